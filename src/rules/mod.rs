@@ -1,0 +1,24 @@
+//! The rules core: plain Rust, no Bevy (CI greps for it). The single source of truth for
+//! every variant: geometry, pieces, positions, legal moves, resolution effects, outcomes,
+//! notation and perft. Deterministic: no clock, no global RNG, stable move order.
+
+pub mod board;
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod record;
+pub mod variant;
+pub mod variants;
+
+pub use board::Board;
+pub use geometry::{BoardShape, Direction, Square, Zone};
+pub use moves::{CheckKind, Effect, Move, Special, Stage};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use piece::{Color, Piece, PieceKind};
+pub use position::{GameOptions, IllegalMove, MoveError, Position, Wing};
+pub use record::{Entry, GameRecord};
+pub use variant::{TurnModel, Variant};

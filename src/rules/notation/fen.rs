@@ -1,0 +1,452 @@
+//! Position text: FEN for 8×8 variants, and FEN-like records for the others.
+//!
+//! Fields, separated by single spaces:
+//! 1. placement, top rank first, ranks separated by `/`; runs of empty squares as decimal
+//!    numbers (`12` on the Big Outer board); a Parity shared square as `[Nb]` (White's
+//!    letter, then Black's);
+//! 2. Big Outer only: the corner field, four characters for C1 C2 C3 C4, a piece letter or
+//!    `-` (initial: `NNnn`);
+//! 3. side to move `w`/`b`; 4. castling `KQkq` or `-` (`K` = short, O-O); 5. en passant: `-`
+//!    or the passed squares joined by `,` (one square in standard chess);
+//! 6. halfmove clock; 7. fullmove number (6 and 7 may be omitted: `0 1`);
+//! 8. Parity only: resting pieces as `WHITE/BLACK`, each `-` or squares joined by `,`
+//!    (e.g. `e4/e5`, `g1,f1/-`).
+
+use std::fmt;
+
+use crate::rules::board::Board;
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{EnPassant, Position, Wing};
+use crate::rules::variant::{TurnModel, Variant};
+
+/// Why a position text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// Which field (`placement`, `side`, `castling`, …) or `position` for whole-position
+    /// checks.
+    pub field: &'static str,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position text ({}): {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
+    PositionError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+/// The longest position text accepted (bytes); longer input is rejected before parsing.
+pub const MAX_POSITION_TEXT: usize = 1024;
+
+/// Reads a position text of `variant` (see the module docs for the format).
+///
+/// # Errors
+/// [`PositionError`] naming the field: wrong field count, unknown piece letters, ranks of the
+/// wrong length, bad side/castling/en passant/counter fields, a King count the variant does
+/// not allow, pawns on a rank where they cannot stand, the side not to move in check.
+pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
+    if text.len() > MAX_POSITION_TEXT {
+        return Err(err("position", format!("text is {} bytes, more than {MAX_POSITION_TEXT}", text.len())));
+    }
+    let shape = variant.shape();
+    let big = shape == BoardShape::BigOuter;
+    let simultaneous = variant.turn_model() == TurnModel::Simultaneous;
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let fixed = if big { 5 } else { 4 };
+    let max = fixed + 2 + usize::from(simultaneous);
+    if fields.len() < fixed || fields.len() > max {
+        return Err(err(
+            "position",
+            format!(
+                "expected {fixed} to {max} space-separated fields for {variant}, found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let mut pos = Position::empty(variant);
+    read_placement(&mut pos.board, shape, fields[0])?;
+    let mut i = 1;
+    if big {
+        let corners = fields[1];
+        let chars: Vec<char> = corners.chars().collect();
+        if chars.len() != 4 {
+            return Err(err("corners", format!("'{corners}' must be 4 characters for C1 C2 C3 C4 (a piece letter or -)")));
+        }
+        for (k, c) in chars.into_iter().enumerate() {
+            if c == '-' {
+                continue;
+            }
+            let piece = piece_from(c, true).ok_or_else(|| err("corners", format!("'{c}' is not a piece letter")))?;
+            pos.board.put(Square(144 + k as u8), piece);
+        }
+        i += 1;
+    }
+    pos.turn = match fields[i] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(err("side", format!("'{other}' must be w or b"))),
+    };
+    let castling = fields[i + 1];
+    if castling != "-" {
+        for c in castling.chars() {
+            let (side, wing) = match c {
+                'K' => (Color::White, Wing::Short),
+                'Q' => (Color::White, Wing::Long),
+                'k' => (Color::Black, Wing::Short),
+                'q' => (Color::Black, Wing::Long),
+                other => return Err(err("castling", format!("'{other}' is not one of K Q k q -"))),
+            };
+            if pos.can_castle(side, wing) {
+                return Err(err("castling", format!("'{c}' appears twice")));
+            }
+            let Some(spec) = pos.castle_spec(side, wing) else {
+                return Err(err("castling", format!("{variant} has no castling")));
+            };
+            if pos.board.kind(side, spec.king_from) != Some(PieceKind::King)
+                || pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook)
+            {
+                return Err(err(
+                    "castling",
+                    format!(
+                        "right '{c}' needs {side}'s King on {} and Rook on {}",
+                        shape.name(spec.king_from),
+                        shape.name(spec.rook_from)
+                    ),
+                ));
+            }
+            pos.set_castling(side, wing, true);
+        }
+    }
+    let ep = fields[i + 2];
+    if ep != "-" {
+        let mut passed = [None; 3];
+        let mut n = 0;
+        for name in ep.split(',') {
+            let sq = shape.parse_square(name).map_err(|e| err("en passant", e.to_string()))?;
+            if n == 3 {
+                return Err(err("en passant", "at most three passed squares"));
+            }
+            passed[n] = Some(sq);
+            n += 1;
+        }
+        // The pawn that advanced stands just beyond the last passed square.
+        let last = passed[n - 1].expect("invariant: at least one square was read");
+        let mover = pos.turn.other();
+        let pawn = shape
+            .leap(last, 0, mover.forward())
+            .filter(|&s| pos.board.kind(mover, s) == Some(PieceKind::Pawn))
+            .ok_or_else(|| {
+                err(
+                    "en passant",
+                    format!("no {mover} pawn stands in front of {}", shape.name(last)),
+                )
+            })?;
+        if passed.iter().flatten().any(|&s| !pos.board.is_empty(s)) {
+            return Err(err("en passant", "a passed square is occupied"));
+        }
+        pos.ep = Some(EnPassant { pawn, passed });
+    }
+    let mut rest = fields[i + 3..].iter();
+    let mut counter = |name: &'static str, default: u32| -> Result<u32, PositionError> {
+        match rest.next() {
+            None => Ok(default),
+            Some(t) => t
+                .parse::<u32>()
+                .map_err(|_| err(name, format!("'{t}' is not a number"))),
+        }
+    };
+    // With the optional Parity field, the counters are mandatory when it is present.
+    let has_rest_field = simultaneous && fields.len() == max;
+    pos.halfmove = counter("halfmove clock", 0)?;
+    pos.fullmove = counter("fullmove number", 1)?;
+    if pos.fullmove == 0 {
+        return Err(err("fullmove number", "must be at least 1"));
+    }
+    if has_rest_field {
+        let r = fields[max - 1];
+        let Some((w, b)) = r.split_once('/') else {
+            return Err(err("resting", format!("'{r}' must be WHITE/BLACK, e.g. e4/e5 or -/-")));
+        };
+        for (side, part) in [(Color::White, w), (Color::Black, b)] {
+            if part == "-" {
+                continue;
+            }
+            for (k, name) in part.split(',').enumerate() {
+                if k >= 2 {
+                    return Err(err("resting", "at most two resting pieces per side"));
+                }
+                let sq = shape.parse_square(name).map_err(|e| err("resting", e.to_string()))?;
+                if pos.board.kind(side, sq).is_none() {
+                    return Err(err("resting", format!("{side} has no piece on {name}")));
+                }
+                pos.resting[side.index()][k] = Some(sq);
+            }
+        }
+    }
+    validate(&pos)?;
+    Ok(pos)
+}
+
+fn piece_from(c: char, big: bool) -> Option<Piece> {
+    let kind = PieceKind::from_letter(c, big)?;
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some(Piece::new(color, kind))
+}
+
+fn read_placement(board: &mut Board, shape: BoardShape, text: &str) -> Result<(), PositionError> {
+    let big = shape == BoardShape::BigOuter;
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != shape.ranks() as usize {
+        return Err(err(
+            "placement",
+            format!("expected {} ranks separated by '/', found {}", shape.ranks(), ranks.len()),
+        ));
+    }
+    for (ri, rank_text) in ranks.iter().enumerate() {
+        let rank = shape.ranks() - 1 - ri as i8;
+        let mut file: i32 = 0;
+        let mut chars = rank_text.chars().peekable();
+        let rank_name = rank + 1;
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d;
+                    chars.next();
+                    if n > 99 {
+                        break;
+                    }
+                }
+                if n == 0 {
+                    return Err(err("placement", format!("rank {rank_name}: empty-square count 0")));
+                }
+                file += n as i32;
+            } else if c == '[' {
+                let w = chars.next();
+                let b = chars.next();
+                let close = chars.next();
+                let (Some(w), Some(b), Some(']')) = (w, b, close) else {
+                    return Err(err("placement", format!("rank {rank_name}: a shared square is written [Xy], White's letter then Black's")));
+                };
+                let (Some(pw), Some(pb)) = (piece_from(w, big), piece_from(b, big)) else {
+                    return Err(err("placement", format!("rank {rank_name}: unknown piece letter in [{w}{b}]")));
+                };
+                if pw.color != Color::White || pb.color != Color::Black {
+                    return Err(err("placement", format!("rank {rank_name}: a shared square holds one White (upper-case) then one Black (lower-case) piece")));
+                }
+                if file >= shape.files() as i32 {
+                    return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
+                }
+                let sq = shape.square_at(file as i8, rank).ok_or_else(|| err("placement", "square off the board"))?;
+                board.put(sq, pw);
+                board.put(sq, pb);
+                file += 1;
+            } else {
+                let piece = piece_from(c, big)
+                    .ok_or_else(|| err("placement", format!("rank {rank_name}: '{c}' is not a piece letter")))?;
+                if file >= shape.files() as i32 {
+                    return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
+                }
+                let sq = shape.square_at(file as i8, rank).ok_or_else(|| err("placement", "square off the board"))?;
+                board.put(sq, piece);
+                file += 1;
+            }
+            if file > shape.files() as i32 {
+                return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
+            }
+        }
+        if file != shape.files() as i32 {
+            return Err(err(
+                "placement",
+                format!("rank {rank_name} has {file} squares, expected {}", shape.files()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn validate(pos: &Position) -> Result<(), PositionError> {
+    let variant = pos.variant;
+    let shape = pos.shape();
+    // Kings: exactly one each, except where a King can be captured (Intrachange, Parity P-4),
+    // which allows a finished game's position with one King gone.
+    let king_can_be_taken = matches!(
+        variant,
+        Variant::Intrachange | Variant::Parity | Variant::ParitySingle
+    );
+    for side in Color::BOTH {
+        let kings = pos.board.count(side, PieceKind::King);
+        if kings > 1 || (kings == 0 && !king_can_be_taken) {
+            return Err(err("position", format!("{side} must have exactly one King, found {kings}")));
+        }
+    }
+    if !matches!(variant, Variant::Parity | Variant::ParitySingle) {
+        if let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s)) {
+            return Err(err("placement", format!("{} is shared, which only Parity allows", shape.name(sq))));
+        }
+    }
+    // Pawns: never on the last rank; on the first rank only in Intrachange (pawn return) —
+    // and there only on the own first rank.
+    for (sq, p) in pos.board.all_pieces() {
+        if p.kind != PieceKind::Pawn {
+            continue;
+        }
+        let r = shape.rank(sq);
+        let (own_first, own_last) = match p.color {
+            Color::White => (0, shape.ranks() - 1),
+            Color::Black => (shape.ranks() - 1, 0),
+        };
+        let corner = !(0..shape.files()).contains(&shape.file(sq)) || !(0..shape.ranks()).contains(&r);
+        let bad = corner
+            || match variant {
+                Variant::Intrachange => false, // ruling I-8: any square
+                _ => r == own_first || r == own_last,
+            };
+        if bad {
+            return Err(err("placement", format!("a {} pawn cannot stand on {}", p.color.name(), shape.name(sq))));
+        }
+    }
+    if variant.turn_model() == TurnModel::Alternating
+        && variant != Variant::Intrachange
+        && pos.in_check(pos.turn.other())
+    {
+        return Err(err(
+            "position",
+            format!("{} is in check but it is {}'s move", pos.turn.other(), pos.turn),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the position text (see the module docs). Round-trips with [`read`].
+pub fn write(pos: &Position) -> String {
+    let shape = pos.shape();
+    let mut s = String::new();
+    for rank in (0..shape.ranks()).rev() {
+        let mut empty = 0;
+        for file in 0..shape.files() {
+            let Some(sq) = shape.square_at(file, rank) else { continue };
+            let (w, b) = pos.board.pieces_on(sq);
+            if w.is_none() && b.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+                empty = 0;
+            }
+            match (w, b) {
+                (Some(w), Some(b)) => {
+                    s.push('[');
+                    s.push(Piece::new(Color::White, w).fen_char());
+                    s.push(Piece::new(Color::Black, b).fen_char());
+                    s.push(']');
+                }
+                (Some(k), None) => s.push(Piece::new(Color::White, k).fen_char()),
+                (None, Some(k)) => s.push(Piece::new(Color::Black, k).fen_char()),
+                (None, None) => {}
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    if shape == BoardShape::BigOuter {
+        s.push(' ');
+        for k in 0..4u8 {
+            match pos.board.piece_at(Square(144 + k)) {
+                Some(p) => s.push(p.fen_char()),
+                None => s.push('-'),
+            }
+        }
+    }
+    s.push(' ');
+    s.push(match pos.turn {
+        Color::White => 'w',
+        Color::Black => 'b',
+    });
+    s.push(' ');
+    let mut rights = String::new();
+    for (side, wing, c) in [
+        (Color::White, Wing::Short, 'K'),
+        (Color::White, Wing::Long, 'Q'),
+        (Color::Black, Wing::Short, 'k'),
+        (Color::Black, Wing::Long, 'q'),
+    ] {
+        if pos.can_castle(side, wing) {
+            rights.push(c);
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    s.push_str(&rights);
+    s.push(' ');
+    match &pos.ep {
+        Some(ep) => {
+            let names: Vec<String> = ep.squares().map(|q| shape.name(q)).collect();
+            s.push_str(&names.join(","));
+        }
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    if pos.variant.turn_model() == TurnModel::Simultaneous {
+        let side = |c: Color| {
+            let v: Vec<String> = pos.resting(c).map(|q| shape.name(q)).collect();
+            if v.is_empty() { "-".to_string() } else { v.join(",") }
+        };
+        s.push_str(&format!(" {}/{}", side(Color::White), side(Color::Black)));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_initial_round_trips() {
+        let t = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(write(&read(Variant::Standard, t).unwrap()), t);
+    }
+
+    #[test]
+    fn big_outer_initial_round_trips_with_corners() {
+        let p = Position::new(Variant::BigOuter);
+        let t = write(&p);
+        assert!(t.contains(" NNnn "), "{t}");
+        assert_eq!(read(Variant::BigOuter, &t).unwrap(), p);
+        assert_eq!(p.board().len(), 52);
+    }
+
+    #[test]
+    fn shared_squares_round_trip_in_parity() {
+        let t = "rnbqkbnr/pppp1ppp/8/4[Pp]3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e5/e5";
+        let p = read(Variant::Parity, t).unwrap();
+        assert!(p.board().is_shared(BoardShape::Standard.parse_square("e5").unwrap()));
+        assert_eq!(write(&p), t);
+    }
+
+    #[test]
+    fn four_field_fen_defaults_counters() {
+        let p = read(Variant::Standard, "8/8/8/8/8/8/8/K6k w - -").unwrap();
+        assert_eq!((p.halfmove_clock(), p.fullmove_number()), (0, 1));
+    }
+}

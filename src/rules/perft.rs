@@ -1,0 +1,68 @@
+//! Perft: the number of leaf nodes of the legal move tree to a depth, the standard check of
+//! a move generator. Bulk-counted (at depth 1 the legal moves are counted, not played).
+//!
+//! Alternating variants only; Parity's perft (a turn is a pair of commits) lives in
+//! `variants/parity.rs`. In Intrachange a move that captures a King ends the line: it counts
+//! as one leaf whatever depth is left.
+
+use super::moves::Move;
+use super::position::Position;
+use super::variant::{TurnModel, Variant};
+
+/// Leaf count to `depth` plies.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Position, Variant, perft::perft};
+/// assert_eq!(perft(&Position::new(Variant::Standard), 3), 8902);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        return super::variants::parity::perft(pos, depth);
+    }
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 && pos.variant() != Variant::Intrachange {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for mv in &moves {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        n += if depth == 1 || game_ended_by_capture(&next) {
+            1
+        } else {
+            perft(&next, depth - 1)
+        };
+    }
+    n
+}
+
+fn game_ended_by_capture(pos: &Position) -> bool {
+    pos.variant() == Variant::Intrachange
+        && super::piece::Color::BOTH
+            .iter()
+            .any(|&c| pos.board().king(c).is_none())
+}
+
+/// Perft split by first move: (move, leaf count) in legal-move order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if pos.variant().turn_model() == TurnModel::Simultaneous || depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(&mv);
+            let n = if depth == 1 || game_ended_by_capture(&next) {
+                1
+            } else {
+                perft(&next, depth - 1)
+            };
+            (mv, n)
+        })
+        .collect()
+}

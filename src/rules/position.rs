@@ -1,0 +1,434 @@
+//! The position: placement, side to move and the state every variant needs (castling rights,
+//! en passant, counters, Parity's resting pieces). One type for all variants; the variant
+//! decides how moves are generated and resolved (`variants/`).
+//!
+//! Turn model: alternating variants use [`Position::legal_moves`] and [`Position::try_play`];
+//! Parity uses [`Position::legal_commits`] and [`Position::resolve`] (simultaneous moves).
+
+use std::fmt;
+
+use super::board::Board;
+use super::geometry::{BoardShape, Square};
+use super::moves::{Effect, Move};
+use super::outcome::Outcome;
+use super::piece::{Color, PieceKind};
+use super::variant::{TurnModel, Variant};
+use super::variants;
+
+/// En passant data: a pawn just advanced two or more squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// Where the pawn that advanced stands (it is removed by the capture).
+    pub pawn: Square,
+    /// The squares it passed over, nearest its start first (1 on 8×8, up to 3 on Big Outer).
+    pub passed: [Option<Square>; 3],
+}
+
+impl EnPassant {
+    /// The passed squares, in order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.passed.iter().flatten().copied()
+    }
+}
+
+/// Options chosen when a game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct GameOptions {
+    /// Force Field ruling F-4: checks ignore fields ("classic check").
+    pub classic_check: bool,
+}
+
+/// Which way a King castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wing {
+    /// O-O (FEN `K`/`k`): toward h1 on 8×8, toward b1 on the Big Outer board.
+    Short,
+    /// O-O-O (FEN `Q`/`q`).
+    Long,
+}
+
+impl Wing {
+    /// Both wings, short first.
+    pub const BOTH: [Wing; 2] = [Wing::Short, Wing::Long];
+
+    fn index(self) -> usize {
+        match self {
+            Wing::Short => 0,
+            Wing::Long => 1,
+        }
+    }
+}
+
+/// The squares of one castling move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleSpec {
+    /// King's start square.
+    pub king_from: Square,
+    /// King's destination.
+    pub king_to: Square,
+    /// Rook's start square.
+    pub rook_from: Square,
+    /// Rook's destination.
+    pub rook_to: Square,
+    /// Squares that must be empty (all squares strictly between King and Rook).
+    pub empty: Vec<Square>,
+    /// Squares that must not be attacked (the King's start and the squares it crosses and
+    /// lands on; on the Big Outer board every square between King and Rook, ruling B-2).
+    pub safe: Vec<Square>,
+}
+
+/// A position of any variant. Cheap to clone; no history (see
+/// [`GameRecord`](super::record::GameRecord) for that).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    /// Bit `color * 2 + wing`.
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// Parity: the squares of each side's resting pieces (castling rests two).
+    pub(crate) resting: [[Option<Square>; 2]; 2],
+    pub(crate) options: GameOptions,
+}
+
+/// A move that the rules forbid here, with the rule that forbids it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The move as written (coordinate form).
+    pub mv: String,
+    /// Why it is illegal, naming the rule (e.g. "it would leave the King in check").
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a move text could not be turned into a move of this position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in any notation we read.
+    Syntax {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The text names a move the rules forbid.
+    Illegal(IllegalMove),
+    /// The text (SAN) fits more than one legal move.
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// The candidate moves in coordinate form.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
+            MoveError::Illegal(e) => e.fmt(f),
+            MoveError::Ambiguous { text, candidates } => write!(
+                f,
+                "move '{text}' is ambiguous: it could be {}",
+                candidates.join(" or ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<IllegalMove> for MoveError {
+    fn from(e: IllegalMove) -> Self {
+        MoveError::Illegal(e)
+    }
+}
+
+impl Position {
+    /// The initial position of a variant.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Position, Variant};
+    /// let p = Position::new(Variant::Standard);
+    /// assert_eq!(p.legal_moves().len(), 20);
+    /// ```
+    pub fn new(variant: Variant) -> Position {
+        let text = variants::initial_text(variant);
+        Position::from_text(variant, text)
+            .expect("invariant: every variant's built-in initial position text is valid")
+    }
+
+    /// An empty position (no pieces, White to move, no rights) for setting up by hand.
+    pub fn empty(variant: Variant) -> Position {
+        Position {
+            variant,
+            board: Board::empty(variant.shape()),
+            turn: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            resting: [[None; 2]; 2],
+            options: GameOptions::default(),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> BoardShape {
+        self.board.shape()
+    }
+
+    /// Piece placement.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Mutable piece placement, for setting up positions by hand (tests, editors). The
+    /// caller keeps the position sensible; move generation never panics on odd set-ups.
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// The side to move (alternating variants). In Parity both sides move each turn and this
+    /// is always White.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, side: Color) {
+        self.turn = side;
+    }
+
+    /// En passant data, if the last move was a pawn advance of two or more squares.
+    pub fn en_passant(&self) -> Option<&EnPassant> {
+        self.ep.as_ref()
+    }
+
+    /// Plies (Parity: turns) since the last pawn move or capture.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Move number, starting at 1, incremented after Black's move (Parity: after each turn).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The game options.
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    /// Sets the game options (e.g. Force Field "classic check", ruling F-4).
+    pub fn set_options(&mut self, options: GameOptions) {
+        self.options = options;
+    }
+
+    /// Whether `side` may still castle on `wing`.
+    pub fn can_castle(&self, side: Color, wing: Wing) -> bool {
+        self.castling & (1 << (side.index() * 2 + wing.index())) != 0
+    }
+
+    /// Grants or removes a castling right.
+    pub fn set_castling(&mut self, side: Color, wing: Wing, allowed: bool) {
+        let bit = 1 << (side.index() * 2 + wing.index());
+        if allowed {
+            self.castling |= bit;
+        } else {
+            self.castling &= !bit;
+        }
+    }
+
+    /// Parity: the squares of `side`'s resting pieces (moved last turn; may not move now).
+    pub fn resting(&self, side: Color) -> impl Iterator<Item = Square> + '_ {
+        self.resting[side.index()].iter().flatten().copied()
+    }
+
+    /// The castling geometry of `side` on `wing` in this variant, if the variant castles.
+    pub fn castle_spec(&self, side: Color, wing: Wing) -> Option<CastleSpec> {
+        variants::castle_spec(self.variant, side, wing)
+    }
+
+    /// The legal moves of the side to move, in a stable order (generation order).
+    /// For Parity, the legal commits of White (use [`Position::legal_commits`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        match self.variant.turn_model() {
+            TurnModel::Alternating => variants::legal_moves(self, &mut out),
+            TurnModel::Simultaneous => variants::legal_commits(self, self.turn, &mut out),
+        }
+        out
+    }
+
+    /// The legal moves of `side`: for Parity its legal commits; for alternating variants the
+    /// legal moves if `side` is to move, else none.
+    pub fn legal_commits(&self, side: Color) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        match self.variant.turn_model() {
+            TurnModel::Alternating => {
+                if side == self.turn {
+                    variants::legal_moves(self, &mut out);
+                }
+            }
+            TurnModel::Simultaneous => variants::legal_commits(self, side, &mut out),
+        }
+        out
+    }
+
+    /// Whether `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// Plays a legal move and returns what happened, in rules order.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] naming the rule when the move is not legal; the position is untouched.
+    pub fn try_play(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        if self.variant.turn_model() == TurnModel::Simultaneous {
+            return Err(IllegalMove {
+                mv: mv.coordinate(self.shape()),
+                reason: format!(
+                    "{} is played with simultaneous moves: resolve a White and a Black commit together",
+                    self.variant
+                ),
+            });
+        }
+        if let Some(o) = self.outcome() {
+            return Err(IllegalMove {
+                mv: mv.coordinate(self.shape()),
+                reason: format!("the game is over: {}", o.describe()),
+            });
+        }
+        if !self.is_legal(mv) {
+            return Err(IllegalMove {
+                mv: mv.coordinate(self.shape()),
+                reason: variants::why_illegal(self, mv),
+            });
+        }
+        Ok(variants::play(self, mv))
+    }
+
+    /// Plays a move that must be legal.
+    ///
+    /// # Panics
+    /// If the move is illegal (for tests and debugging; use [`Position::try_play`]).
+    pub fn play(&mut self, mv: &Move) -> Vec<Effect> {
+        match self.try_play(mv) {
+            Ok(e) => e,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Plays a move from [`Position::legal_moves`] without checking it and without
+    /// computing effects (search and perft hot path). An illegal move leaves a position that
+    /// may break the variant's invariants, but never panics.
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        variants::play_unchecked(self, mv);
+    }
+
+    /// Parity: resolves White's and Black's commits together.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for the first commit that is not legal (position untouched), or when
+    /// the variant is not simultaneous.
+    pub fn resolve(&mut self, white: &Move, black: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        variants::resolve(self, white, black)
+    }
+
+    /// The outcome if the game is over by the position alone (mate, stalemate, King capture,
+    /// 50-move rule, insufficient material). Repetition needs the history: see
+    /// [`GameRecord::outcome`](super::record::GameRecord::outcome).
+    pub fn outcome(&self) -> Option<Outcome> {
+        variants::outcome(self)
+    }
+
+    /// Whether `side`'s King is attacked (variant-aware: fields in Force Field).
+    pub fn in_check(&self, side: Color) -> bool {
+        variants::in_check(self, side)
+    }
+
+    /// The position text of this variant (FEN for 8×8 variants; see `notation`).
+    pub fn to_text(&self) -> String {
+        super::notation::fen::write(self)
+    }
+
+    /// Reads a position text of `variant`.
+    ///
+    /// # Errors
+    /// [`PositionError`](super::notation::fen::PositionError) naming the field and problem.
+    pub fn from_text(
+        variant: Variant,
+        text: &str,
+    ) -> Result<Position, super::notation::fen::PositionError> {
+        super::notation::fen::read(variant, text)
+    }
+
+    /// Reads a move in coordinate form (`e2e4`, `e7e8q`) or SAN (`Nf3`, `O-O`, `exd8=Q+`)
+    /// and returns the legal move it names.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] for unreadable text, [`MoveError::Illegal`] with the rule for a
+    /// well-formed illegal move, [`MoveError::Ambiguous`] for an ambiguous SAN.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        super::notation::san::parse_move(self, text)
+    }
+
+    /// A key equal for positions that are "the same" for repetition: placement, side to
+    /// move, castling rights, en passant squares and resting pieces. Deterministic (FNV-1a).
+    pub fn repetition_key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for (sq, p) in self.board.all_pieces() {
+            eat(sq.0);
+            eat(p.color.index() as u8);
+            eat(p.kind as u8);
+        }
+        eat(0xff);
+        eat(self.turn.index() as u8);
+        eat(self.castling);
+        if let Some(ep) = &self.ep {
+            for s in ep.squares() {
+                eat(s.0);
+            }
+        }
+        eat(0xfe);
+        for side in &self.resting {
+            for s in side {
+                eat(s.map_or(0xfd, |q| q.0));
+            }
+        }
+        h
+    }
+
+    /// Whether the material left can never produce a mate (standard chess: K v K, K+minor v
+    /// K, K+B v K+B with bishops on one colour; Big Outer: only K v K, ruling B-6).
+    pub fn insufficient_material(&self) -> bool {
+        variants::insufficient_material(self)
+    }
+
+    /// The kind of the piece `side` has on `sq`, if any.
+    pub fn kind_at(&self, side: Color, sq: Square) -> Option<PieceKind> {
+        self.board.kind(side, sq)
+    }
+}

@@ -1,0 +1,209 @@
+//! A game record: the start position, every move (Parity: every turn of two commits), the
+//! positions reached and the result. History lives here, not in [`Position`] (the
+//! board/game split), so positions stay cheap to clone.
+
+use super::moves::{Effect, Move};
+use super::outcome::{DrawReason, Outcome};
+use super::position::{IllegalMove, Position};
+use super::variant::{TurnModel, Variant};
+
+/// One entry of the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A move of an alternating variant.
+    Move(Move),
+    /// A Parity turn: White's and Black's commits.
+    Turn {
+        /// White's commit.
+        white: Move,
+        /// Black's commit.
+        black: Move,
+    },
+}
+
+/// A game: start position, entries, the positions after each entry, and a result that the
+/// rules did not decide (agreement, forfeit).
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    start: Position,
+    entries: Vec<Entry>,
+    /// `positions[i]` is the position after `i` entries; `positions[0] == start`.
+    positions: Vec<Position>,
+    keys: Vec<u64>,
+    declared: Option<Outcome>,
+    /// PGN tags other than the ones computed (`Variant`, `FEN`, `SetUp`, `Result`), in
+    /// insertion order.
+    pub tags: Vec<(String, String)>,
+}
+
+impl GameRecord {
+    /// A record starting at `start`.
+    pub fn new(start: Position) -> GameRecord {
+        let key = start.repetition_key();
+        GameRecord {
+            positions: vec![start.clone()],
+            start,
+            entries: Vec::new(),
+            keys: vec![key],
+            declared: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.start.variant()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("invariant: positions holds at least the start")
+    }
+
+    /// The entries so far.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The position after `n` entries (`0` = start), if the game got that far.
+    pub fn position_after(&self, n: usize) -> Option<&Position> {
+        self.positions.get(n)
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no move was played.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Plays a move (alternating variants), checking legality and the game end.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if the move is illegal or the game is over; the record is untouched.
+    pub fn play(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        if let Some(o) = self.outcome() {
+            return Err(IllegalMove {
+                mv: mv.coordinate(self.start.shape()),
+                reason: format!("the game is over: {}", o.describe()),
+            });
+        }
+        let mut next = self.current().clone();
+        let mut fx = next.try_play(mv)?;
+        self.push(Entry::Move(*mv), next);
+        if let Some(o) = self.repetition()
+            && !fx.iter().any(|e| matches!(e, Effect::GameOver(_)))
+        {
+            fx.push(Effect::GameOver(o));
+        }
+        Ok(fx)
+    }
+
+    /// Plays a Parity turn.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for an illegal commit or a finished game; the record is untouched.
+    pub fn play_turn(&mut self, white: &Move, black: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        if let Some(o) = self.outcome() {
+            return Err(IllegalMove {
+                mv: white.coordinate(self.start.shape()),
+                reason: format!("the game is over: {}", o.describe()),
+            });
+        }
+        let mut next = self.current().clone();
+        let mut fx = next.resolve(white, black)?;
+        self.push(
+            Entry::Turn {
+                white: *white,
+                black: *black,
+            },
+            next,
+        );
+        if let Some(o) = self.repetition()
+            && !fx.iter().any(|e| matches!(e, Effect::GameOver(_)))
+        {
+            fx.push(Effect::GameOver(o));
+        }
+        Ok(fx)
+    }
+
+    /// Appends an entry whose resulting position was computed elsewhere (record mode,
+    /// loaders). The caller guarantees `next` follows from the current position.
+    pub fn push(&mut self, entry: Entry, next: Position) {
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.entries.push(entry);
+    }
+
+    /// Removes the last entry (undo) and returns it.
+    pub fn pop(&mut self) -> Option<Entry> {
+        let e = self.entries.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        self.declared = None;
+        Some(e)
+    }
+
+    /// Truncates the record to its first `n` entries.
+    pub fn truncate(&mut self, n: usize) {
+        while self.entries.len() > n {
+            self.pop();
+        }
+    }
+
+    /// Ends the game with a result the rules did not decide (agreement, forfeit).
+    pub fn declare(&mut self, outcome: Outcome) {
+        self.declared = Some(outcome);
+    }
+
+    fn repetition(&self) -> Option<Outcome> {
+        let last = *self.keys.last()?;
+        (self.keys.iter().filter(|&&k| k == last).count() >= 3).then_some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        })
+    }
+
+    /// The result: a declared one, else the position's, else threefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.declared
+            .or_else(|| self.current().outcome())
+            .or_else(|| self.repetition())
+    }
+
+    /// Whether the variant moves in turns of two commits.
+    pub fn is_simultaneous(&self) -> bool {
+        self.variant().turn_model() == TurnModel::Simultaneous
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_shuffle_is_a_threefold_repetition() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        for _ in 0..2 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                let mv = r.current().parse_move(m).unwrap();
+                r.play(&mv).unwrap();
+            }
+        }
+        assert_eq!(
+            r.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition
+            })
+        );
+        r.pop();
+        assert_eq!(r.outcome(), None);
+    }
+}

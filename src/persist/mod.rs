@@ -1,0 +1,201 @@
+//! Saving and loading: game files (PGN), the autosave, the settings file and the scenes
+//! folder. Plain Rust, no Bevy: the game calls these functions; nothing here touches the ECS.
+//!
+//! - [`game`]: save / load any game in any variant as PGN with a `Variant` tag; clipboard
+//!   text in and out.
+//! - [`autosave`]: the game in progress, written atomically after every move.
+//! - [`settings`]: the user's preferences as RON, versioned, never fatal when broken.
+//! - [`scene`]: curated positions and scripted showcases (`scenes/*.ron`), validated by the
+//!   rules core.
+//! - [`atomic`]: the write-to-temp, fsync, rename helper all writers use.
+//!
+//! Every loader bounds its input, returns a [`PersistError`] with a clear message and never
+//! panics on bad bytes. File formats and paths are documented in `docs/SAVING.md`.
+
+pub mod atomic;
+pub mod autosave;
+pub mod game;
+pub mod scene;
+pub mod settings;
+
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::rules::notation::fen::PositionError;
+use crate::rules::notation::pgn::PgnError;
+
+pub use autosave::Autosave;
+pub use game::{game_from_text, game_to_text, load_game, position_from_clipboard, save_game};
+pub use scene::{LoadedScene, Scene, SceneStep, list_scenes, load_scene, load_scene_text};
+pub use settings::{LoadedSettings, Overlays, PlayerSpec, Players, Settings};
+
+/// Environment variable that overrides the data folder (autosave), e.g. for tests.
+pub const DATA_DIR_ENV: &str = "ESOTERICA_DATA_DIR";
+/// Environment variable that overrides the config folder (settings), e.g. for tests.
+pub const CONFIG_DIR_ENV: &str = "ESOTERICA_CONFIG_DIR";
+
+/// Why something could not be saved or loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PersistError {
+    /// A file-system operation failed.
+    Io {
+        /// What we were doing (`read`, `write`, `rename`, …).
+        op: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// The system's message.
+        reason: String,
+    },
+    /// The input is longer than the loader accepts.
+    TooLarge {
+        /// Size found (bytes).
+        bytes: u64,
+        /// The limit (bytes).
+        max: u64,
+    },
+    /// The input is not UTF-8 text.
+    NotText,
+    /// A game text (PGN) could not be read: bad tags, unknown or unexpected variant, bad
+    /// FEN, an illegal or unreadable move (the error names the move number).
+    Game(PgnError),
+    /// A position text could not be read.
+    Position(PositionError),
+    /// A scene file is malformed or its script does not play.
+    Scene(String),
+    /// The settings file could not be written (reading never fails: see
+    /// [`Settings::load_from`]).
+    Settings(String),
+    /// The autosave file was unreadable; it was moved aside to `kept_as`.
+    CorruptAutosave {
+        /// Where the bad file now lies (`autosave.pgn.corrupt`).
+        kept_as: PathBuf,
+        /// Why it could not be read.
+        reason: Box<PersistError>,
+    },
+    /// No per-user data or config folder could be found (no home folder) and no override
+    /// is set.
+    NoUserDir(&'static str),
+}
+
+impl fmt::Display for PersistError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PersistError::Io { op, path, reason } => {
+                write!(f, "cannot {op} {}: {reason}", path.display())
+            }
+            PersistError::TooLarge { bytes, max } => {
+                write!(
+                    f,
+                    "the input is {bytes} bytes, more than the {max} accepted"
+                )
+            }
+            PersistError::NotText => f.write_str("the input is not UTF-8 text"),
+            PersistError::Game(e) => write!(f, "bad game file: {e}"),
+            PersistError::Position(e) => e.fmt(f),
+            PersistError::Scene(e) => write!(f, "bad scene: {e}"),
+            PersistError::Settings(e) => write!(f, "settings: {e}"),
+            PersistError::CorruptAutosave { kept_as, reason } => write!(
+                f,
+                "the autosaved game could not be read ({reason}); it was kept as {}",
+                kept_as.display()
+            ),
+            PersistError::NoUserDir(which) => write!(
+                f,
+                "no per-user {which} folder found (no home folder?); set {}",
+                if *which == "data" {
+                    DATA_DIR_ENV
+                } else {
+                    CONFIG_DIR_ENV
+                }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PersistError {}
+
+impl From<PgnError> for PersistError {
+    fn from(e: PgnError) -> Self {
+        PersistError::Game(e)
+    }
+}
+
+impl From<PositionError> for PersistError {
+    fn from(e: PositionError) -> Self {
+        PersistError::Position(e)
+    }
+}
+
+pub(crate) fn io_err(op: &'static str, path: &Path, e: &std::io::Error) -> PersistError {
+    PersistError::Io {
+        op,
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    }
+}
+
+/// Reads a whole file as text, refusing more than `max` bytes (checked while reading, so a
+/// growing or huge file never fills memory).
+///
+/// # Errors
+/// [`PersistError::Io`], [`PersistError::TooLarge`] or [`PersistError::NotText`].
+pub fn read_text_bounded(path: &Path, max: usize) -> Result<String, PersistError> {
+    let file = std::fs::File::open(path).map_err(|e| io_err("open", path, &e))?;
+    let mut bytes = Vec::new();
+    file.take(max as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_err("read", path, &e))?;
+    if bytes.len() > max {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(PersistError::TooLarge {
+            bytes: size,
+            max: max as u64,
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| PersistError::NotText)
+}
+
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("org", "Esoterica", "esoterica")
+}
+
+fn env_dir(var: &str) -> Option<PathBuf> {
+    std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The folder for the autosave: `$ESOTERICA_DATA_DIR` if set, else the platform's per-user
+/// data folder (`~/.local/share/esoterica` on Linux, `%APPDATA%\Esoterica\esoterica\data` on
+/// Windows, `~/Library/Application Support/org.Esoterica.esoterica` on macOS).
+///
+/// # Errors
+/// [`PersistError::NoUserDir`] when there is no home folder and no override.
+pub fn data_dir() -> Result<PathBuf, PersistError> {
+    env_dir(DATA_DIR_ENV)
+        .or_else(|| project_dirs().map(|d| d.data_dir().to_path_buf()))
+        .ok_or(PersistError::NoUserDir("data"))
+}
+
+/// The folder for the settings: `$ESOTERICA_CONFIG_DIR` if set, else the platform's
+/// per-user config folder (`~/.config/esoterica` on Linux,
+/// `%APPDATA%\Esoterica\esoterica\config` on Windows,
+/// `~/Library/Application Support/org.Esoterica.esoterica` on macOS).
+///
+/// # Errors
+/// [`PersistError::NoUserDir`] when there is no home folder and no override.
+pub fn config_dir() -> Result<PathBuf, PersistError> {
+    env_dir(CONFIG_DIR_ENV)
+        .or_else(|| project_dirs().map(|d| d.config_dir().to_path_buf()))
+        .ok_or(PersistError::NoUserDir("config"))
+}
+
+/// A fresh, empty folder under the system temp folder for one test.
+#[cfg(test)]
+pub(crate) fn test_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("esoterica-persist-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("test folder");
+    d
+}

@@ -1,0 +1,223 @@
+//! Scenes: curated positions and scripted showcases, one RON file each in `scenes/`,
+//! loadable anywhere (`esoterica scene FILE` checks one; the game's `play --scene FILE`
+//! shows one). A scene is validated by the rules core: the variant must be known, the
+//! position valid, and every scripted move legal when played in order.
+//!
+//! ```ron
+//! (
+//!     name: "Scholar's mate",
+//!     variant: "standard",
+//!     description: "The quickest common mate: the Queen takes f7 with Bishop support.",
+//!     position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+//!     moves: ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"],
+//!     captions: {6: "Qxf7 is mate: f7 was guarded only by the King."},
+//! )
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::moves::{Effect, Move};
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::rules::record::{Entry, GameRecord};
+use crate::rules::variant::{TurnModel, Variant};
+use crate::rules::variants;
+
+use super::{PersistError, read_text_bounded};
+
+/// The largest scene file read (bytes).
+pub const MAX_SCENE_BYTES: usize = 256 * 1024;
+/// The most scripted moves a scene may have.
+pub const MAX_SCENE_MOVES: usize = 1000;
+
+/// A scene as written in its file (unvalidated; see [`load_scene_text`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scene {
+    /// Title shown to the player.
+    pub name: String,
+    /// The variant's command-line name (`standard`, `big-outer`, …).
+    pub variant: String,
+    /// One or two sentences on what the scene shows.
+    #[serde(default)]
+    pub description: String,
+    /// The start position (the variant's position text); empty = the initial position.
+    #[serde(default)]
+    pub position: String,
+    /// Scripted moves in coordinate form (`e2e4`, `e7e8q`, `d1C1`); a Parity turn is
+    /// `WHITE/BLACK` (`e2e4/e7e5`).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Captions keyed by move index (0 = the first scripted move), shown as that move is
+    /// played.
+    #[serde(default)]
+    pub captions: BTreeMap<usize, String>,
+    /// If not empty: the position text the script must reach (a check on the rules).
+    #[serde(default)]
+    pub expect_position: String,
+}
+
+/// One scripted move, played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneStep {
+    /// The move as written in the scene.
+    pub text: String,
+    /// The record entry (a move, or a Parity turn).
+    pub entry: Entry,
+    /// What happened, in rules order.
+    pub effects: Vec<Effect>,
+    /// The caption for this move, if any.
+    pub caption: Option<String>,
+}
+
+/// A validated scene: its data, start position and script played through the rules.
+#[derive(Clone, Debug)]
+pub struct LoadedScene {
+    /// The scene as written.
+    pub scene: Scene,
+    /// The variant.
+    pub variant: Variant,
+    /// The start position.
+    pub start: Position,
+    /// Every scripted move with its effects.
+    pub steps: Vec<SceneStep>,
+    /// The record after the whole script (its positions allow stepping back and forth).
+    pub record: GameRecord,
+}
+
+impl LoadedScene {
+    /// The position after the whole script.
+    pub fn end(&self) -> &Position {
+        self.record.current()
+    }
+}
+
+fn scene_err(reason: impl Into<String>) -> PersistError {
+    PersistError::Scene(reason.into())
+}
+
+/// Reads one scripted move of the current position (Parity: a `WHITE/BLACK` turn).
+///
+/// # Errors
+/// [`PersistError::Scene`] naming the move index, the text and why it is unreadable.
+pub fn parse_scripted(pos: &Position, index: usize, text: &str) -> Result<Entry, PersistError> {
+    let bad = |why: String| scene_err(format!("move {index} '{text}': {why}"));
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        let (w, b) = text
+            .split_once('/')
+            .ok_or_else(|| bad("a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5".into()))?;
+        let commit = |side: Color, t: &str| -> Result<Move, PersistError> {
+            let mut p = pos.clone();
+            p.set_turn(side);
+            variants::parse_move_text(&p, t.trim()).map_err(|e| bad(format!("{side}: {e}")))
+        };
+        Ok(Entry::Turn {
+            white: commit(Color::White, w)?,
+            black: commit(Color::Black, b)?,
+        })
+    } else {
+        let mv = variants::parse_move_text(pos, text.trim()).map_err(|e| bad(e.to_string()))?;
+        Ok(Entry::Move(mv))
+    }
+}
+
+/// Validates a scene and plays its script.
+///
+/// # Errors
+/// [`PersistError::Scene`] for an unknown variant, a caption after the last move, too many
+/// moves, an unreadable or illegal move (naming its index and the rule), or an end position
+/// other than `expect_position`; [`PersistError::Position`] for a bad position text.
+pub fn validate_scene(scene: Scene) -> Result<LoadedScene, PersistError> {
+    let variant = Variant::parse(&scene.variant).map_err(|e| scene_err(e.to_string()))?;
+    let start = if scene.position.trim().is_empty() {
+        Position::new(variant)
+    } else {
+        Position::from_text(variant, scene.position.trim())?
+    };
+    if scene.moves.len() > MAX_SCENE_MOVES {
+        return Err(scene_err(format!(
+            "{} scripted moves, at most {MAX_SCENE_MOVES}",
+            scene.moves.len()
+        )));
+    }
+    if let Some((&k, _)) = scene.captions.range(scene.moves.len()..).next() {
+        return Err(scene_err(format!(
+            "caption for move {k}, but the script has {} moves (indices start at 0)",
+            scene.moves.len()
+        )));
+    }
+    let mut record = GameRecord::new(start.clone());
+    let mut steps = Vec::with_capacity(scene.moves.len());
+    for (i, text) in scene.moves.iter().enumerate() {
+        let entry = parse_scripted(record.current(), i, text)?;
+        let played = match &entry {
+            Entry::Move(mv) => record.play(mv),
+            Entry::Turn { white, black } => record.play_turn(white, black),
+        };
+        let effects = played.map_err(|e| scene_err(format!("move {i} '{text}': {e}")))?;
+        steps.push(SceneStep {
+            text: text.clone(),
+            entry,
+            effects,
+            caption: scene.captions.get(&i).cloned(),
+        });
+    }
+    let expect = scene.expect_position.trim();
+    if !expect.is_empty() {
+        let got = record.current().to_text();
+        if got != expect {
+            return Err(scene_err(format!(
+                "the script ends in '{got}', the scene expects '{expect}'"
+            )));
+        }
+    }
+    Ok(LoadedScene {
+        scene,
+        variant,
+        start,
+        steps,
+        record,
+    })
+}
+
+/// Reads and validates a scene from RON text.
+///
+/// # Errors
+/// [`PersistError::TooLarge`] beyond [`MAX_SCENE_BYTES`], [`PersistError::Scene`] for RON
+/// that is not a scene (with line and column), and the errors of [`validate_scene`].
+pub fn load_scene_text(text: &str) -> Result<LoadedScene, PersistError> {
+    if text.len() > MAX_SCENE_BYTES {
+        return Err(PersistError::TooLarge {
+            bytes: text.len() as u64,
+            max: MAX_SCENE_BYTES as u64,
+        });
+    }
+    let scene: Scene = ron::from_str(text).map_err(|e| scene_err(e.to_string()))?;
+    validate_scene(scene)
+}
+
+/// Reads and validates a scene file.
+///
+/// # Errors
+/// [`PersistError::Io`], [`PersistError::NotText`], and the errors of [`load_scene_text`].
+pub fn load_scene(path: &Path) -> Result<LoadedScene, PersistError> {
+    let text = read_text_bounded(path, MAX_SCENE_BYTES)?;
+    load_scene_text(&text)
+}
+
+/// The scene files (`*.ron`) in `dir`, sorted by file name.
+///
+/// # Errors
+/// [`PersistError::Io`] when the folder cannot be listed.
+pub fn list_scenes(dir: &Path) -> Result<Vec<PathBuf>, PersistError> {
+    let rd = std::fs::read_dir(dir).map_err(|e| super::io_err("list", dir, &e))?;
+    let mut out: Vec<PathBuf> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    out.sort();
+    Ok(out)
+}

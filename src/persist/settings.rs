@@ -1,0 +1,229 @@
+//! The user's settings, persisted as RON in the config folder (`settings.ron`, see
+//! [`config_dir`](super::config_dir)). Loading never fails: a missing file gives the
+//! defaults; a corrupt, unreadable or outdated file gives the defaults plus a warning the
+//! game shows to the user (and the bad file is kept as `settings.ron.bad`). Unknown fields
+//! are ignored and missing ones take their defaults, so adding a setting needs no version
+//! bump; a change of meaning does ([`SETTINGS_VERSION`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::variant::Variant;
+
+use super::{PersistError, atomic, read_text_bounded};
+
+/// The settings format this build reads and writes.
+pub const SETTINGS_VERSION: u32 = 1;
+/// The settings file name.
+pub const SETTINGS_FILE: &str = "settings.ron";
+/// Where an unusable settings file is kept (so the user's edits are not lost).
+pub const BAD_SETTINGS_FILE: &str = "settings.ron.bad";
+/// The largest settings file read (bytes).
+pub const MAX_SETTINGS_BYTES: usize = 64 * 1024;
+
+/// Board overlays the player can switch on.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Overlays {
+    /// Intrachange: the hexagram number (0–63) of each square.
+    pub intrachange_numbers: bool,
+    /// Intrachange: each square's hexagram drawn from its bits.
+    pub hexagrams: bool,
+    /// Force Field: each empty square's net charge.
+    pub force_field_charges: bool,
+    /// Big Outer: the central / mid / outer zones.
+    pub big_outer_zones: bool,
+}
+
+/// Who plays one side.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerSpec {
+    /// A person at this machine.
+    #[default]
+    Human,
+    /// A bot: its registry name or external command (`spec`) and strength (`level`).
+    Bot {
+        /// Built-in bot name or external command line.
+        spec: String,
+        /// Strength level (bot-defined scale, 1 = weakest).
+        level: u8,
+    },
+}
+
+/// Who plays each side.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Players {
+    /// White's player.
+    pub white: PlayerSpec,
+    /// Black's player.
+    pub black: PlayerSpec,
+}
+
+/// Everything the game remembers between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Format version ([`SETTINGS_VERSION`]); a file of another version is not trusted.
+    pub version: u32,
+    /// Animation speed factor (1.0 = normal, 2.0 = twice as fast; clamped to 0.1–10).
+    pub animation_speed: f32,
+    /// Board overlays.
+    pub overlays: Overlays,
+    /// Who plays White and Black.
+    pub players: Players,
+    /// The variant played last, by its command-line name (`big-outer`, …).
+    #[serde(with = "variant_name")]
+    pub last_variant: Variant,
+    /// Minutes without input after which the demo starts; `None` (the default) = never.
+    pub idle_minutes_to_demo: Option<u32>,
+    /// Start in fullscreen.
+    pub fullscreen: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: SETTINGS_VERSION,
+            animation_speed: 1.0,
+            overlays: Overlays::default(),
+            players: Players::default(),
+            last_variant: Variant::Standard,
+            idle_minutes_to_demo: None,
+            fullscreen: false,
+        }
+    }
+}
+
+mod variant_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::rules::variant::Variant;
+
+    pub(super) fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.name())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(d)?;
+        Variant::parse(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Settings as loaded, with the warning to show when the file could not be used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedSettings {
+    /// The settings to use (the defaults when the file was missing or unusable).
+    pub settings: Settings,
+    /// A sentence for the user when the file was corrupt or outdated; `None` otherwise.
+    pub warning: Option<String>,
+}
+
+impl Settings {
+    /// The settings file in the user's config folder (`$ESOTERICA_CONFIG_DIR` overrides).
+    ///
+    /// # Errors
+    /// [`PersistError::NoUserDir`] when there is no home folder and no override.
+    pub fn default_path() -> Result<PathBuf, PersistError> {
+        Ok(super::config_dir()?.join(SETTINGS_FILE))
+    }
+
+    /// Loads the settings from the default path; never fails (see [`Settings::load_from`]).
+    pub fn load() -> LoadedSettings {
+        match Settings::default_path() {
+            Ok(p) => Settings::load_from(&p),
+            Err(e) => LoadedSettings {
+                settings: Settings::default(),
+                warning: Some(format!("{e}; using default settings")),
+            },
+        }
+    }
+
+    /// Loads the settings from `path`. Missing file: defaults, no warning. Unreadable,
+    /// corrupt or outdated file: defaults and a warning (the file is kept as
+    /// [`BAD_SETTINGS_FILE`] next to it). Never panics.
+    pub fn load_from(path: &Path) -> LoadedSettings {
+        if !path.exists() {
+            return LoadedSettings {
+                settings: Settings::default(),
+                warning: None,
+            };
+        }
+        let parsed =
+            read_text_bounded(path, MAX_SETTINGS_BYTES).and_then(|t| Settings::from_ron(&t));
+        match parsed {
+            Ok(s) => LoadedSettings {
+                settings: s,
+                warning: None,
+            },
+            Err(e) => {
+                let kept = path.with_file_name(BAD_SETTINGS_FILE);
+                let where_kept = match std::fs::rename(path, &kept) {
+                    Ok(()) => format!(" (the old file was kept as {})", kept.display()),
+                    Err(_) => String::new(),
+                };
+                LoadedSettings {
+                    settings: Settings::default(),
+                    warning: Some(format!(
+                        "Settings file {} could not be used: {e}. Using the default settings{where_kept}.",
+                        path.display()
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Reads settings from RON text; unknown fields are ignored, missing ones default,
+    /// values out of range are clamped.
+    ///
+    /// # Errors
+    /// [`PersistError::Settings`] for text that is not RON of this shape, or a `version`
+    /// other than [`SETTINGS_VERSION`].
+    pub fn from_ron(text: &str) -> Result<Settings, PersistError> {
+        if text.len() > MAX_SETTINGS_BYTES {
+            return Err(PersistError::TooLarge {
+                bytes: text.len() as u64,
+                max: MAX_SETTINGS_BYTES as u64,
+            });
+        }
+        let mut s: Settings =
+            ron::from_str(text).map_err(|e| PersistError::Settings(e.to_string()))?;
+        if s.version != SETTINGS_VERSION {
+            return Err(PersistError::Settings(format!(
+                "the file is version {}, this build reads version {SETTINGS_VERSION}",
+                s.version
+            )));
+        }
+        s.animation_speed = if s.animation_speed.is_finite() {
+            s.animation_speed.clamp(0.1, 10.0)
+        } else {
+            1.0
+        };
+        Ok(s)
+    }
+
+    /// The settings as RON text (with the current version).
+    pub fn to_ron(&self) -> String {
+        let mut s = self.clone();
+        s.version = SETTINGS_VERSION;
+        ron::ser::to_string_pretty(&s, ron::ser::PrettyConfig::default())
+            .expect("invariant: plain structs of strings and numbers always serialise")
+    }
+
+    /// Saves the settings to the default path, atomically.
+    ///
+    /// # Errors
+    /// [`PersistError::NoUserDir`] or [`PersistError::Io`].
+    pub fn save(&self) -> Result<(), PersistError> {
+        self.save_to(&Settings::default_path()?)
+    }
+
+    /// Saves the settings to `path`, atomically.
+    ///
+    /// # Errors
+    /// [`PersistError::Io`] when the folder or file cannot be written.
+    pub fn save_to(&self, path: &Path) -> Result<(), PersistError> {
+        atomic::write_atomic(path, self.to_ron().as_bytes())
+    }
+}

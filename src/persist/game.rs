@@ -150,3 +150,288 @@ pub fn position_from_clipboard(variant: Variant, text: &str) -> Result<Position,
         },
     }
 }
+
+/// Seeded random games for the round-trip and autosave tests.
+#[cfg(test)]
+pub(crate) mod random {
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+
+    use crate::rules::piece::Color;
+    use crate::rules::record::GameRecord;
+    use crate::rules::variant::{TurnModel, Variant};
+    use crate::rules::Position;
+
+    /// Whether Parity's `resolve` works on this branch (it is a placeholder until the
+    /// Parity rules land).
+    pub(crate) fn parity_resolves() -> bool {
+        let mut p = Position::new(Variant::Parity);
+        let w = p.legal_commits(Color::White)[0];
+        let b = p.legal_commits(Color::Black)[0];
+        p.resolve(&w, &b).is_ok()
+    }
+
+    /// A random game of at most `max_entries` entries from the initial position (playing
+    /// on until the game ends or no move is left). `None` when the variant cannot be played
+    /// on this branch (Parity without `resolve`).
+    pub(crate) fn random_game(variant: Variant, seed: u64, max_entries: usize) -> Option<GameRecord> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut r = GameRecord::new(Position::new(variant));
+        while r.len() < max_entries && r.outcome().is_none() {
+            if variant.turn_model() == TurnModel::Simultaneous {
+                let ws = r.current().legal_commits(Color::White);
+                let bs = r.current().legal_commits(Color::Black);
+                if ws.is_empty() || bs.is_empty() {
+                    break;
+                }
+                let w = ws[rng.random_range(0..ws.len())];
+                let b = bs[rng.random_range(0..bs.len())];
+                r.play_turn(&w, &b).ok()?;
+            } else {
+                let ms = r.current().legal_moves();
+                if ms.is_empty() {
+                    break;
+                }
+                let m = ms[rng.random_range(0..ms.len())];
+                r.play(&m).expect("a legal move plays");
+            }
+        }
+        Some(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random::{parity_resolves, random_game};
+    use super::*;
+    use crate::persist::test_dir;
+    use crate::rules::Color;
+
+    fn assert_same_game(a: &GameRecord, b: &GameRecord, what: &str) {
+        assert_eq!(a.variant(), b.variant(), "{what}");
+        assert_eq!(a.entries(), b.entries(), "{what}");
+        for i in 0..=a.len() {
+            assert_eq!(a.position_after(i), b.position_after(i), "{what}: position after {i}");
+        }
+        assert_eq!(a.outcome(), b.outcome(), "{what}");
+    }
+
+    /// Saves and reloads `games` random games per variant; returns how many were checked.
+    fn round_trip(games: u64, max_entries: usize) -> usize {
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            if variant.turn_model() == crate::rules::TurnModel::Simultaneous && !parity_resolves() {
+                eprintln!("skipping {variant}: Parity resolve is not available on this branch");
+                continue;
+            }
+            for seed in 0..games {
+                let Some(r) = random_game(variant, seed, max_entries) else {
+                    panic!("{variant} seed {seed}: a random game did not play");
+                };
+                let text = game_to_text(&r);
+                let back = game_from_text(&text, Some(variant))
+                    .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e}\n{text}"));
+                assert_same_game(&r, &back, &format!("{variant} seed {seed}"));
+                assert_eq!(game_to_text(&back), text, "{variant} seed {seed}: text is stable");
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn random_games_of_every_variant_round_trip_through_pgn() {
+        // CI size; the full 1,000 games per variant is the ignored test below.
+        round_trip(100, 120);
+    }
+
+    #[test]
+    #[ignore = "full size (1,000 games per variant): cargo test --release --no-default-features --lib -- --ignored thousand"]
+    fn thousand_random_games_per_variant_round_trip_through_pgn() {
+        round_trip(1000, 400);
+    }
+
+    #[test]
+    fn saved_file_loads_with_history_so_undo_works() {
+        let d = test_dir("game-file");
+        let p = d.join("g.pgn");
+        let r = random_game(Variant::BigOuter, 7, 30).unwrap();
+        save_game(&r, &p).unwrap();
+        let mut back = load_game(&p, Some(Variant::BigOuter)).unwrap();
+        assert_same_game(&r, &back, "big outer");
+        back.pop();
+        assert_eq!(back.current(), r.position_after(29).unwrap());
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position_keeps_its_fen_tag() {
+        let start = Position::from_text(Variant::Nonviolent, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let mut r = GameRecord::new(start);
+        let mv = r.current().parse_move("e4").unwrap();
+        r.play(&mv).unwrap();
+        let t = game_to_text(&r);
+        assert!(t.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), "{t}");
+        let back = game_from_text(&t, None).unwrap();
+        assert_same_game(&r, &back, "set-up");
+    }
+
+    #[test]
+    fn classic_check_option_survives_a_save() {
+        let mut start = Position::new(Variant::ForceField);
+        start.set_options(GameOptions {
+            classic_check: true,
+        });
+        let mut r = GameRecord::new(start);
+        for m in ["e4", "e5"] {
+            let mv = r.current().parse_move(m).unwrap();
+            r.play(&mv).unwrap();
+        }
+        let t = game_to_text(&r);
+        assert!(t.contains("[ClassicCheck \"1\"]"), "{t}");
+        let back = game_from_text(&t, None).unwrap();
+        assert!(back.current().options().classic_check);
+        assert_same_game(&r, &back, "classic check");
+    }
+
+    #[test]
+    fn a_declared_result_survives_a_save() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        r.declare(crate::rules::Outcome::Draw {
+            reason: crate::rules::DrawReason::Agreement,
+        });
+        let back = game_from_text(&game_to_text(&r), None).unwrap();
+        assert_eq!(back.outcome(), r.outcome());
+    }
+
+    fn sample() -> String {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+            let mv = r.current().parse_move(m).unwrap();
+            r.play(&mv).unwrap();
+        }
+        game_to_text(&r)
+    }
+
+    #[test]
+    fn truncated_file_is_a_clear_error() {
+        let t = sample();
+        // Cut inside a tag: the tag is malformed.
+        let cut = &t[..t.find("[Variant").unwrap() + 12];
+        let e = game_from_text(cut, None).unwrap_err();
+        assert!(e.to_string().contains("bad tag"), "{e}");
+        // Cut inside a move: "Bb" is not a move.
+        let cut = &t[..t.find("Bb5").unwrap() + 2];
+        let e = game_from_text(cut, None).unwrap_err();
+        assert_eq!(
+            e,
+            PersistError::Game(PgnError::BadMove {
+                number: 3,
+                token: "Bb".into(),
+                reason: e_reason(&e),
+            })
+        );
+        // Cut right after a tag: no moves at all is an empty game, which is fine.
+        let head = &t[..t.find("\n\n").unwrap()];
+        assert!(game_from_text(head, None).unwrap().is_empty());
+        // An empty file is an error, not an empty game.
+        assert!(game_from_text("", None).unwrap_err().to_string().contains("empty"));
+    }
+
+    fn e_reason(e: &PersistError) -> String {
+        match e {
+            PersistError::Game(PgnError::BadMove { reason, .. }) => reason.clone(),
+            other => panic!("not a bad move: {other}"),
+        }
+    }
+
+    #[test]
+    fn garbage_bytes_are_a_clear_error() {
+        let d = test_dir("garbage");
+        let p = d.join("g.pgn");
+        std::fs::write(&p, [0xff, 0xfe, 0x00, 0x9f, 0x80]).unwrap();
+        assert_eq!(load_game(&p, None).unwrap_err(), PersistError::NotText);
+        let e = game_from_text("]][[ 1. zz9 @@", None).unwrap_err();
+        assert!(matches!(e, PersistError::Game(PgnError::BadMove { .. })), "{e}");
+    }
+
+    #[test]
+    fn wrong_variant_is_a_clear_error() {
+        let e = game_from_text(&sample(), Some(Variant::Bully)).unwrap_err();
+        assert_eq!(e.to_string(), "bad game file: the game is Standard, expected Bully");
+        let e = game_from_text("[Variant \"Crazyhouse\"]\n\n*", None).unwrap_err();
+        assert_eq!(e.to_string(), "bad game file: unknown variant 'Crazyhouse' in the Variant tag");
+    }
+
+    #[test]
+    fn an_illegal_move_in_the_middle_names_the_move() {
+        let t = sample().replace("Bb5", "Bb6");
+        let e = game_from_text(&t, None).unwrap_err();
+        match &e {
+            PersistError::Game(PgnError::BadMove { number, token, .. }) => {
+                assert_eq!((*number, token.as_str()), (3, "Bb6"));
+            }
+            other => panic!("{other}"),
+        }
+        assert!(e.to_string().starts_with("bad game file: move 3 'Bb6': "), "{e}");
+    }
+
+    #[test]
+    fn huge_input_is_refused_before_parsing() {
+        let huge = "e4 ".repeat(MAX_PGN_BYTES / 3 + 1);
+        assert_eq!(
+            game_from_text(&huge, None).unwrap_err(),
+            PersistError::Game(PgnError::TooLarge(huge.len()))
+        );
+        let d = test_dir("huge");
+        let p = d.join("g.pgn");
+        std::fs::write(&p, &huge).unwrap();
+        assert_eq!(
+            load_game(&p, None).unwrap_err(),
+            PersistError::TooLarge {
+                bytes: huge.len() as u64,
+                max: MAX_PGN_BYTES as u64
+            }
+        );
+        assert!(position_from_clipboard(Variant::Standard, &huge).is_err());
+    }
+
+    #[test]
+    fn missing_file_is_an_io_error_naming_the_path() {
+        let e = load_game(Path::new("/nonexistent/esoterica/g.pgn"), None).unwrap_err();
+        assert!(e.to_string().starts_with("cannot open /nonexistent/esoterica/g.pgn: "), "{e}");
+    }
+
+    #[test]
+    fn clipboard_accepts_a_position_text_or_a_whole_game() {
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        assert_eq!(position_from_clipboard(Variant::Standard, fen).unwrap().to_text(), fen);
+        let p = position_from_clipboard(Variant::Standard, &sample()).unwrap();
+        assert_eq!(
+            p.to_text(),
+            "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+        );
+        assert_eq!(p.turn(), Color::White);
+        let e = position_from_clipboard(Variant::Standard, "hello").unwrap_err();
+        assert!(matches!(e, PersistError::Position(_)), "{e}");
+        let e = position_from_clipboard(Variant::Bully, &sample()).unwrap_err();
+        assert!(matches!(e, PersistError::Game(PgnError::WrongVariant { .. })), "{e}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn game_loader_never_panics_on_random_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = game_from_text(&text, None);
+            for v in Variant::ALL {
+                let _ = position_from_clipboard(v, &text);
+            }
+        }
+
+        #[test]
+        fn game_loader_never_panics_on_pgn_like_text(text in "(\\[[A-Za-z]{1,6} \"[a-zA-Z0-9 /.-]{0,12}\"\\]\n){0,3}([0-9]{1,2}\\.{1,3} ?)?([a-hKQRBNO1-8x+#=/(){};$-]{1,7} ){0,12}") {
+            let _ = game_from_text(&text, None);
+            let _ = game_from_text(&text, Some(Variant::Parity));
+            let _ = game_from_text(&text, Some(Variant::BigOuter));
+        }
+    }
+}

@@ -241,11 +241,13 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
     if capture {
         head = &head[..head.len() - 1];
     }
-    // Disambiguation: file letter and/or rank digits.
+    // Disambiguation: a whole square (needed for a corner origin, `NC1a4`), or a file
+    // letter and/or rank digits.
     let mut from_file = None;
     let mut from_rank = None;
+    let from_square = if head.is_empty() { None } else { shape.parse_square(head).ok() };
     let hb = head.as_bytes();
-    let mut i = 0;
+    let mut i = if from_square.is_some() { hb.len() } else { 0 };
     if i < hb.len() && hb[i].is_ascii_lowercase() {
         let f = (hb[i] - b'a') as i8;
         if f >= shape.files() {
@@ -271,6 +273,7 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
                 && pos
                     .kind_at(pos.turn(), m.from)
                     .is_some_and(|k| same_letter(k, kind))
+                && from_square.is_none_or(|sq| m.from == sq)
                 && from_file.is_none_or(|f| shape.file(m.from) == f)
                 && from_rank.is_none_or(|r| shape.rank(m.from) == r)
                 && m.promotion == promotion
@@ -435,5 +438,18 @@ mod tests {
         assert_eq!(to_san(&p, &m), "h8=Q#");
         assert_eq!(p.parse_move("h8=Q"), Ok(m));
         assert_eq!(p.parse_move("h8Q"), Ok(m));
+    }
+
+    #[test]
+    fn big_outer_corner_origin_disambiguates_by_whole_square() {
+        let t = "6k5/12/12/12/1N10/12/12/12/12/12/12/5K6 N--- w - - 0 1";
+        let p = Position::from_text(Variant::BigOuter, t).unwrap();
+        let m = p.parse_move("C1a4").unwrap();
+        assert_eq!(to_san(&p, &m), "NC1a4");
+        assert_eq!(p.parse_move("NC1a4"), Ok(m));
+        for m in p.legal_moves() {
+            let s = to_san(&p, &m);
+            assert_eq!(p.parse_move(&s), Ok(m), "{s}");
+        }
     }
 }

@@ -121,3 +121,163 @@ impl Autosave {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::persist::game::random::random_game;
+    use crate::persist::test_dir;
+    use crate::rules::variant::Variant;
+
+    fn prefix(r: &GameRecord, n: usize) -> GameRecord {
+        let mut p = r.clone();
+        p.truncate(n);
+        p
+    }
+
+    /// How a simulated kill leaves the temp file.
+    #[derive(Clone, Copy, Debug)]
+    enum Kill {
+        /// The process dies right after the step.
+        Plain,
+        /// The process dies with the temp file half written (as after a power cut).
+        TruncatedTemp,
+    }
+
+    #[test]
+    fn a_kill_at_every_write_point_resumes_the_last_completed_move() {
+        let game = random_game(Variant::Standard, 3, 24).unwrap();
+        assert_eq!(game.len(), 24);
+        for step in WriteStep::ALL {
+            for kill in [Kill::Plain, Kill::TruncatedTemp] {
+                let d = test_dir(&format!("autosave-kill-{step:?}-{kill:?}"));
+                let a = Autosave::new(&d);
+                // Moves 1..=11 are written normally; the write after move 12 is killed.
+                for n in 1..=11 {
+                    a.write(&prefix(&game, n)).unwrap();
+                }
+                let r = a.write_with(&prefix(&game, 12), &mut |s, tmp| {
+                    if s != step {
+                        return Ok(());
+                    }
+                    if let Kill::TruncatedTemp = kill
+                        && tmp.exists()
+                    {
+                        let len = std::fs::metadata(tmp)?.len();
+                        std::fs::OpenOptions::new()
+                            .write(true)
+                            .open(tmp)?
+                            .set_len(len / 2)?;
+                    }
+                    Err(std::io::Error::other("killed"))
+                });
+                assert!(r.is_err(), "{step:?} {kill:?}");
+                // The rename is the commit point: a kill after it lost nothing of move 12.
+                let want = if step == WriteStep::Renamed { 12 } else { 11 };
+                let back = a.load().unwrap().expect("an autosave exists");
+                assert_eq!(
+                    back.entries(),
+                    prefix(&game, want).entries(),
+                    "{step:?} {kill:?}"
+                );
+                assert_eq!(
+                    back.current(),
+                    game.position_after(want).unwrap(),
+                    "{step:?} {kill:?}"
+                );
+                assert!(
+                    !a.corrupt_path().exists(),
+                    "{step:?} {kill:?}: no corrupt file"
+                );
+                assert!(
+                    !atomic::temp_path(&a.path()).exists(),
+                    "{step:?} {kill:?}: temp cleaned"
+                );
+                // And the game goes on: the next move's autosave is complete.
+                a.write(&prefix(&game, want + 1)).unwrap();
+                assert_eq!(a.load().unwrap().unwrap().len(), want + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn every_variant_resumes_from_its_autosave() {
+        for v in Variant::ALL {
+            let Some(g) = random_game(v, 11, 16) else {
+                continue; // Parity before its resolve lands
+            };
+            let d = test_dir(&format!("autosave-{}", v.name()));
+            let a = Autosave::new(&d);
+            a.write(&g).unwrap();
+            let back = a.load().unwrap().unwrap();
+            assert_eq!(back.entries(), g.entries(), "{v}");
+            assert_eq!(back.current(), g.current(), "{v}");
+        }
+    }
+
+    #[test]
+    fn no_autosave_is_none_and_clear_removes_it() {
+        let d = test_dir("autosave-clear");
+        let a = Autosave::new(&d);
+        assert_eq!(a.load().unwrap().map(|r| r.len()), None);
+        a.clear().unwrap();
+        a.write(&random_game(Variant::Bully, 1, 4).unwrap())
+            .unwrap();
+        assert!(a.path().exists());
+        a.clear().unwrap();
+        assert!(!a.path().exists());
+        assert_eq!(a.load().unwrap().map(|r| r.len()), None);
+    }
+
+    #[test]
+    fn a_corrupt_autosave_is_an_error_and_is_kept_aside() {
+        let d = test_dir("autosave-corrupt");
+        let a = Autosave::new(&d);
+        let g = random_game(Variant::Standard, 5, 10).unwrap();
+        a.write(&g).unwrap();
+        let text = std::fs::read_to_string(a.path()).unwrap();
+        let bad = text.replacen("2. ", "2. Kxe8 ", 1);
+        std::fs::write(a.path(), &bad).unwrap();
+        let e = a.load().unwrap_err();
+        match &e {
+            PersistError::CorruptAutosave { kept_as, reason } => {
+                assert_eq!(kept_as, &a.corrupt_path());
+                assert!(matches!(**reason, PersistError::Game(_)), "{reason}");
+            }
+            other => panic!("{other}"),
+        }
+        assert!(e.to_string().contains("autosave.pgn.corrupt"), "{e}");
+        assert_eq!(std::fs::read_to_string(a.corrupt_path()).unwrap(), bad);
+        assert!(!a.path().exists());
+        // The next start begins cleanly.
+        assert_eq!(a.load().unwrap().map(|r| r.len()), None);
+    }
+
+    #[test]
+    fn binary_garbage_autosave_is_kept_aside() {
+        let d = test_dir("autosave-garbage");
+        let a = Autosave::new(&d);
+        std::fs::write(a.path(), [0u8, 159, 146, 150, 255]).unwrap();
+        let e = a.load().unwrap_err();
+        assert!(
+            matches!(&e, PersistError::CorruptAutosave { reason, .. } if **reason == PersistError::NotText),
+            "{e}"
+        );
+        assert!(a.corrupt_path().exists());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn autosave_loader_never_panics_on_random_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)) {
+            let d = test_dir("autosave-fuzz");
+            let a = Autosave::new(&d);
+            std::fs::write(a.path(), &bytes).unwrap();
+            match a.load() {
+                Ok(_) => {}
+                Err(PersistError::CorruptAutosave { .. }) => proptest::prop_assert!(a.corrupt_path().exists()),
+                Err(e) => proptest::prop_assert!(false, "unexpected error {}", e),
+            }
+        }
+    }
+}

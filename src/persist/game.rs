@@ -157,10 +157,10 @@ pub(crate) mod random {
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 
+    use crate::rules::Position;
     use crate::rules::piece::Color;
     use crate::rules::record::GameRecord;
     use crate::rules::variant::{TurnModel, Variant};
-    use crate::rules::Position;
 
     /// Whether Parity's `resolve` works on this branch (it is a placeholder until the
     /// Parity rules land).
@@ -174,7 +174,11 @@ pub(crate) mod random {
     /// A random game of at most `max_entries` entries from the initial position (playing
     /// on until the game ends or no move is left). `None` when the variant cannot be played
     /// on this branch (Parity without `resolve`).
-    pub(crate) fn random_game(variant: Variant, seed: u64, max_entries: usize) -> Option<GameRecord> {
+    pub(crate) fn random_game(
+        variant: Variant,
+        seed: u64,
+        max_entries: usize,
+    ) -> Option<GameRecord> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut r = GameRecord::new(Position::new(variant));
         while r.len() < max_entries && r.outcome().is_none() {
@@ -211,7 +215,11 @@ mod tests {
         assert_eq!(a.variant(), b.variant(), "{what}");
         assert_eq!(a.entries(), b.entries(), "{what}");
         for i in 0..=a.len() {
-            assert_eq!(a.position_after(i), b.position_after(i), "{what}: position after {i}");
+            assert_eq!(
+                a.position_after(i),
+                b.position_after(i),
+                "{what}: position after {i}"
+            );
         }
         assert_eq!(a.outcome(), b.outcome(), "{what}");
     }
@@ -232,7 +240,11 @@ mod tests {
                 let back = game_from_text(&text, Some(variant))
                     .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e}\n{text}"));
                 assert_same_game(&r, &back, &format!("{variant} seed {seed}"));
-                assert_eq!(game_to_text(&back), text, "{variant} seed {seed}: text is stable");
+                assert_eq!(
+                    game_to_text(&back),
+                    text,
+                    "{variant} seed {seed}: text is stable"
+                );
                 checked += 1;
             }
         }
@@ -265,12 +277,16 @@ mod tests {
 
     #[test]
     fn a_game_from_a_set_up_position_keeps_its_fen_tag() {
-        let start = Position::from_text(Variant::Nonviolent, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let start =
+            Position::from_text(Variant::Nonviolent, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let mut r = GameRecord::new(start);
         let mv = r.current().parse_move("e4").unwrap();
         r.play(&mv).unwrap();
         let t = game_to_text(&r);
-        assert!(t.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), "{t}");
+        assert!(
+            t.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"),
+            "{t}"
+        );
         let back = game_from_text(&t, None).unwrap();
         assert_same_game(&r, &back, "set-up");
     }
@@ -334,7 +350,12 @@ mod tests {
         let head = &t[..t.find("\n\n").unwrap()];
         assert!(game_from_text(head, None).unwrap().is_empty());
         // An empty file is an error, not an empty game.
-        assert!(game_from_text("", None).unwrap_err().to_string().contains("empty"));
+        assert!(
+            game_from_text("", None)
+                .unwrap_err()
+                .to_string()
+                .contains("empty")
+        );
     }
 
     fn e_reason(e: &PersistError) -> String {
@@ -351,15 +372,24 @@ mod tests {
         std::fs::write(&p, [0xff, 0xfe, 0x00, 0x9f, 0x80]).unwrap();
         assert_eq!(load_game(&p, None).unwrap_err(), PersistError::NotText);
         let e = game_from_text("]][[ 1. zz9 @@", None).unwrap_err();
-        assert!(matches!(e, PersistError::Game(PgnError::BadMove { .. })), "{e}");
+        assert!(
+            matches!(e, PersistError::Game(PgnError::BadMove { .. })),
+            "{e}"
+        );
     }
 
     #[test]
     fn wrong_variant_is_a_clear_error() {
         let e = game_from_text(&sample(), Some(Variant::Bully)).unwrap_err();
-        assert_eq!(e.to_string(), "bad game file: the game is Standard, expected Bully");
+        assert_eq!(
+            e.to_string(),
+            "bad game file: the game is Standard, expected Bully"
+        );
         let e = game_from_text("[Variant \"Crazyhouse\"]\n\n*", None).unwrap_err();
-        assert_eq!(e.to_string(), "bad game file: unknown variant 'Crazyhouse' in the Variant tag");
+        assert_eq!(
+            e.to_string(),
+            "bad game file: unknown variant 'Crazyhouse' in the Variant tag"
+        );
     }
 
     #[test]
@@ -372,7 +402,10 @@ mod tests {
             }
             other => panic!("{other}"),
         }
-        assert!(e.to_string().starts_with("bad game file: move 3 'Bb6': "), "{e}");
+        assert!(
+            e.to_string().starts_with("bad game file: move 3 'Bb6': "),
+            "{e}"
+        );
     }
 
     #[test]
@@ -398,13 +431,22 @@ mod tests {
     #[test]
     fn missing_file_is_an_io_error_naming_the_path() {
         let e = load_game(Path::new("/nonexistent/esoterica/g.pgn"), None).unwrap_err();
-        assert!(e.to_string().starts_with("cannot open /nonexistent/esoterica/g.pgn: "), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("cannot open /nonexistent/esoterica/g.pgn: "),
+            "{e}"
+        );
     }
 
     #[test]
     fn clipboard_accepts_a_position_text_or_a_whole_game() {
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
-        assert_eq!(position_from_clipboard(Variant::Standard, fen).unwrap().to_text(), fen);
+        assert_eq!(
+            position_from_clipboard(Variant::Standard, fen)
+                .unwrap()
+                .to_text(),
+            fen
+        );
         let p = position_from_clipboard(Variant::Standard, &sample()).unwrap();
         assert_eq!(
             p.to_text(),
@@ -414,7 +456,10 @@ mod tests {
         let e = position_from_clipboard(Variant::Standard, "hello").unwrap_err();
         assert!(matches!(e, PersistError::Position(_)), "{e}");
         let e = position_from_clipboard(Variant::Bully, &sample()).unwrap_err();
-        assert!(matches!(e, PersistError::Game(PgnError::WrongVariant { .. })), "{e}");
+        assert!(
+            matches!(e, PersistError::Game(PgnError::WrongVariant { .. })),
+            "{e}"
+        );
     }
 
     proptest::proptest! {

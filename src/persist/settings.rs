@@ -227,3 +227,164 @@ impl Settings {
         atomic::write_atomic(path, self.to_ron().as_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::persist::test_dir;
+
+    fn custom() -> Settings {
+        Settings {
+            version: SETTINGS_VERSION,
+            animation_speed: 2.0,
+            overlays: Overlays {
+                intrachange_numbers: true,
+                hexagrams: false,
+                force_field_charges: true,
+                big_outer_zones: false,
+            },
+            players: Players {
+                white: PlayerSpec::Human,
+                black: PlayerSpec::Bot {
+                    spec: "search".into(),
+                    level: 3,
+                },
+            },
+            last_variant: Variant::BigOuter,
+            idle_minutes_to_demo: Some(5),
+            fullscreen: true,
+        }
+    }
+
+    #[test]
+    fn missing_file_gives_defaults_without_warning() {
+        let d = test_dir("settings-missing");
+        let l = Settings::load_from(&d.join(SETTINGS_FILE));
+        assert_eq!(l.settings, Settings::default());
+        assert_eq!(l.warning, None);
+        assert_eq!(
+            l.settings.idle_minutes_to_demo, None,
+            "demo is off by default"
+        );
+    }
+
+    #[test]
+    fn settings_round_trip_through_the_file() {
+        let d = test_dir("settings-rt");
+        let p = d.join(SETTINGS_FILE);
+        custom().save_to(&p).unwrap();
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains("last_variant: \"big-outer\""), "{text}");
+        assert!(
+            text.contains(
+                "black: Bot(\n            spec: \"search\",\n            level: 3,\n        ),"
+            ),
+            "{text}"
+        );
+        let l = Settings::load_from(&p);
+        assert_eq!(
+            l,
+            LoadedSettings {
+                settings: custom(),
+                warning: None
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_and_missing_fields_default() {
+        let s = Settings::from_ron("(version: 1, fullscreen: true, colour_scheme: \"dark\", overlays: (hexagrams: true, sparkles: 3))").unwrap();
+        let mut want = Settings::default();
+        want.fullscreen = true;
+        want.overlays.hexagrams = true;
+        assert_eq!(s, want);
+    }
+
+    #[test]
+    fn a_corrupt_file_falls_back_to_defaults_with_a_warning() {
+        let d = test_dir("settings-corrupt");
+        let p = d.join(SETTINGS_FILE);
+        std::fs::write(&p, "(version: 1, fullscreen: tru").unwrap();
+        let l = Settings::load_from(&p);
+        assert_eq!(l.settings, Settings::default());
+        let w = l.warning.expect("a warning");
+        assert!(
+            w.starts_with(&format!(
+                "Settings file {} could not be used: settings: ",
+                p.display()
+            )),
+            "{w}"
+        );
+        assert!(w.ends_with("settings.ron.bad)."), "{w}");
+        assert!(d.join(BAD_SETTINGS_FILE).exists());
+        // The next start is clean.
+        assert_eq!(Settings::load_from(&p).warning, None);
+    }
+
+    #[test]
+    fn an_outdated_file_falls_back_to_defaults_with_a_warning() {
+        let d = test_dir("settings-old");
+        let p = d.join(SETTINGS_FILE);
+        std::fs::write(&p, "(version: 0, fullscreen: true)").unwrap();
+        let l = Settings::load_from(&p);
+        assert_eq!(l.settings, Settings::default());
+        assert!(
+            l.warning
+                .unwrap()
+                .contains("the file is version 0, this build reads version 1")
+        );
+    }
+
+    #[test]
+    fn an_unknown_variant_or_binary_file_falls_back_with_a_warning() {
+        let d = test_dir("settings-bin");
+        let p = d.join(SETTINGS_FILE);
+        std::fs::write(&p, "(version: 1, last_variant: \"crazyhouse\")").unwrap();
+        assert!(
+            Settings::load_from(&p)
+                .warning
+                .unwrap()
+                .contains("unknown variant 'crazyhouse'")
+        );
+        std::fs::write(&p, [0xff, 0, 0xfe]).unwrap();
+        assert!(
+            Settings::load_from(&p)
+                .warning
+                .unwrap()
+                .contains("not UTF-8")
+        );
+    }
+
+    #[test]
+    fn animation_speed_is_clamped() {
+        let s = Settings::from_ron("(version: 1, animation_speed: 1000.0)").unwrap();
+        assert_eq!(s.animation_speed, 10.0);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn settings_loader_never_panics_on_random_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)) {
+            let _ = Settings::from_ron(&String::from_utf8_lossy(&bytes));
+        }
+
+        #[test]
+        fn settings_loader_never_panics_on_ron_like_text(text in "\\((version: [0-9]{1,3}, )?([a-z_]{1,12}: (true|[0-9.e-]{1,6}|\"[a-z-]{0,10}\"|Some\\([0-9]{0,3}\\)|Bot\\(spec: \"x\", level: [0-9]{1,4}\\)|\\(\\)), ?){0,5}\\)?") {
+            let _ = Settings::from_ron(&text);
+        }
+    }
+
+    #[test]
+    fn settings_file_loader_never_panics_on_random_files() {
+        use rand::{RngExt, SeedableRng};
+        let d = test_dir("settings-fuzz");
+        let p = d.join(SETTINGS_FILE);
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1);
+        for _ in 0..50 {
+            let n = rng.random_range(0..200);
+            let bytes: Vec<u8> = (0..n).map(|_| rng.random_range(0..=255u8)).collect();
+            std::fs::write(&p, &bytes).unwrap();
+            let l = Settings::load_from(&p);
+            assert!(l.warning.is_some() || l.settings == Settings::default() || !bytes.is_empty());
+        }
+    }
+}

@@ -245,7 +245,11 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
     // letter and/or rank digits.
     let mut from_file = None;
     let mut from_rank = None;
-    let from_square = if head.is_empty() { None } else { shape.parse_square(head).ok() };
+    let from_square = if head.is_empty() {
+        None
+    } else {
+        shape.parse_square(head).ok()
+    };
     let hb = head.as_bytes();
     let mut i = if from_square.is_some() { hb.len() } else { 0 };
     if i < hb.len() && hb[i].is_ascii_lowercase() {

@@ -6,7 +6,12 @@
 //!   legal commits of `--side`) in coordinate form, sorted, one per line;
 //! - `esoterica apply --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
 //!   `WHITE/BLACK`), prints each effect on its own line, then `position <TEXT>`; an illegal
-//!   move exits with status 2 and names the rule.
+//!   move exits with status 2 and names the rule;
+//! - `esoterica scene FILE`: validates a scene file (`scenes/*.ron`, `docs/SAVING.md`) and
+//!   prints `scene`, `variant`, `position` lines, then per scripted move `move <I> <TEXT>`,
+//!   its effects indented by two spaces and `  caption <TEXT>` if any, then `end <TEXT>` and
+//!   `outcome <RESULT>` when the script ends the game; a bad file exits 1, an illegal
+//!   scripted move exits 2 naming the rule.
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments), 2 illegal move.
 
@@ -64,6 +69,16 @@ pub enum Command {
     Moves(MovesArgs),
     /// Play moves and print what happened.
     Apply(ApplyArgs),
+    /// Check a scene file and print its moves and their effects.
+    Scene(SceneArgs),
+}
+
+/// `scene` options.
+#[derive(Args, Debug)]
+pub struct SceneArgs {
+    /// The scene file (RON; see docs/SAVING.md).
+    #[arg(value_name = "FILE")]
+    file: std::path::PathBuf,
 }
 
 /// Variant and position, shared by the rules subcommands.
@@ -134,6 +149,7 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(a)) => run_perft(&a),
         Some(Command::Moves(a)) => run_moves(&a),
         Some(Command::Apply(a)) => run_apply(&a),
+        Some(Command::Scene(a)) => run_scene(&a),
     };
     ExitCode::from(code)
 }
@@ -279,5 +295,36 @@ fn run_apply(a: &ApplyArgs) -> u8 {
         }
     }
     println!("position {}", pos.to_text());
+    0
+}
+
+fn run_scene(a: &SceneArgs) -> u8 {
+    let scene = match crate::persist::load_scene(&a.file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}: {e}", a.file.display());
+            return match e {
+                crate::persist::PersistError::SceneMove { .. } => 2,
+                _ => 1,
+            };
+        }
+    };
+    let shape = scene.start.shape();
+    println!("scene {}", scene.scene.name);
+    println!("variant {}", scene.variant.name());
+    println!("position {}", scene.start.to_text());
+    for (i, step) in scene.steps.iter().enumerate() {
+        println!("move {i} {}", step.text);
+        for e in &step.effects {
+            println!("  {}", e.describe(shape));
+        }
+        if let Some(c) = &step.caption {
+            println!("  caption {c}");
+        }
+    }
+    println!("end {}", scene.end().to_text());
+    if let Some(o) = scene.record.outcome() {
+        println!("outcome {o}");
+    }
     0
 }

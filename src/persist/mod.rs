@@ -61,8 +61,18 @@ pub enum PersistError {
     Game(PgnError),
     /// A position text could not be read.
     Position(PositionError),
-    /// A scene file is malformed or its script does not play.
+    /// A scene file is malformed (bad RON, unknown variant, caption out of range, end
+    /// position not the expected one).
     Scene(String),
+    /// A scene's scripted move is unreadable or illegal.
+    SceneMove {
+        /// 0-based index in the script.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why (naming the rule for an illegal move).
+        reason: String,
+    },
     /// The settings file could not be written (reading never fails: see
     /// [`Settings::load_from`]).
     Settings(String),
@@ -94,6 +104,11 @@ impl fmt::Display for PersistError {
             PersistError::Game(e) => write!(f, "bad game file: {e}"),
             PersistError::Position(e) => e.fmt(f),
             PersistError::Scene(e) => write!(f, "bad scene: {e}"),
+            PersistError::SceneMove {
+                index,
+                text,
+                reason,
+            } => write!(f, "bad scene: move {index} '{text}': {reason}"),
             PersistError::Settings(e) => write!(f, "settings: {e}"),
             PersistError::CorruptAutosave { kept_as, reason } => write!(
                 f,

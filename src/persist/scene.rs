@@ -335,7 +335,7 @@ mod tests {
         let e = load_scene_text(&SCHOLAR.replace("\"b8c6\"", "\"b8d6\"")).unwrap_err();
         match &e {
             PersistError::SceneMove { index, text, .. } => {
-                assert_eq!((*index, text.as_str()), (3, "b8d6"))
+                assert_eq!((*index, text.as_str()), (3, "b8d6"));
             }
             other => panic!("{other}"),
         }

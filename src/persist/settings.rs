@@ -294,9 +294,14 @@ mod tests {
     #[test]
     fn unknown_fields_are_ignored_and_missing_fields_default() {
         let s = Settings::from_ron("(version: 1, fullscreen: true, colour_scheme: \"dark\", overlays: (hexagrams: true, sparkles: 3))").unwrap();
-        let mut want = Settings::default();
-        want.fullscreen = true;
-        want.overlays.hexagrams = true;
+        let want = Settings {
+            fullscreen: true,
+            overlays: Overlays {
+                hexagrams: true,
+                ..Overlays::default()
+            },
+            ..Settings::default()
+        };
         assert_eq!(s, want);
     }
 

@@ -76,7 +76,7 @@ impl Autosave {
     /// [`PersistError::CorruptAutosave`] when the file cannot be read as a game (truncated,
     /// garbage, an illegal move); the file is then moved aside to
     /// [`CORRUPT_FILE`] so the next start begins cleanly and nothing is lost for good.
-    /// [`PersistError::Io`] if moving it aside fails.
+    /// [`PersistError::Io`] if the file cannot be read (it is left in place) or moved aside.
     pub fn load(&self) -> Result<Option<GameRecord>, PersistError> {
         let path = self.path();
         let tmp = atomic::temp_path(&path);
@@ -86,14 +86,16 @@ impl Autosave {
         if !path.exists() {
             return Ok(None);
         }
-        let read = read_text_bounded(&path, MAX_PGN_BYTES).and_then(|t| game_from_text(&t, None));
-        match read {
+        let text = match read_text_bounded(&path, MAX_PGN_BYTES) {
+            Ok(t) => Ok(t),
+            // Vanished between the check and the read: nothing to resume.
+            Err(PersistError::Io { .. }) if !path.exists() => return Ok(None),
+            // Cannot read it (permissions, disk): not the file's fault, leave it in place.
+            Err(e @ PersistError::Io { .. }) => return Err(e),
+            Err(e) => Err(e),
+        };
+        match text.and_then(|t| game_from_text(&t, None)) {
             Ok(r) => Ok(Some(r)),
-            Err(PersistError::Io { op, path, reason }) if !path.exists() => {
-                // Vanished between the check and the read: nothing to resume.
-                let _ = (op, reason);
-                Ok(None)
-            }
             Err(e) => {
                 let kept = self.corrupt_path();
                 std::fs::rename(&path, &kept).map_err(|err| io_err("move aside", &path, &err))?;

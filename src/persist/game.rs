@@ -139,16 +139,23 @@ pub fn position_from_clipboard(variant: Variant, text: &str) -> Result<Position,
         });
     }
     let t = text.trim();
-    if t.starts_with('[') {
-        return Ok(game_from_text(t, Some(variant))?.current().clone());
+    let pos_err = match Position::from_text(variant, t) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    match game_from_text(t, Some(variant)) {
+        Ok(r) if !r.is_empty() || looks_like_tag(t) => Ok(r.current().clone()),
+        // Text that starts with a tag line is a game: its error is the useful one. (A
+        // Parity position whose a8 is shared also starts with '[', but has no quotes.)
+        Err(e) if looks_like_tag(t) => Err(e),
+        _ => Err(pos_err.into()),
     }
-    match Position::from_text(variant, t) {
-        Ok(p) => Ok(p),
-        Err(pos_err) => match game_from_text(t, Some(variant)) {
-            Ok(r) if !r.is_empty() => Ok(r.current().clone()),
-            _ => Err(pos_err.into()),
-        },
-    }
+}
+
+fn looks_like_tag(t: &str) -> bool {
+    t.lines()
+        .next()
+        .is_some_and(|l| l.starts_with('[') && l.trim_end().ends_with(']') && l.contains('"'))
 }
 
 /// Seeded random games for the round-trip and autosave tests.
@@ -453,6 +460,13 @@ mod tests {
             "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
         );
         assert_eq!(p.turn(), Color::White);
+        let shared = "[Rr]3k3/8/8/8/8/8/8/4K3 w - - 0 1 -/-";
+        assert_eq!(
+            position_from_clipboard(Variant::Parity, shared)
+                .unwrap()
+                .to_text(),
+            shared
+        );
         let e = position_from_clipboard(Variant::Standard, "hello").unwrap_err();
         assert!(matches!(e, PersistError::Position(_)), "{e}");
         let e = position_from_clipboard(Variant::Bully, &sample()).unwrap_err();

@@ -909,7 +909,17 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
             return "the King may not castle out of check".to_string();
         }
         if let Some(a) = spec.safe.iter().find(|&&s| is_attacked(&pos.board, s, us.other())) {
-            return format!("the King may not castle through or into check ({} is attacked)", n(*a));
+            return match shape {
+                BoardShape::Standard => format!(
+                    "the King may not castle through or into check ({} is attacked)",
+                    n(*a)
+                ),
+                // Ruling B-2: every square between King and Rook, not only the King's path.
+                BoardShape::BigOuter => format!(
+                    "every square between King and Rook must be unattacked ({} is attacked)",
+                    n(*a)
+                ),
+            };
         }
         return "castling would leave the King in check".to_string();
     }

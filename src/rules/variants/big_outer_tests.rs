@@ -7,7 +7,7 @@
 //!
 //! Full-size runs (`#[ignore]`d, run with
 //! `cargo test --release --no-default-features --lib big_outer_tests -- --ignored`):
-//! perft to depth 3 from the initial position and 2,000 random games of up to 400 plies.
+//! 2,000 random games of up to 400 plies, and perft to depth 4 from the initial position.
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -551,11 +551,20 @@ fn perft_initial_depth_1_and_2() {
     assert_eq!(perft(&rotated(&p), 2), 3600);
 }
 
-/// Run with `cargo test --release --no-default-features --lib big_outer_tests -- --ignored`.
+/// Confirmed by an independent re-implementation of the rules text (233,438 as well).
 #[test]
-#[ignore = "233,438 nodes: seconds in release, slow in the dev profile"]
 fn perft_initial_depth_3() {
     assert_eq!(perft(&Position::new(Variant::BigOuter), 3), 233_438);
+}
+
+/// Depth 4 (15,118,658; about 2 s in release). Not independently confirmed: the Python
+/// re-implementation that confirms depth 3 is too slow for depth 4.
+///
+/// Run with `cargo test --release --no-default-features --lib big_outer_tests -- --ignored`.
+#[test]
+#[ignore = "15 million nodes: run in release"]
+fn perft_initial_depth_4() {
+    assert_eq!(perft(&Position::new(Variant::BigOuter), 4), 15_118_658);
 }
 
 // ------------------------------------------------------------- half-turn symmetry
@@ -640,16 +649,6 @@ fn rotated_positions_have_the_same_perft_depth_2() {
 
 #[test]
 fn rotated_positions_have_the_same_perft_depth_3() {
-    // The cheap ones at depth 3 (the open middlegames run in the ignored test below).
-    for p in &symmetry_positions()[1..4] {
-        assert_eq!(perft(&rotated(p), 3), perft(p, 3), "{}", p.to_text());
-    }
-}
-
-/// Run with `cargo test --release --no-default-features --lib big_outer_tests -- --ignored`.
-#[test]
-#[ignore = "millions of nodes: run in release"]
-fn rotated_positions_have_the_same_perft_depth_3_all() {
     for p in symmetry_positions() {
         assert_eq!(perft(&rotated(&p), 3), perft(&p, 3), "{}", p.to_text());
     }
@@ -727,9 +726,9 @@ fn pos_of(variant: Variant, text: &str) -> Position {
 
 #[test]
 fn random_games_do_not_panic() {
-    let (games, plies, captures, _) = random_games(Variant::BigOuter, 2026, 2000, 40);
+    let (games, plies, captures, _) = random_games(Variant::BigOuter, 2026, 2000, 100);
     assert_eq!(games, 2000);
-    assert!(plies > 70_000, "{plies}");
+    assert!(plies > 150_000, "{plies}");
     assert!(captures > 0);
 }
 
@@ -740,4 +739,60 @@ fn random_games_do_not_panic_full_length() {
     let (_, plies, _, mates) = random_games(Variant::BigOuter, 1999, 2000, 400);
     assert!(plies > 400_000, "{plies}");
     eprintln!("plies {plies}, mates {mates}");
+}
+
+/// Perft counts of the special positions above (castling both ways, B-2 and B-5 refusals,
+/// pawn runs and promotions, en passant over three squares), each confirmed by an
+/// independent re-implementation of `rules/big-outer.md` written from the rules text.
+#[test]
+fn perft_of_special_positions_matches_an_independent_count() {
+    for (text, depth, nodes) in [
+        (
+            "1r4k3r1/12/12/12/12/12/12/12/12/12/12/1R3K4R1 ---- w KQkq - 0 1",
+            3,
+            43_734,
+        ),
+        (
+            "1r4k2r1r/12/12/12/12/12/12/12/12/12/12/1R3K4R1 ---- w KQ - 0 1",
+            3,
+            58_536,
+        ),
+        (
+            "6k5/12/12/12/12/12/12/12/12/12/12/rR3K4Rr ---- w KQ - 0 1",
+            3,
+            10_015,
+        ),
+        (
+            "Rr4k3rR/12/12/12/12/12/12/12/12/12/12/5K6 ---- b kq - 0 1",
+            3,
+            10_015,
+        ),
+        (
+            "k11/11P/9P2/12/12/12/1P10/6p5/12/12/4P1P5/5K6 ---- w - - 0 1",
+            3,
+            1_985,
+        ),
+        (
+            "k11/5p6/12/12/12/12/12/12/12/2p9/3p8/5K6 ---- b - - 0 1",
+            3,
+            1_089,
+        ),
+        (
+            "k11/12/12/12/12/12/2pP8/4p7/2p9/12/12/11K ---- b - d3,d4,d5 0 1",
+            3,
+            640,
+        ),
+    ] {
+        assert_eq!(perft(&pos(text), depth), nodes, "{text}");
+    }
+}
+
+#[test]
+fn castling_hint_names_the_occupied_square_from_the_initial_position() {
+    let p = Position::new(Variant::BigOuter);
+    let e = p.parse_move("f1c1").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "illegal move f1c1: castling needs the squares between King and Rook empty, but c1 is occupied"
+    );
 }

@@ -360,14 +360,14 @@ fn perft_4_agrees_with_shakmaty_filtered_by_the_capture_rule() {
 
 #[test]
 fn bully_random_games_capture_only_down_or_level() {
-    let (games, plies, captures, _) = random_games(Variant::Bully, 8, 2000, 60);
+    let (games, plies, captures, _) = random_games(Variant::Bully, 8, 2000, 200);
     assert_eq!(games, 2000);
     assert!(plies > 100_000 && captures > 1000, "{plies} {captures}");
 }
 
 #[test]
 fn nonviolent_random_games_never_lose_a_piece() {
-    let (games, plies, captures, _) = random_games(Variant::Nonviolent, 9, 2000, 60);
+    let (games, plies, captures, _) = random_games(Variant::Nonviolent, 9, 2000, 200);
     assert_eq!(games, 2000);
     assert!(plies > 100_000, "{plies}");
     assert_eq!(captures, 0);

@@ -839,7 +839,17 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     if mv.from == mv.to {
         return "a move must change the square".to_string();
     }
-    if pos.board.kind(us, mv.to).is_some() && !matches!(mv.special, Special::Castle { .. }) {
+    // A King move onto its castling square is judged by the castling rules below (on the
+    // Big Outer board the landing square may hold an own piece at the start).
+    let castle_attempt = kind == PieceKind::King
+        && Wing::BOTH.into_iter().any(|w| {
+            pos.castle_spec(us, w)
+                .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
+        });
+    if pos.board.kind(us, mv.to).is_some()
+        && !castle_attempt
+        && !matches!(mv.special, Special::Castle { .. })
+    {
         return format!("{} holds one of {}'s own pieces", n(mv.to), us);
     }
     // Same move ignoring the capture rules?

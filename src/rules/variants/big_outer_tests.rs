@@ -796,3 +796,43 @@ fn castling_hint_names_the_occupied_square_from_the_initial_position() {
         "illegal move f1c1: castling needs the squares between King and Rook empty, but c1 is occupied"
     );
 }
+
+#[test]
+fn ruling_b6_only_king_against_king_is_dead() {
+    use crate::rules::outcome::DrawReason;
+    let kk = pos("6k5/12/12/12/12/12/12/12/12/12/12/5K6 ---- w - - 0 1");
+    assert_eq!(
+        kk.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
+    // A lone Knight, Bishop or Guard plays on (it would be dead in standard chess).
+    for corners in ["N---", "---b"] {
+        let p = pos(&format!(
+            "6k5/12/12/12/12/12/12/12/12/12/12/5K6 {corners} w - - 0 1"
+        ));
+        assert!(!p.insufficient_material(), "{corners}");
+        assert_eq!(p.outcome(), None);
+    }
+    let p = pos("6k5/12/12/12/12/12/12/12/12/12/12/5KG5 ---- w - - 0 1");
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn every_legal_move_reads_back_from_its_san() {
+    use crate::rules::variants::{move_text, parse_move_text};
+    let mut positions = symmetry_positions();
+    positions.push(pos("k11/12/12/12/12/12/12/12/12/12/12/5K6 NNnn w - - 0 1"));
+    for p in positions {
+        for mv in p.legal_moves() {
+            let san = move_text(&p, &mv);
+            assert_eq!(
+                parse_move_text(&p, &san),
+                Ok(mv),
+                "{san} in {}",
+                p.to_text()
+            );
+        }
+    }
+}

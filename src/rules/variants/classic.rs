@@ -15,7 +15,8 @@ use crate::rules::variant::Variant;
 use crate::rules::board::Board;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
-/// corner field C1 C2 C3 C4.
+/// corner field C1 C2 C3 C4. The game reads its set-up from `assets/big-outer.ron`
+/// ([`big_outer`](super::big_outer)); a test keeps the two equal.
 pub const BIG_OUTER_INITIAL: &str = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
 
 const KNIGHT_LEAPS: [(i8, i8); 8] = [

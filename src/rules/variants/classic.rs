@@ -15,7 +15,8 @@ use crate::rules::variant::Variant;
 use crate::rules::board::Board;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
-/// corner field C1 C2 C3 C4.
+/// corner field C1 C2 C3 C4. The game reads its set-up from `assets/big-outer.ron`
+/// ([`big_outer`](super::big_outer)); a test keeps the two equal.
 pub const BIG_OUTER_INITIAL: &str = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
 
 const KNIGHT_LEAPS: [(i8, i8); 8] = [
@@ -839,7 +840,17 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     if mv.from == mv.to {
         return "a move must change the square".to_string();
     }
-    if pos.board.kind(us, mv.to).is_some() && !matches!(mv.special, Special::Castle { .. }) {
+    // A King move onto its castling square is judged by the castling rules below (on the
+    // Big Outer board the landing square may hold an own piece at the start).
+    let castle_attempt = kind == PieceKind::King
+        && Wing::BOTH.into_iter().any(|w| {
+            pos.castle_spec(us, w)
+                .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
+        });
+    if pos.board.kind(us, mv.to).is_some()
+        && !castle_attempt
+        && !matches!(mv.special, Special::Castle { .. })
+    {
         return format!("{} holds one of {}'s own pieces", n(mv.to), us);
     }
     // Same move ignoring the capture rules?
@@ -909,7 +920,17 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
             return "the King may not castle out of check".to_string();
         }
         if let Some(a) = spec.safe.iter().find(|&&s| is_attacked(&pos.board, s, us.other())) {
-            return format!("the King may not castle through or into check ({} is attacked)", n(*a));
+            return match shape {
+                BoardShape::Standard => format!(
+                    "the King may not castle through or into check ({} is attacked)",
+                    n(*a)
+                ),
+                // Ruling B-2: every square between King and Rook, not only the King's path.
+                BoardShape::BigOuter => format!(
+                    "every square between King and Rook must be unattacked ({} is attacked)",
+                    n(*a)
+                ),
+            };
         }
         return "castling would leave the King in check".to_string();
     }

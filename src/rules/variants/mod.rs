@@ -3,12 +3,19 @@
 //!
 //! - [`classic`]: standard chess and the variants that only change captures or geometry
 //!   (Bully, Nonviolent, Big Outer); Force Field builds on it.
+//! - [`big_outer`]: Big Outer data: the set-up from `assets/big-outer.ron`, piece cards.
 //! - [`intrachange`], [`force_field`], [`parity`]: the variants with their own resolution.
 
+pub mod big_outer;
 pub mod classic;
 pub mod force_field;
 pub mod intrachange;
 pub mod parity;
+
+#[cfg(test)]
+mod big_outer_tests;
+#[cfg(test)]
+mod bully_nonviolent_tests;
 
 use super::geometry::Square;
 use super::moves::{Effect, Move};
@@ -26,7 +33,7 @@ pub fn initial_text(variant: Variant) -> &'static str {
         Variant::Parity | Variant::ParitySingle => {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-"
         }
-        Variant::BigOuter => classic::BIG_OUTER_INITIAL,
+        Variant::BigOuter => big_outer::initial_text(),
     }
 }
 

@@ -185,7 +185,10 @@ impl fmt::Display for ChartError {
                 write!(f, "the chart's {field} number {number} is outside 0–63")
             }
             ChartError::DuplicateNumber { number } => {
-                write!(f, "the chart's numbering gives number {number} to two squares")
+                write!(
+                    f,
+                    "the chart's numbering gives number {number} to two squares"
+                )
             }
             ChartError::NotAPiece { square, piece } => write!(
                 f,
@@ -257,7 +260,11 @@ impl Chart {
         Chart::build(numbers, table, Vec::new())
     }
 
-    fn build(numbers: [u8; 64], table: [[(Color, u8); 6]; 64], corrections: Vec<ChartCorrection>) -> Chart {
+    fn build(
+        numbers: [u8; 64],
+        table: [[(Color, u8); 6]; 64],
+        corrections: Vec<ChartCorrection>,
+    ) -> Chart {
         let mut squares = [0u8; 64];
         for (sq, &n) in numbers.iter().enumerate() {
             squares[n as usize] = sq as u8;
@@ -398,15 +405,19 @@ pub fn load_chart(text: &str) -> Result<Chart, ChartError> {
             let Some(bit) = line(kind) else { continue };
             match table[n as usize][bit as usize] {
                 Some(v) => full[n as usize][bit as usize] = v,
-                None => return Err(ChartError::MissingEntry { square: n, piece: kind }),
+                None => {
+                    return Err(ChartError::MissingEntry {
+                        square: n,
+                        piece: kind,
+                    });
+                }
             }
         }
     }
     for c in &file.corrections {
         let ok = c.square <= 63
-            && line(c.piece).is_some_and(|bit| {
-                full[c.square as usize][bit as usize] == (c.color, c.esoteric)
-            })
+            && line(c.piece)
+                .is_some_and(|bit| full[c.square as usize][bit as usize] == (c.color, c.esoteric))
             && c.seed != c.esoteric;
         if !ok {
             return Err(ChartError::CorrectionMismatch {
@@ -457,7 +468,11 @@ mod tests {
             assert_eq!(cells.len(), 16, "{l}");
             for (k, &n) in heads.iter().enumerate() {
                 let code = cells[2 * k].as_bytes();
-                let color = if code[0] == b'W' { Color::White } else { Color::Black };
+                let color = if code[0] == b'W' {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let piece = PieceKind::from_letter(code[1] as char, false).unwrap();
                 out.push(ChartEntry {
                     square: n,
@@ -480,7 +495,14 @@ mod tests {
     #[test]
     fn rule_1_numbering_examples() {
         let c = chart();
-        for (name, n) in [("a1", 9), ("e5", 0), ("d4", 63), ("h8", 54), ("e1", 8), ("f1", 11)] {
+        for (name, n) in [
+            ("a1", 9),
+            ("e5", 0),
+            ("d4", 63),
+            ("h8", 54),
+            ("e1", 8),
+            ("f1", 11),
+        ] {
             assert_eq!(c.number_of(sq(name)), n, "{name}");
             assert_eq!(c.square_of(n), sq(name));
         }
@@ -537,7 +559,10 @@ mod tests {
         };
         assert_eq!(diffs, vec![(expect(61), expect(59))]);
         let c = &file.corrections[0];
-        assert_eq!((c.square, c.color, c.piece, c.seed, c.esoteric), (57, Color::Black, PieceKind::Queen, 61, 59));
+        assert_eq!(
+            (c.square, c.color, c.piece, c.seed, c.esoteric),
+            (57, Color::Black, PieceKind::Queen, 61, 59)
+        );
         // The seed's other 383 entries agree with the rule; its typo does not.
         for e in &seed {
             let rule = line_flip(e.square, e.color, e.piece);
@@ -555,9 +580,18 @@ mod tests {
         assert_eq!(c.entry(5, PieceKind::Queen), Some((Color::Black, 7)));
         let five = c.square_of(5);
         assert_eq!(five, sq("g5"));
-        assert_eq!(c.esoteric(five, Piece::new(Color::White, PieceKind::Queen)), None);
-        assert_eq!(c.esoteric(five, Piece::new(Color::White, PieceKind::Bishop)), Some(c.square_of(1)));
-        assert_eq!(c.esoteric(five, Piece::new(Color::Black, PieceKind::Knight)), Some(c.square_of(13)));
+        assert_eq!(
+            c.esoteric(five, Piece::new(Color::White, PieceKind::Queen)),
+            None
+        );
+        assert_eq!(
+            c.esoteric(five, Piece::new(Color::White, PieceKind::Bishop)),
+            Some(c.square_of(1))
+        );
+        assert_eq!(
+            c.esoteric(five, Piece::new(Color::Black, PieceKind::Knight)),
+            Some(c.square_of(13))
+        );
     }
 
     fn edited(from: &str, to: &str) -> String {
@@ -570,28 +604,64 @@ mod tests {
         assert!(matches!(load_chart("not ron"), Err(ChartError::Syntax(_))));
         assert!(matches!(load_chart(""), Err(ChartError::Syntax(_))));
         assert_eq!(
-            load_chart(&edited("(square: 0, color: Black, piece: King, esoteric: 1),", "")),
-            Err(ChartError::MissingEntry { square: 0, piece: PieceKind::King })
+            load_chart(&edited(
+                "(square: 0, color: Black, piece: King, esoteric: 1),",
+                ""
+            )),
+            Err(ChartError::MissingEntry {
+                square: 0,
+                piece: PieceKind::King
+            })
         );
         assert_eq!(
-            load_chart(&edited("(square: 0, color: Black, piece: King, esoteric: 1)", "(square: 0, color: White, piece: King, esoteric: 1), (square: 0, color: Black, piece: King, esoteric: 1)")),
-            Err(ChartError::DuplicateEntry { square: 0, piece: PieceKind::King })
+            load_chart(&edited(
+                "(square: 0, color: Black, piece: King, esoteric: 1)",
+                "(square: 0, color: White, piece: King, esoteric: 1), (square: 0, color: Black, piece: King, esoteric: 1)"
+            )),
+            Err(ChartError::DuplicateEntry {
+                square: 0,
+                piece: PieceKind::King
+            })
         );
         assert_eq!(
-            load_chart(&edited("piece: King, esoteric: 1)", "piece: King, esoteric: 64)")),
-            Err(ChartError::NumberOutOfRange { field: "esoteric", number: 64 })
+            load_chart(&edited(
+                "piece: King, esoteric: 1)",
+                "piece: King, esoteric: 64)"
+            )),
+            Err(ChartError::NumberOutOfRange {
+                field: "esoteric",
+                number: 64
+            })
         );
         assert_eq!(
-            load_chart(&edited("piece: King, esoteric: 1)", "piece: King, esoteric: 0)")),
-            Err(ChartError::EsotericIsExoteric { square: 0, piece: PieceKind::King })
+            load_chart(&edited(
+                "piece: King, esoteric: 1)",
+                "piece: King, esoteric: 0)"
+            )),
+            Err(ChartError::EsotericIsExoteric {
+                square: 0,
+                piece: PieceKind::King
+            })
         );
         assert_eq!(
-            load_chart(&edited("(square: 0, color: Black, piece: King", "(square: 99, color: Black, piece: King")),
-            Err(ChartError::NumberOutOfRange { field: "square", number: 99 })
+            load_chart(&edited(
+                "(square: 0, color: Black, piece: King",
+                "(square: 99, color: Black, piece: King"
+            )),
+            Err(ChartError::NumberOutOfRange {
+                field: "square",
+                number: 99
+            })
         );
         assert_eq!(
-            load_chart(&edited("(square: 0, color: Black, piece: King", "(square: 0, color: Black, piece: Guard")),
-            Err(ChartError::NotAPiece { square: 0, piece: PieceKind::Guard })
+            load_chart(&edited(
+                "(square: 0, color: Black, piece: King",
+                "(square: 0, color: Black, piece: Guard"
+            )),
+            Err(ChartError::NotAPiece {
+                square: 0,
+                piece: PieceKind::Guard
+            })
         );
         assert_eq!(
             load_chart(&edited(" 9, 10, 12,", " 9, 9, 12,")),
@@ -603,15 +673,26 @@ mod tests {
         );
         assert_eq!(
             load_chart(&edited(" 9, 10, 12,", " 9, 70, 12,")),
-            Err(ChartError::NumberOutOfRange { field: "numbering", number: 70 })
+            Err(ChartError::NumberOutOfRange {
+                field: "numbering",
+                number: 70
+            })
         );
         assert_eq!(
             load_chart(&edited("seed: 61, esoteric: 59", "seed: 61, esoteric: 58")),
-            Err(ChartError::CorrectionMismatch { square: 57, piece: PieceKind::Queen })
+            Err(ChartError::CorrectionMismatch {
+                square: 57,
+                piece: PieceKind::Queen
+            })
         );
         // Every error has a message.
-        assert!(ChartError::MissingEntry { square: 3, piece: PieceKind::Rook }
+        assert!(
+            ChartError::MissingEntry {
+                square: 3,
+                piece: PieceKind::Rook
+            }
             .to_string()
-            .contains("square 3 Rook"));
+            .contains("square 3 Rook")
+        );
     }
 }

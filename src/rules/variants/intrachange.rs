@@ -5,7 +5,7 @@
 //! (or by the draw rules of §4 and ruling I-6).
 //!
 //! Owns move generation, resolution into ordered [`Effect`]s (Step → Teleport/PassThrough →
-//! Capture → GameOver), the reasons a move is illegal, and the Intrachange move notation
+//! Capture → `GameOver`), the reasons a move is illegal, and the Intrachange move notation
 //! (`docs/intrachange-notation.md`). The chart comes from
 //! [`intrachange_chart::chart`](crate::rules::intrachange_chart::chart) (the embedded
 //! asset). A [`Move`]'s `to` is the exoteric square.
@@ -176,7 +176,13 @@ pub fn check(pos: &Position, res: &Resolution) -> Result<(), Blocked> {
 /// empty squares and move diagonally forward only onto an enemy piece. X never holds an own
 /// piece; it may hold any enemy piece, the King included (the King's immunity is decided by
 /// [`check`]).
-fn exoteric_squares(pos: &Position, from: Square, us: Color, kind: PieceKind, out: &mut Vec<Square>) {
+fn exoteric_squares(
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut Vec<Square>,
+) {
     let shape = pos.shape();
     let b = &pos.board;
     match kind {
@@ -391,7 +397,9 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         return "the game is over: a King has been captured".to_string();
     }
     if mv.promotion.is_some() {
-        return format!("there is no promotion in Intrachange: a pawn on its 7th rank returns to its 1st ({RULES} §3.4)");
+        return format!(
+            "there is no promotion in Intrachange: a pawn on its 7th rank returns to its 1st ({RULES} §3.4)"
+        );
     }
     if mv.from == mv.to {
         return "a move must change the square".to_string();
@@ -415,16 +423,24 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         if kind == PieceKind::Pawn {
             if f0 == f1 && (fwd == 1 || fwd == 2) {
                 if fwd == 2 && !is_own_second(us, r0) {
-                    return format!("a pawn steps two squares only from its own 2nd rank ({RULES} §3.5, ruling I-7)");
+                    return format!(
+                        "a pawn steps two squares only from its own 2nd rank ({RULES} §3.5, ruling I-7)"
+                    );
                 }
                 return format!(
                     "a pawn may never move straight onto or past an occupied square ({RULES} §3.5)"
                 );
             }
             if (f1 - f0).abs() == 1 && fwd == 1 {
-                return format!("a pawn moves diagonally only onto an enemy piece; there is no en passant ({RULES} §3.1, §3.5)");
+                return format!(
+                    "a pawn moves diagonally only onto an enemy piece; there is no en passant ({RULES} §3.1, §3.5)"
+                );
             }
-            return format!("a pawn cannot move from {} to {} ({RULES} §3.5)", n(mv.from), n(mv.to));
+            return format!(
+                "a pawn cannot move from {} to {} ({RULES} §3.5)",
+                n(mv.from),
+                n(mv.to)
+            );
         }
         let blocked = super::classic::between(shape, mv.from, mv.to)
             .into_iter()
@@ -437,7 +453,12 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
                 n(mv.to),
                 n(b)
             ),
-            _ => format!("a {} cannot move from {} to {}", kind.name(), n(mv.from), n(mv.to)),
+            _ => format!(
+                "a {} cannot move from {} to {}",
+                kind.name(),
+                n(mv.from),
+                n(mv.to)
+            ),
         };
     }
     let Some(res) = resolution(pos, mv.from, mv.to) else {
@@ -488,7 +509,11 @@ pub(crate) fn move_text(pos: &Position, mv: &Move) -> String {
         s.push(res.piece.kind.letter());
     }
     s.push_str(&shape.name(mv.from));
-    s.push(if res.captured_exoteric.is_some() { 'x' } else { '-' });
+    s.push(if res.captured_exoteric.is_some() {
+        'x'
+    } else {
+        '-'
+    });
     s.push_str(&shape.name(mv.to));
     if let Some(y) = res.esoteric {
         s.push('~');
@@ -526,7 +551,8 @@ pub(crate) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, MoveEr
     const FORMAT: &str =
         "expected coordinates (b1c3) or Intrachange notation such as Nb1-c3, e2-e4~e6, Qd1xd7";
     let body = t.strip_prefix(|c: char| "KQRBN".contains(c)).unwrap_or(t);
-    let (Some(from_name), Some(sep), Some(to_name)) = (body.get(0..2), body.get(2..3), body.get(3..5))
+    let (Some(from_name), Some(sep), Some(to_name)) =
+        (body.get(0..2), body.get(2..3), body.get(3..5))
     else {
         return Err(syntax(FORMAT.to_string()));
     };
@@ -581,7 +607,12 @@ mod tests {
         for (a, b) in fx.iter().zip(fx.iter().skip(1)) {
             assert!(a.stage() <= b.stage(), "effects out of stage order: {fx:?}");
         }
-        (fx.iter().map(|e| e.describe(BoardShape::Standard)).collect(), p.to_text())
+        (
+            fx.iter()
+                .map(|e| e.describe(BoardShape::Standard))
+                .collect(),
+            p.to_text(),
+        )
     }
 
     fn illegal(text: &str, m: &str) -> String {
@@ -592,7 +623,11 @@ mod tests {
     }
 
     fn sorted_moves(p: &Position) -> Vec<String> {
-        let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.coordinate(p.shape())).collect();
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|m| m.coordinate(p.shape()))
+            .collect();
         v.sort();
         v
     }
@@ -609,7 +644,10 @@ mod tests {
     fn seed_example_white_bishop_into_5_goes_to_1() {
         // Square 1 is a5.
         let (fx, after) = play_on("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1", "d2g5");
-        assert_eq!(fx, ["step White Bishop d2 g5", "teleport White Bishop g5 a5"]);
+        assert_eq!(
+            fx,
+            ["step White Bishop d2 g5", "teleport White Bishop g5 a5"]
+        );
         assert_eq!(after, "4k3/8/8/B7/8/8/8/4K3 b - - 1 1");
     }
 
@@ -617,7 +655,10 @@ mod tests {
     fn seed_example_black_knight_into_5_goes_to_13() {
         // Square 13 is g1; the file between (g4 g3 g2) is empty.
         let (fx, after) = play_on("4k3/8/8/8/8/5n2/8/4K3 b - - 0 1", "f3g5");
-        assert_eq!(fx, ["step Black Knight f3 g5", "teleport Black Knight g5 g1"]);
+        assert_eq!(
+            fx,
+            ["step Black Knight f3 g5", "teleport Black Knight g5 g1"]
+        );
         assert_eq!(after, "4k3/8/8/8/8/8/8/4K1n1 w - - 1 2");
     }
 
@@ -625,13 +666,19 @@ mod tests {
     fn rule_3_1_exoteric_move_without_trigger_is_a_plain_step() {
         let (fx, after) = play_on(variants::initial_text(Variant::Intrachange), "b1c3");
         assert_eq!(fx, ["step White Knight b1 c3"]);
-        assert_eq!(after, "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b - - 1 1");
+        assert_eq!(
+            after,
+            "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b - - 1 1"
+        );
     }
 
     #[test]
     fn rule_3_1_no_castling_en_passant_or_promotion() {
         let castle = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
-        assert_eq!(illegal(castle, "e1g1"), "castling does not exist in Intrachange (rules/intrachange.md §3.1)");
+        assert_eq!(
+            illegal(castle, "e1g1"),
+            "castling does not exist in Intrachange (rules/intrachange.md §3.1)"
+        );
         // Black's d7-d5 cannot be taken en passant by e5.
         let mut p = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
         p.play(&mv(&p, "d7d6"));
@@ -639,15 +686,26 @@ mod tests {
         let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1";
         assert!(illegal(ep, "e5d6").contains("no en passant"));
         let mut p = pos("8/4P3/8/8/8/8/8/k3K3 w - - 0 1");
-        let promo = Move { promotion: Some(PieceKind::Queen), ..mv(&p, "e7e8") };
-        assert!(p.try_play(&promo).unwrap_err().reason.contains("no promotion"));
+        let promo = Move {
+            promotion: Some(PieceKind::Queen),
+            ..mv(&p, "e7e8")
+        };
+        assert!(
+            p.try_play(&promo)
+                .unwrap_err()
+                .reason
+                .contains("no promotion")
+        );
     }
 
     #[test]
     fn rule_3_2_triggered_move_teleports_to_the_esoteric_square() {
         let (fx, after) = play_on(variants::initial_text(Variant::Intrachange), "e2e4");
         assert_eq!(fx, ["step White Pawn e2 e4", "teleport White Pawn e4 e6"]);
-        assert_eq!(after, "rnbqkbnr/pppppppp/4P3/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+        assert_eq!(
+            after,
+            "rnbqkbnr/pppppppp/4P3/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1"
+        );
     }
 
     #[test]
@@ -674,7 +732,11 @@ mod tests {
         let (fx, after) = play_on("4k3/8/8/8/8/8/8/R2q3K b - - 0 1", "d1a1");
         assert_eq!(
             fx,
-            ["step Black Queen d1 a1", "teleport Black Queen a1 f1", "pass-through White Rook a1"]
+            [
+                "step Black Queen d1 a1",
+                "teleport Black Queen a1 f1",
+                "pass-through White Rook a1"
+            ]
         );
         assert_eq!(after, "4k3/8/8/8/8/8/8/R4q1K w - - 1 2");
     }
@@ -684,7 +746,11 @@ mod tests {
         let (fx, after) = play_on("4k3/8/8/8/8/8/8/3q1N1K b - - 0 1", "d1a1");
         assert_eq!(
             fx,
-            ["step Black Queen d1 a1", "teleport Black Queen a1 f1", "capture White Knight f1"]
+            [
+                "step Black Queen d1 a1",
+                "teleport Black Queen a1 f1",
+                "capture White Knight f1"
+            ]
         );
         assert_eq!(after, "4k3/8/8/8/8/8/8/5q1K w - - 0 2");
     }
@@ -729,7 +795,11 @@ mod tests {
         let (fx, after) = play_on("8/8/8/6k1/8/8/3B4/4K3 w - - 0 1", "d2g5");
         assert_eq!(
             fx,
-            ["step White Bishop d2 g5", "teleport White Bishop g5 a5", "pass-through Black King g5"]
+            [
+                "step White Bishop d2 g5",
+                "teleport White Bishop g5 a5",
+                "pass-through Black King g5"
+            ]
         );
         assert_eq!(after, "8/8/8/B5k1/8/8/8/4K3 b - - 1 1");
     }
@@ -770,7 +840,11 @@ mod tests {
         let (fx, after) = play_on("k7/8/8/8/8/3p4/4N3/K7 b - - 0 1", "d3e2");
         assert_eq!(
             fx,
-            ["step Black Pawn d3 e2", "teleport Black Pawn e2 e8", "capture White Knight e2"]
+            [
+                "step Black Pawn d3 e2",
+                "teleport Black Pawn e2 e8",
+                "capture White Knight e2"
+            ]
         );
         assert_eq!(after, "k3p3/8/8/8/8/8/8/K7 w - - 0 2");
     }
@@ -802,7 +876,10 @@ mod tests {
             "a pawn may never move straight onto or past an occupied square (rules/intrachange.md §3.5)"
         );
         let p = pos("k7/8/8/8/8/2n5/3P4/K7 w - - 0 1");
-        assert_eq!(sorted_moves(&p), ["a1a2", "a1b1", "a1b2", "d2c3", "d2d3", "d2d4"]);
+        assert_eq!(
+            sorted_moves(&p),
+            ["a1a2", "a1b1", "a1b2", "d2c3", "d2d3", "d2d4"]
+        );
         let p = pos("k7/8/8/8/3r4/8/3P4/K7 w - - 0 1");
         assert_eq!(sorted_moves(&p), ["a1a2", "a1b1", "a1b2", "d2d3"]);
     }
@@ -832,7 +909,10 @@ mod tests {
             "the Knight's esoteric jump from c3 to c7 is blocked by c5 (rules/intrachange.md §3.6)"
         );
         let (fx, after) = play_on("k7/8/8/8/8/8/8/1n5K b - - 0 1", "b1c3");
-        assert_eq!(fx, ["step Black Knight b1 c3", "teleport Black Knight c3 c7"]);
+        assert_eq!(
+            fx,
+            ["step Black Knight b1 c3", "teleport Black Knight c3 c7"]
+        );
         assert_eq!(after, "k7/2n5/8/8/8/8/8/7K w - - 1 2");
     }
 
@@ -857,7 +937,11 @@ mod tests {
         let (fx, after) = play_on("k7/8/4n3/8/8/8/4P3/K7 w - - 0 1", "e2e4");
         assert_eq!(
             fx,
-            ["step White Pawn e2 e4", "teleport White Pawn e4 e6", "capture Black Knight e6"]
+            [
+                "step White Pawn e2 e4",
+                "teleport White Pawn e4 e6",
+                "capture Black Knight e6"
+            ]
         );
         assert_eq!(after, "k7/8/4P3/8/8/8/8/K7 b - - 0 1");
     }
@@ -868,7 +952,11 @@ mod tests {
         let (fx, after) = play_on("k7/8/8/8/4r3/3P4/8/K7 w - - 0 1", "d3e4");
         assert_eq!(
             fx,
-            ["step White Pawn d3 e4", "teleport White Pawn e4 e6", "pass-through Black Rook e4"]
+            [
+                "step White Pawn d3 e4",
+                "teleport White Pawn e4 e6",
+                "pass-through Black Rook e4"
+            ]
         );
         assert_eq!(after, "k7/8/4P3/8/4r3/8/8/K7 b - - 0 1");
     }
@@ -896,7 +984,12 @@ mod tests {
         let text = "k7/8/8/8/8/2p4p/2P4P/2P4K w - - 0 1";
         let p = pos(text);
         assert!(sorted_moves(&p).is_empty());
-        assert_eq!(p.outcome(), Some(Outcome::Draw { reason: DrawReason::Stalemate }));
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Stalemate
+            })
+        );
     }
 
     #[test]
@@ -904,7 +997,10 @@ mod tests {
         let (fx, after) = play_on("k7/8/8/8/8/8/8/K6R w - - 99 80", "h1g1");
         assert_eq!(
             fx,
-            ["step White Rook h1 g1", "game-over 1/2-1/2 (Draw by the 50-move rule)"]
+            [
+                "step White Rook h1 g1",
+                "game-over 1/2-1/2 (Draw by the 50-move rule)"
+            ]
         );
         assert_eq!(after, "k7/8/8/8/8/8/8/K5R1 b - - 100 80");
     }
@@ -921,9 +1017,16 @@ mod tests {
         }
         assert_eq!(
             r.outcome(),
-            Some(Outcome::Draw { reason: DrawReason::Repetition })
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition
+            })
         );
-        assert_eq!(last.last(), Some(&Effect::GameOver(Outcome::Draw { reason: DrawReason::Repetition })));
+        assert_eq!(
+            last.last(),
+            Some(&Effect::GameOver(Outcome::Draw {
+                reason: DrawReason::Repetition
+            }))
+        );
     }
 
     #[test]
@@ -958,12 +1061,30 @@ mod tests {
         for t in ["Qd2xg5", "d2g5", " Qd2xg5 "] {
             assert_eq!(parse_move_text(&p, t), Ok(mv(&p, "d2g5")), "{t}");
         }
-        assert!(matches!(parse_move_text(&p, "Qd2-g5"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move_text(&p, "Rd2xg5"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move_text(&p, "Qd2xg5~a5"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move_text(&p, "Qd2"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move_text(&p, ""), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move_text(&p, "Qd2xh6"), Err(MoveError::Illegal(_))));
+        assert!(matches!(
+            parse_move_text(&p, "Qd2-g5"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move_text(&p, "Rd2xg5"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move_text(&p, "Qd2xg5~a5"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move_text(&p, "Qd2"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move_text(&p, ""),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move_text(&p, "Qd2xh6"),
+            Err(MoveError::Illegal(_))
+        ));
         let p = pos("8/5k2/4P3/8/8/8/8/K7 w - - 0 1");
         assert_eq!(parse_move_text(&p, "e6xf7~f1"), Ok(mv(&p, "e6f7")));
     }
@@ -1015,28 +1136,34 @@ mod tests {
     }
 
     /// Perft of the initial position, depths 1–4 (`docs/intrachange-notation.md`).
-    const PERFT: [u64; 4] = [20, 0, 0, 0];
+    const PERFT: [u64; 4] = [20, 390, 8_178, 166_754];
 
     #[test]
-    #[ignore = "slow in the dev profile: cargo test --release --no-default-features --lib perft_initial_position_depth_4 -- --ignored"]
     fn perft_initial_position_depth_4() {
         let p = Position::new(Variant::Intrachange);
         assert_eq!(crate::rules::perft::perft(&p, 4), PERFT[3]);
     }
 
-    /// Plays `games` seeded random games and checks the invariants after every move.
-    fn random_games(games: u64) {
+    /// Plays `games` seeded random games, checks the invariants after every move, and
+    /// returns how the games ended (outcome text → count, sorted).
+    fn random_games(games: u64) -> Vec<(String, usize)> {
         use rand::{RngExt, SeedableRng};
+        let mut ends: std::collections::BTreeMap<String, usize> = Default::default();
         for seed in 0..games {
             let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
             let mut r = GameRecord::new(Position::new(Variant::Intrachange));
             loop {
                 let before = r.current().clone();
                 let moves = before.legal_moves();
-                if r.outcome().is_some() {
+                if let Some(o) = r.outcome() {
+                    *ends.entry(o.to_string()).or_default() += 1;
                     break;
                 }
-                assert!(!moves.is_empty(), "no move but no result: {}", before.to_text());
+                assert!(
+                    !moves.is_empty(),
+                    "no move but no result: {}",
+                    before.to_text()
+                );
                 let m = moves[rng.random_range(0..moves.len())];
                 let fx = r.play(&m).unwrap();
                 let after = r.current();
@@ -1089,16 +1216,57 @@ mod tests {
                 assert!(fx.windows(2).all(|w| w[0].stage() <= w[1].stage()));
             }
         }
+        ends.into_iter().collect()
     }
 
     #[test]
     fn random_games_keep_the_invariants() {
-        random_games(300);
+        // 1,000 games take about 3 s in the dev profile; 10,000 run behind `#[ignore]`.
+        let ends = random_games(1_000);
+        assert_eq!(ends.iter().map(|(_, n)| n).sum::<usize>(), 1_000);
     }
 
     #[test]
-    #[ignore = "10,000 games: cargo test --release --no-default-features --lib random_games_10000 -- --ignored"]
+    #[ignore = "10,000 games (~30 s dev, a few s release): cargo test --release --no-default-features --lib random_games_10000 -- --ignored --nocapture"]
     fn random_games_10000() {
-        random_games(10_000);
+        let ends = random_games(10_000);
+        eprintln!("{ends:#?}");
+        assert_eq!(ends.iter().map(|(_, n)| n).sum::<usize>(), 10_000);
+    }
+
+    /// Runs `tests/data/intrachange.perft` up to `max_nodes` expected nodes per line.
+    fn perft_suite(max_nodes: u64) -> usize {
+        let mut checked = 0;
+        let mut current: Option<Position> = None;
+        for l in include_str!("../../../tests/data/intrachange.perft").lines() {
+            if let Some(t) = l.strip_prefix("setup ") {
+                current = Some(pos(t));
+            } else if let Some(rest) = l.strip_prefix("perft ") {
+                let (d, n) = rest.split_once(' ').unwrap();
+                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                if n <= max_nodes {
+                    let p = current.as_ref().unwrap();
+                    assert_eq!(
+                        crate::rules::perft::perft(p, d),
+                        n,
+                        "perft {d} of {}",
+                        p.to_text()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn perft_suite_matches_the_data_file() {
+        assert_eq!(perft_suite(200_000), 16);
+    }
+
+    #[test]
+    #[ignore = "deep perft: cargo test --release --no-default-features --lib perft_suite_full -- --ignored"]
+    fn perft_suite_full() {
+        assert_eq!(perft_suite(u64::MAX), 17);
     }
 }

@@ -1056,6 +1056,12 @@ mod tests {
         assert_eq!(move_text(&p, &mv(&p, "e6f7")), "e6xf7~f1#");
         let p = pos("4k3/8/8/8/8/8/8/R2q3K b - - 0 1");
         assert_eq!(move_text(&p, &mv(&p, "d1a1")), "Qd1-a1~f1");
+        let p = pos("8/8/8/8/8/8/1K6/4k3 w - - 0 1");
+        assert_eq!(move_text(&p, &mv(&p, "b2a1")), "Kb2-a1~e1x#");
+        let p = pos("4k3/8/8/8/8/8/8/5q1K b - - 0 1");
+        assert_eq!(move_text(&p, &mv(&p, "f1a1")), "Qf1-a1~f1");
+        let p = pos("4k3/8/8/8/8/8/8/3q1N1K b - - 0 1");
+        assert_eq!(move_text(&p, &mv(&p, "d1a1")), "Qd1-a1~f1x");
         let p = pos("4k3/8/8/6r1/8/8/3Q4/4K3 w - - 0 1");
         assert_eq!(move_text(&p, &mv(&p, "d2g5")), "Qd2xg5");
         for t in ["Qd2xg5", "d2g5", " Qd2xg5 "] {
@@ -1113,6 +1119,29 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn pgn_of_random_games_round_trips_with_the_notation() {
+        use crate::rules::notation::pgn;
+        use rand::{RngExt, SeedableRng};
+        let mut ended = 0;
+        for seed in 0..20 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let mut r = GameRecord::new(Position::new(Variant::Intrachange));
+            while r.outcome().is_none() && r.len() < 400 {
+                let moves = r.current().legal_moves();
+                r.play(&moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            ended += usize::from(r.outcome().is_some());
+            let text = pgn::write(&r);
+            assert!(text.contains("[Variant \"Intrachange\"]"), "{text}");
+            let back = pgn::read(&text, Some(Variant::Intrachange)).unwrap();
+            assert_eq!(back.entries(), r.entries());
+            assert_eq!(back.current(), r.current());
+            assert_eq!(back.outcome(), r.outcome());
+        }
+        assert!(ended > 0);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use crate::rules::geometry::Square;
 use crate::rules::intrachange_chart::chart;
-use crate::rules::moves::{Effect, Move, Special};
+use crate::rules::moves::{Effect, Move};
 use crate::rules::notation::san;
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
@@ -100,6 +100,18 @@ fn is_own_second(side: Color, rank: i8) -> bool {
 /// What moving the piece on `from` to the exoteric square `x` would do, without checking
 /// legality (the caller knows standard movement allows it). `None` if `from` holds no piece
 /// of the side to move.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::variants::intrachange::resolution;
+/// use esoterica::rules::{Position, Variant};
+/// let p = Position::new(Variant::Intrachange);
+/// let s = p.shape();
+/// let sq = |n| s.parse_square(n).unwrap();
+/// let r = resolution(&p, sq("e2"), sq("e4")).unwrap();
+/// assert_eq!(r.esoteric, Some(sq("e6"))); // e2-e4~e6
+/// assert_eq!(r.landing(), sq("e6"));
+/// ```
 pub fn resolution(pos: &Position, from: Square, x: Square) -> Option<Resolution> {
     let us = pos.turn;
     let them = us.other();
@@ -143,6 +155,18 @@ pub fn resolution(pos: &Position, from: Square, x: Square) -> Option<Resolution>
 ///
 /// # Errors
 /// The [`Blocked`] reason.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::variants::intrachange::{check, resolution, Blocked};
+/// use esoterica::rules::{Position, Variant};
+/// // A Black Knight b1 → c3 would jump to c7 over c4 c5 c6; c5 is occupied.
+/// let p = Position::from_text(Variant::Intrachange, "k7/8/8/2P5/8/8/8/1n5K b - -").unwrap();
+/// let s = p.shape();
+/// let sq = |n| s.parse_square(n).unwrap();
+/// let r = resolution(&p, sq("b1"), sq("c3")).unwrap();
+/// assert_eq!(check(&p, &r), Err(Blocked::KnightJumpBlocked { by: sq("c5") }));
+/// ```
 pub fn check(pos: &Position, res: &Resolution) -> Result<(), Blocked> {
     let us = res.piece.color;
     let b = &pos.board;
@@ -292,16 +316,26 @@ pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
     let Some(res) = resolution(pos, mv.from, mv.to) else {
         return Vec::new();
     };
-    let fx = effects(&res);
+    let mut fx = effects(&res);
     apply(pos, &res);
-    let mut fx = fx;
     if let Some(o) = outcome(pos) {
         fx.push(Effect::GameOver(o));
     }
     fx
 }
 
-/// The effects of a resolution, without the game end.
+/// The effects of a resolution in rules order, without the game end: [`Effect::Step`], then
+/// [`Effect::Teleport`] and [`Effect::PassThrough`], then the captures on X and on Y.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::variants::intrachange::{effects, resolution};
+/// use esoterica::rules::{Effect, Position, Variant};
+/// let p = Position::new(Variant::Intrachange);
+/// let s = p.shape();
+/// let r = resolution(&p, s.parse_square("b1").unwrap(), s.parse_square("c3").unwrap()).unwrap();
+/// assert!(matches!(effects(&r)[..], [Effect::Step { .. }]));
+/// ```
 pub fn effects(res: &Resolution) -> Vec<Effect> {
     let them = res.piece.color.other();
     let mut fx = vec![Effect::Step {
@@ -576,7 +610,6 @@ pub(crate) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, MoveEr
             attempted.coordinate(shape)
         )));
     }
-    debug_assert_eq!(mv.special, Special::Normal);
     Ok(mv)
 }
 
@@ -592,9 +625,8 @@ mod tests {
         Position::from_text(Variant::Intrachange, text).unwrap()
     }
 
-    fn mv(p: &Position, text: &str) -> Move {
+    fn mv(_: &Position, text: &str) -> Move {
         let (from, to, _) = san::parse_coordinate(BoardShape::Standard, text).unwrap();
-        let _ = p;
         Move::new(from, to)
     }
 

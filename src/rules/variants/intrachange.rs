@@ -1213,6 +1213,13 @@ mod tests {
         for seed in 0..games {
             let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
             let mut r = GameRecord::new(Position::new(Variant::Intrachange));
+            // Placement and side to move (position text without the counters), to count
+            // repetitions independently of `GameRecord`.
+            let key = |p: &Position| {
+                let t = p.to_text();
+                t.rsplitn(3, ' ').nth(2).unwrap_or_default().to_string()
+            };
+            let mut seen = vec![key(r.current())];
             loop {
                 let before = r.current().clone();
                 let moves = before.legal_moves();
@@ -1228,6 +1235,8 @@ mod tests {
                 let m = moves[rng.random_range(0..moves.len())];
                 let fx = r.play(&m).unwrap();
                 let after = r.current();
+                seen.push(key(after));
+                let repeats = seen.iter().filter(|k| **k == seen[seen.len() - 1]).count();
                 // Piece counts fall only by the captures reported.
                 let captured: Vec<Piece> = fx
                     .iter()
@@ -1267,11 +1276,15 @@ mod tests {
                         match reason {
                             DrawReason::Stalemate => assert!(after.legal_moves().is_empty()),
                             DrawReason::FiftyMoves => assert_eq!(after.halfmove_clock(), 100),
-                            DrawReason::Repetition => {}
+                            DrawReason::Repetition => assert!(repeats >= 3),
                             other => panic!("unexpected draw {other:?}"),
                         }
                     }
-                    None => assert!(!king_taken),
+                    None => {
+                        assert!(!king_taken);
+                        assert!(repeats < 3 && after.halfmove_clock() < 100);
+                        assert!(!after.legal_moves().is_empty());
+                    }
                 }
                 // Stages come in order.
                 assert!(fx.windows(2).all(|w| w[0].stage() <= w[1].stage()));

@@ -38,6 +38,20 @@ pub fn number(file: u8, rank: u8) -> u8 {
     8 * TRIGRAM[(rank % 8) as usize] + TRIGRAM[(file % 8) as usize]
 }
 
+/// The six lines of the hexagram of official number `n` (taken modulo 64), bottom line
+/// first: `true` = solid (yang, bit 1), `false` = broken (yin, bit 0)
+/// (`rules/intrachange.md §1`), for drawing a square's hexagram.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::intrachange_chart::hexagram_lines;
+/// // a1 = 9 = 001 001: bottom line solid, then two broken, then solid, then two broken.
+/// assert_eq!(hexagram_lines(9), [true, false, false, true, false, false]);
+/// ```
+pub fn hexagram_lines(n: u8) -> [bool; 6] {
+    std::array::from_fn(|i| ((n % 64) >> i) & 1 == 1)
+}
+
 /// The hexagram line (bit 0 = bottom … bit 5 = top) a standard piece kind owns
 /// (`rules/intrachange.md §2`): King 0, Queen 1, Bishop 2, Knight 3, Rook 4, Pawn 5.
 /// `None` for the Big Outer kinds, which have no line.

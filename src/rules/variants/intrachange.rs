@@ -1308,7 +1308,8 @@ mod tests {
         assert_eq!(ends.iter().map(|(_, n)| n).sum::<usize>(), 10_000);
     }
 
-    /// Runs `tests/data/intrachange.perft` up to `max_nodes` expected nodes per line.
+    /// Runs the lines of `tests/data/intrachange.perft` that expect at most `max_nodes`
+    /// nodes; returns how many ran.
     fn perft_suite(max_nodes: u64) -> usize {
         let mut checked = 0;
         let mut current: Option<Position> = None;
@@ -1335,12 +1336,8 @@ mod tests {
 
     #[test]
     fn perft_suite_matches_the_data_file() {
-        assert_eq!(perft_suite(200_000), 16);
-    }
-
-    #[test]
-    #[ignore = "deep perft: cargo test --release --no-default-features --lib perft_suite_full -- --ignored"]
-    fn perft_suite_full() {
+        // All 17 lines, depth 5 of the initial position included: under 1 s in the dev
+        // profile.
         assert_eq!(perft_suite(u64::MAX), 17);
     }
 }

@@ -294,10 +294,10 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
             return Err(err("position", format!("{side} must have exactly one King, found {kings}")));
         }
     }
-    if !matches!(variant, Variant::Parity | Variant::ParitySingle) {
-        if let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s)) {
-            return Err(err("placement", format!("{} is shared, which only Parity allows", shape.name(sq))));
-        }
+    if !matches!(variant, Variant::Parity | Variant::ParitySingle)
+        && let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s))
+    {
+        return Err(err("placement", format!("{} is shared, which only Parity allows", shape.name(sq))));
     }
     // Pawns: never on the last rank; on the first rank only in Intrachange (pawn return) —
     // and there only on the own first rank.
@@ -433,7 +433,7 @@ mod tests {
         let t = write(&p);
         assert!(t.contains(" NNnn "), "{t}");
         assert_eq!(read(Variant::BigOuter, &t).unwrap(), p);
-        assert_eq!(p.board().len(), 52);
+        assert_eq!(p.board().piece_count(), 52);
     }
 
     #[test]

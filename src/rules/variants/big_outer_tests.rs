@@ -681,7 +681,7 @@ pub(super) fn random_games(
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            let before = p.board().len();
+            let before = p.board().piece_count();
             let us = p.turn();
             // Every capture obeys the variant's capture rule (Bully values, ruling BN-3:
             // a promoting pawn counts as a Pawn; Nonviolent: none at all).
@@ -711,7 +711,7 @@ pub(super) fn random_games(
                 "game {g} ply {ply}: {} left its King in check",
                 us
             );
-            let after = p.board().len();
+            let after = p.board().piece_count();
             assert!(after <= before);
             captures += (before - after) as u64;
             plies += 1;

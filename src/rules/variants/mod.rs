@@ -64,9 +64,8 @@ pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
         Variant::Standard
         | Variant::Bully
         | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::play(pos, mv),
+        | Variant::BigOuter => classic::play(pos, mv),
+        Variant::Parity | Variant::ParitySingle => parity::play_alone(pos, mv),
         Variant::ForceField => force_field::play(pos, mv),
         Variant::Intrachange => intrachange::play(pos, mv),
     }
@@ -78,9 +77,10 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         | Variant::Bully
         | Variant::Nonviolent
         | Variant::BigOuter
-        | Variant::ForceField
-        | Variant::Parity
-        | Variant::ParitySingle => classic::play_unchecked(pos, mv),
+        | Variant::ForceField => classic::play_unchecked(pos, mv),
+        Variant::Parity | Variant::ParitySingle => {
+            parity::play_alone(pos, mv);
+        }
         Variant::Intrachange => intrachange::play_unchecked(pos, mv),
     }
 }
@@ -109,9 +109,8 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
         Variant::Standard
         | Variant::Bully
         | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::in_check(pos, side),
+        | Variant::BigOuter => classic::in_check(pos, side),
+        Variant::Parity | Variant::ParitySingle => parity::in_check(pos, side),
         Variant::ForceField => force_field::in_check(pos, side),
         Variant::Intrachange => false,
     }
@@ -122,9 +121,8 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         Variant::Standard
         | Variant::Bully
         | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::why_illegal(pos, mv),
+        | Variant::BigOuter => classic::why_illegal(pos, mv),
+        Variant::Parity | Variant::ParitySingle => parity::why_illegal(pos, mv),
         Variant::ForceField => force_field::why_illegal(pos, mv),
         Variant::Intrachange => intrachange::why_illegal(pos, mv),
     }

@@ -1,40 +1,961 @@
-//! Parity Chess and Single Occupation (`rules/parity.md`). Placeholder until the variant
-//! lands.
+//! Parity Chess and Parity Chess with Single Occupation (`rules/parity.md`): simultaneous
+//! moves, commit → reveal → resolve.
+//!
+//! Owns: which commits a side may make on the start-of-turn position P (§2, §5), the
+//! order-free resolution of two commits into effects (§3), the end of the game (§4), perft
+//! over turns, commit notation (SAN on P) and record mode (ruling P-6). It must not keep
+//! history (repetition lives in [`GameRecord`](crate::rules::record::GameRecord)).
+//!
+//! Known limit: [`Position`] holds one en passant record, so when both sides make a
+//! capturable double step in the same turn only White's is kept (§2.8).
 
-use crate::rules::moves::{Effect, Move};
-use crate::rules::outcome::Outcome;
-use crate::rules::piece::Color;
-use crate::rules::position::{IllegalMove, Position};
+use std::fmt;
 
-pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
-    let mut p = pos.clone();
-    p.turn = side;
-    super::classic::legal_moves(&p, out);
+use super::classic;
+use crate::rules::board::Board;
+use crate::rules::geometry::Square;
+use crate::rules::moves::{CheckKind, Effect, Move, Special};
+use crate::rules::outcome::{DrawReason, Outcome, WinReason};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{EnPassant, IllegalMove, MoveError, Position, Wing};
+use crate::rules::variant::Variant;
+
+/// A rule of `rules/parity.md` that a commit can break; named in errors and in record mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// The piece cannot make that move at all (no piece, wrong geometry, blocked line).
+    Movement,
+    /// §2.2 / rules 4–5: the destination holds one of the mover's own pieces (a shared square
+    /// holds one, so its pieces cannot be captured).
+    SharedSquare,
+    /// §2.3: a pawn moves diagonally only to capture (or en passant).
+    PawnCapture,
+    /// §2.1 (seed rule 2): the piece moved last turn and must rest.
+    RestRule,
+    /// §2.4: the King is in immediate check and must move.
+    ImmediateCheck,
+    /// §2.5 / P-2 / P-5: the King may not move onto an attacked square.
+    KingSafety,
+    /// §2.6 / P-3: the move would uncover the own King to a non-resting enemy piece.
+    DiscoveredCheck,
+    /// §2.7: castling conditions.
+    Castling,
+    /// §2.8: en passant conditions.
+    EnPassant,
+    /// Standard promotion: the piece must be chosen (and be a legal kind).
+    Promotion,
+    /// §5: Single Occupation — the piece on a shared square must leave it, without capturing.
+    SingleOccupation,
+    /// §4: the game is already over.
+    GameOver,
 }
-pub(crate) fn resolve(pos: &mut Position, white: &Move, _black: &Move) -> Result<Vec<Effect>, IllegalMove> {
-    Err(IllegalMove {
-        mv: white.coordinate(pos.shape()),
-        reason: "Parity resolution is not available yet".into(),
+
+impl Rule {
+    /// The short code printed by `esoterica apply --record` (`rule-error <code> <move>`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Rule::Movement => "movement",
+            Rule::SharedSquare => "shared-square",
+            Rule::PawnCapture => "pawn-capture",
+            Rule::RestRule => "rest-rule",
+            Rule::ImmediateCheck => "immediate-check",
+            Rule::KingSafety => "king-safety",
+            Rule::DiscoveredCheck => "discovered-check",
+            Rule::Castling => "castling",
+            Rule::EnPassant => "en-passant",
+            Rule::Promotion => "promotion",
+            Rule::SingleOccupation => "single-occupation",
+            Rule::GameOver => "game-over",
+        }
+    }
+
+    /// Where the rule is written: a section of `rules/parity.md` and its ruling.
+    pub fn section(self) -> &'static str {
+        match self {
+            Rule::Movement => "§2 (standard movement)",
+            Rule::SharedSquare => "§2.2 (rules 4-5)",
+            Rule::PawnCapture => "§2.3",
+            Rule::RestRule => "§2.1 (rule 2)",
+            Rule::ImmediateCheck => "§2.4",
+            Rule::KingSafety => "§2.5 (P-2)",
+            Rule::DiscoveredCheck => "§2.6 (P-3)",
+            Rule::Castling => "§2.7",
+            Rule::EnPassant => "§2.8 (rule 7)",
+            Rule::Promotion => "§3.5",
+            Rule::SingleOccupation => "§5",
+            Rule::GameOver => "§4",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.code(), self.section())
+    }
+}
+
+/// A commit that breaks a rule: the side, the move as written, the rule and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// Whose commit.
+    pub side: Color,
+    /// The commit as written in the record (or its coordinate form).
+    pub mv: String,
+    /// The rule it breaks.
+    pub rule: Rule,
+    /// A sentence naming the squares involved.
+    pub reason: String,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} breaks {}: {}",
+            self.side, self.mv, self.rule, self.reason
+        )
+    }
+}
+
+/// What happened in one turn of a record-mode replay ([`replay_record`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnReport {
+    /// Turn number, from 1.
+    pub number: u32,
+    /// White's commit, if its text could be read.
+    pub white: Option<Move>,
+    /// Black's commit, if its text could be read.
+    pub black: Option<Move>,
+    /// The resolution effects (rules order).
+    pub effects: Vec<Effect>,
+    /// Every rule the turn's commits break (White's first).
+    pub errors: Vec<RuleError>,
+    /// The position text after the turn.
+    pub position: String,
+}
+
+fn is_resting(pos: &Position, side: Color, sq: Square) -> bool {
+    pos.resting[side.index()].contains(&Some(sq))
+}
+
+/// Squares where `side` has a piece sharing the square with an enemy piece, when Single
+/// Occupation forces it to leave (§5). Empty in plain Parity.
+fn forced_exits(pos: &Position, side: Color) -> Vec<Square> {
+    if pos.variant != Variant::ParitySingle {
+        return Vec::new();
+    }
+    pos.board
+        .pieces(side)
+        .filter(|&(s, _)| pos.board.is_shared(s))
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// The attackers of `side`'s King on `board` (none if it has no King or stands on a shared
+/// square: rule 5).
+fn king_attackers(board: &Board, side: Color) -> Vec<Square> {
+    match board.king(side) {
+        Some(k) if !board.is_shared(k) => classic::attackers(board, k, side.other()),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `side`'s King on `board` is attacked by an enemy piece that is not resting.
+fn attacked_by_active(board: &Board, side: Color, enemy_resting: &[Option<Square>; 2]) -> bool {
+    king_attackers(board, side)
+        .iter()
+        .any(|a| !enemy_resting.contains(&Some(*a)))
+}
+
+/// The check `side` stands in on `pos`: immediate when a non-resting enemy piece attacks its
+/// King, delayed when only the enemy's resting piece does (§2.4); `None` when not attacked or
+/// when the King stands on a shared square.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants::parity};
+/// let p = Position::new(Variant::Parity);
+/// assert_eq!(parity::check_kind(&p, Color::White), None);
+/// ```
+pub fn check_kind(pos: &Position, side: Color) -> Option<CheckKind> {
+    let att = king_attackers(&pos.board, side);
+    if att.is_empty() {
+        None
+    } else if att.iter().any(|a| !is_resting(pos, side.other(), *a)) {
+        Some(CheckKind::Immediate)
+    } else {
+        Some(CheckKind::Delayed)
+    }
+}
+
+/// Whether `side` is in check (immediate or delayed).
+pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
+    check_kind(pos, side).is_some()
+}
+
+/// Every move of `side`'s pieces by standard movement on P, ignoring the rest rule, checks
+/// and Single Occupation (the candidates record mode reads moves from). Castling only needs
+/// the rights and empty squares here.
+fn candidates(pos: &Position, side: Color, out: &mut Vec<Move>) {
+    for (from, kind) in pos.board.pieces(side) {
+        match kind {
+            PieceKind::Pawn => classic::pawn_moves(pos, from, side, out),
+            PieceKind::Knight
+            | PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Queen
+            | PieceKind::King
+            | PieceKind::Guard
+            | PieceKind::Matriarch
+            | PieceKind::Jumper
+            | PieceKind::OuterKnight => classic::piece_moves(pos, from, side, kind, out),
+        }
+    }
+    classic::castling_moves(pos, side, out, |_| false);
+}
+
+/// What a side's commit checks need to know once per position.
+struct Ctx {
+    enemy_resting: [Option<Square>; 2],
+    immediate: bool,
+    exits: Vec<Square>,
+}
+
+impl Ctx {
+    fn new(pos: &Position, side: Color) -> Ctx {
+        Ctx {
+            enemy_resting: pos.resting[side.other().index()],
+            immediate: check_kind(pos, side) == Some(CheckKind::Immediate),
+            exits: forced_exits(pos, side),
+        }
+    }
+}
+
+fn is_capture(pos: &Position, side: Color, mv: &Move) -> bool {
+    match mv.special {
+        Special::EnPassant { .. } => true,
+        Special::Castle { .. } => false,
+        Special::Normal => pos.board.kind(side.other(), mv.to).is_some(),
+    }
+}
+
+/// Checks a candidate move (from [`candidates`]) against §2.1 and §2.4–§2.8 and §5.
+fn check_candidate(pos: &Position, side: Color, mv: &Move, ctx: &Ctx) -> Result<(), (Rule, String)> {
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    let Some(kind) = pos.board.kind(side, mv.from) else {
+        return Err((Rule::Movement, format!("{side} has no piece on {}", n(mv.from))));
+    };
+    let castle = matches!(mv.special, Special::Castle { .. });
+    let exit = ctx.exits.contains(&mv.from);
+    if !ctx.exits.is_empty() && !exit {
+        return Err((
+            Rule::SingleOccupation,
+            format!(
+                "{side}'s piece on the shared square {} must leave it this turn, and it is the only piece {side} may move",
+                n(ctx.exits[0])
+            ),
+        ));
+    }
+    if exit && (castle || is_capture(pos, side, mv)) {
+        return Err((
+            Rule::SingleOccupation,
+            format!("the {} leaving the shared square {} may not capture", kind.name(), n(mv.from)),
+        ));
+    }
+    if !exit && is_resting(pos, side, mv.from) {
+        return Err((
+            Rule::RestRule,
+            format!("the {} on {} moved last turn and must rest this turn", kind.name(), n(mv.from)),
+        ));
+    }
+    if ctx.immediate && (kind != PieceKind::King || castle) {
+        return Err((
+            Rule::ImmediateCheck,
+            format!(
+                "{side}'s King is in immediate check and must move (blocking or capturing does not help: the attacker moves at the same moment)"
+            ),
+        ));
+    }
+    if let Special::EnPassant { captured } = mv.special
+        && pos.board.is_shared(captured)
+    {
+        return Err((
+            Rule::EnPassant,
+            format!("the pawn on {} stands on a shared square and cannot be taken en passant", n(captured)),
+        ));
+    }
+    let mut b = pos.board.clone();
+    classic::apply_to_board(&mut b, side, mv);
+    let them = side.other();
+    if let Special::Castle { .. } = mv.special {
+        for s in classic::between(shape, mv.from, mv.to) {
+            let active = classic::attackers(&pos.board, s, them)
+                .iter()
+                .any(|a| !ctx.enemy_resting.contains(&Some(*a)));
+            if active {
+                return Err((
+                    Rule::Castling,
+                    format!("the King may not castle across {}, attacked by a non-resting enemy piece", n(s)),
+                ));
+            }
+        }
+        if classic::is_attacked(&b, mv.to, them) {
+            return Err((
+                Rule::Castling,
+                format!("the King may not castle onto {}, attacked by an enemy piece", n(mv.to)),
+            ));
+        }
+        return Ok(());
+    }
+    if kind == PieceKind::King {
+        if classic::is_attacked(&b, mv.to, them) {
+            let by = classic::attackers(&b, mv.to, them);
+            let by: Vec<String> = by
+                .iter()
+                .map(|&a| format!("{} on {}", b.kind(them, a).map_or("piece", PieceKind::name), n(a)))
+                .collect();
+            return Err((
+                Rule::KingSafety,
+                format!(
+                    "the King may not move onto {}, attacked by the {} (resting or not)",
+                    n(mv.to),
+                    by.join(" and the ")
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    if attacked_by_active(&b, side, &ctx.enemy_resting) {
+        return Err((
+            Rule::DiscoveredCheck,
+            "the move would expose the own King to a non-resting enemy piece".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// The legal commits of `side` on `pos` (§2; §5 for Single Occupation), in a stable order:
+/// by origin square, then generation order, castling last.
+pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
+    let ctx = Ctx::new(pos, side);
+    let start = out.len();
+    candidates(pos, side, out);
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        if check_candidate(pos, side, &mv, &ctx).is_ok() {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+fn commits(pos: &Position, side: Color) -> Vec<Move> {
+    let mut v = Vec::with_capacity(48);
+    legal_commits(pos, side, &mut v);
+    v
+}
+
+/// The rule a commit of `side` breaks, with a sentence naming the squares, or `None` if it
+/// is legal. Promotion must match a legal one exactly.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Move, Position, Variant, variants::parity};
+/// let p = Position::new(Variant::Parity);
+/// let sq = |s: &str| p.shape().parse_square(s).unwrap();
+/// let (rule, _) = parity::broken_rule(&p, Color::White, &Move::new(sq("e2"), sq("d3"))).unwrap();
+/// assert_eq!(rule, parity::Rule::PawnCapture);
+/// ```
+pub fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, String)> {
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    if let Some(o) = outcome(pos) {
+        return Some((Rule::GameOver, format!("the game is over: {}", o.describe())));
+    }
+    let mut cands = Vec::new();
+    candidates(pos, side, &mut cands);
+    let same = |m: &&Move| m.from == mv.from && m.to == mv.to;
+    if let Some(m) = cands.iter().find(|m| same(m) && m.promotion == mv.promotion) {
+        return check_candidate(pos, side, m, &Ctx::new(pos, side)).err();
+    }
+    let Some(kind) = pos.board.kind(side, mv.from) else {
+        return Some((Rule::Movement, format!("{side} has no piece on {}", n(mv.from))));
+    };
+    if cands.iter().any(|m| same(&m)) {
+        return Some((
+            Rule::Promotion,
+            if mv.promotion.is_none() {
+                "a pawn reaching the last rank must promote: choose the piece with the commit (e.g. e7e8q)".to_string()
+            } else {
+                "that promotion is not allowed here".to_string()
+            },
+        ));
+    }
+    if mv.from == mv.to {
+        return Some((Rule::Movement, "a move must change the square".to_string()));
+    }
+    if pos.board.kind(side, mv.to).is_some() {
+        return Some((
+            Rule::SharedSquare,
+            if pos.board.is_shared(mv.to) {
+                format!("{} is a shared square: it holds one of {side}'s pieces, so neither piece there can be captured", n(mv.to))
+            } else {
+                format!("{} holds one of {side}'s own pieces", n(mv.to))
+            },
+        ));
+    }
+    if kind == PieceKind::King
+        && Wing::BOTH.into_iter().any(|w| {
+            pos.castle_spec(side, w)
+                .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
+        })
+    {
+        return Some((
+            Rule::Castling,
+            "castling needs the right (King and Rook unmoved) and every square between them empty".to_string(),
+        ));
+    }
+    if kind == PieceKind::Pawn {
+        let (f0, r0) = shape.coords(mv.from);
+        let (f1, r1) = shape.coords(mv.to);
+        if (f1 - f0).abs() == 1 && r1 - r0 == side.forward() {
+            return Some((
+                Rule::PawnCapture,
+                format!(
+                    "a pawn moves diagonally only to capture a lone enemy piece (or en passant), and {} holds none",
+                    n(mv.to)
+                ),
+            ));
+        }
+    }
+    let blocked = classic::between(shape, mv.from, mv.to)
+        .into_iter()
+        .find(|&s| !pos.board.is_empty(s));
+    Some((
+        Rule::Movement,
+        match blocked {
+            Some(b) if kind != PieceKind::Knight => format!(
+                "the {} on {} cannot reach {}: {} is in the way",
+                kind.name(),
+                n(mv.from),
+                n(mv.to),
+                n(b)
+            ),
+            _ => format!("a {} cannot move from {} to {}", kind.name(), n(mv.from), n(mv.to)),
+        },
+    ))
+}
+
+/// Names the rule that forbids a commit of the side `pos.turn()` (the dispatcher's
+/// `why_illegal`).
+pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
+    match broken_rule(pos, pos.turn, mv) {
+        Some((rule, reason)) => format!("{reason} ({})", rule.section()),
+        None => "the commit is legal".to_string(),
+    }
+}
+
+/// Resolves both commits after checking them (§3). On error the position is untouched.
+pub(crate) fn resolve(pos: &mut Position, white: &Move, black: &Move) -> Result<Vec<Effect>, IllegalMove> {
+    if !matches!(pos.variant, Variant::Parity | Variant::ParitySingle) {
+        return Err(IllegalMove {
+            mv: white.coordinate(pos.shape()),
+            reason: format!("{} is not played with simultaneous moves", pos.variant),
+        });
+    }
+    let mut chosen = [*white, *black];
+    for (i, side) in Color::BOTH.into_iter().enumerate() {
+        let mv = chosen[i];
+        let legal = commits(pos, side);
+        match legal
+            .iter()
+            .find(|m| m.from == mv.from && m.to == mv.to && m.promotion == mv.promotion)
+        {
+            Some(m) if outcome(pos).is_none() => chosen[i] = *m,
+            _ => {
+                let (rule, reason) = broken_rule(pos, side, &mv)
+                    .unwrap_or((Rule::Movement, "not a legal commit".to_string()));
+                return Err(IllegalMove {
+                    mv: mv.coordinate(pos.shape()),
+                    reason: format!("{side}'s commit breaks {rule}: {reason}"),
+                });
+            }
+        }
+    }
+    Ok(resolve_unchecked(pos, [Some(chosen[0]), Some(chosen[1])]))
+}
+
+fn vacated(mv: &Move) -> [Square; 2] {
+    match mv.special {
+        Special::Castle { rook_from, .. } => [mv.from, rook_from],
+        Special::Normal | Special::EnPassant { .. } => [mv.from, mv.from],
+    }
+}
+
+/// Resolves the two commits (`None`: that side makes no move, record mode only) without any
+/// legality check (§3). Never panics; an illegal commit gives the placement the rules of §3
+/// imply (record mode, P-6).
+pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) -> Vec<Effect> {
+    let start = pos.clone();
+    let shape = pos.shape();
+    let mut fx = Vec::new();
+    // The movers that exist.
+    let mut movers: [Option<(Move, PieceKind)>; 2] = [None, None];
+    for side in Color::BOTH {
+        if let Some(m) = moves[side.index()]
+            && let Some(k) = start.board.kind(side, m.from)
+        {
+            movers[side.index()] = Some((m, k));
+        }
+    }
+    // 1. Both moving pieces leave; 3. both land (Step effects animate together).
+    for side in Color::BOTH {
+        if let Some((m, k)) = movers[side.index()] {
+            fx.push(Effect::Step {
+                piece: Piece::new(side, k),
+                from: m.from,
+                to: m.to,
+            });
+            if let Special::Castle { rook_from, rook_to } = m.special {
+                fx.push(Effect::Step {
+                    piece: Piece::new(side, PieceKind::Rook),
+                    from: rook_from,
+                    to: rook_to,
+                });
+            }
+        }
+    }
+    // 2. Captures succeed only against a piece that did not move this turn.
+    let mut captured: Vec<(Color, Square)> = Vec::new();
+    let mut any_capture = false;
+    for side in Color::BOTH {
+        let Some((m, k)) = movers[side.index()] else { continue };
+        let them = side.other();
+        let target = match m.special {
+            Special::EnPassant { captured } => Some(captured),
+            Special::Castle { .. } => None,
+            Special::Normal => start.board.kind(them, m.to).map(|_| m.to),
+        };
+        let Some(t) = target else { continue };
+        let Some(victim) = start.board.kind(them, t) else {
+            continue;
+        };
+        let moved = movers[them.index()].is_some_and(|(om, _)| vacated(&om).contains(&t));
+        if moved {
+            fx.push(Effect::FailedCapture {
+                by: Piece::new(side, k),
+                at: t,
+            });
+        } else {
+            fx.push(Effect::Capture {
+                piece: Piece::new(them, victim),
+                at: t,
+            });
+            captured.push((them, t));
+            any_capture = true;
+        }
+    }
+    // Placement: everything leaves, captured pieces go, then everything lands.
+    let mut landings: Vec<(Square, Piece)> = Vec::new();
+    for side in Color::BOTH {
+        let Some((m, k)) = movers[side.index()] else { continue };
+        pos.board.remove(side, m.from);
+        landings.push((m.to, Piece::new(side, m.promotion.unwrap_or(k))));
+        if let Special::Castle { rook_from, rook_to } = m.special
+            && let Some(r) = pos.board.remove(side, rook_from)
+        {
+            landings.push((rook_to, Piece::new(side, r)));
+        }
+    }
+    for &(c, s) in &captured {
+        pos.board.remove(c, s);
+    }
+    for &(s, p) in &landings {
+        pos.board.put(s, p);
+    }
+    // Shared squares.
+    let mut shared: Vec<Square> = Vec::new();
+    for &(s, _) in &landings {
+        if pos.board.is_shared(s) && !shared.contains(&s) {
+            shared.push(s);
+            fx.push(Effect::Shared { at: s });
+        }
+    }
+    // A pawn stepping off a square it shared with an enemy pawn passes it.
+    for side in Color::BOTH {
+        let Some((m, k)) = movers[side.index()] else { continue };
+        if k == PieceKind::Pawn
+            && start.board.kind(side.other(), m.from) == Some(PieceKind::Pawn)
+            && pos.board.kind(side.other(), m.from) == Some(PieceKind::Pawn)
+        {
+            fx.push(Effect::PawnPasses {
+                piece: Piece::new(side, PieceKind::Pawn),
+                from: m.from,
+            });
+        }
+    }
+    // 5. Promotion.
+    for side in Color::BOTH {
+        if let Some((m, _)) = movers[side.index()]
+            && let Some(p) = m.promotion
+        {
+            fx.push(Effect::Promote {
+                at: m.to,
+                piece: Piece::new(side, p),
+            });
+        }
+    }
+    // 6. Resting pieces, castling rights, en passant, counters.
+    for side in Color::BOTH {
+        pos.resting[side.index()] = match movers[side.index()] {
+            Some((m, _)) => match m.special {
+                Special::Castle { rook_to, .. } => [Some(m.to), Some(rook_to)],
+                Special::Normal | Special::EnPassant { .. } => [Some(m.to), None],
+            },
+            None => [None, None],
+        };
+    }
+    for side in Color::BOTH {
+        for wing in Wing::BOTH {
+            if pos.can_castle(side, wing)
+                && let Some(spec) = pos.castle_spec(side, wing)
+                && (pos.board.kind(side, spec.king_from) != Some(PieceKind::King)
+                    || pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook)
+                    || movers[side.index()].is_some_and(|(m, _)| {
+                        m.from == spec.king_from || m.from == spec.rook_from
+                    }))
+            {
+                pos.set_castling(side, wing, false);
+            }
+        }
+    }
+    pos.ep = None;
+    for side in Color::BOTH {
+        let Some((m, k)) = movers[side.index()] else { continue };
+        if k != PieceKind::Pawn
+            || (shape.rank(m.to) - shape.rank(m.from)).abs() < 2
+            || pos.board.is_shared(m.to)
+            || pos.ep.is_some()
+        {
+            continue;
+        }
+        let passed = classic::between(shape, m.from, m.to);
+        let them = side.other();
+        let capturable = passed.iter().any(|&s| {
+            [-1, 1].into_iter().any(|df| {
+                shape
+                    .leap(s, df, side.forward())
+                    .is_some_and(|q| pos.board.kind(them, q) == Some(PieceKind::Pawn))
+            })
+        });
+        if capturable {
+            let mut arr = [None; 3];
+            for (i, s) in passed.into_iter().take(3).enumerate() {
+                arr[i] = Some(s);
+            }
+            pos.ep = Some(EnPassant {
+                pawn: m.to,
+                passed: arr,
+            });
+        }
+    }
+    let pawn_moved = movers
+        .iter()
+        .flatten()
+        .any(|(_, k)| *k == PieceKind::Pawn);
+    if pawn_moved || any_capture {
+        pos.halfmove = 0;
+    } else {
+        pos.halfmove += 1;
+    }
+    pos.fullmove += 1;
+    pos.turn = Color::White;
+    // Checks after the turn, and checks the other side's move defeated.
+    for side in Color::BOTH {
+        if let Some(kind) = check_kind(pos, side) {
+            fx.push(Effect::Check { side, kind });
+        }
+    }
+    for side in Color::BOTH {
+        let Some((m, _)) = movers[side.index()] else { continue };
+        let them = side.other();
+        let mut alone = start.board.clone();
+        classic::apply_to_board(&mut alone, side, &m);
+        let before = king_attackers(&start.board, them);
+        let intended = king_attackers(&alone, them)
+            .iter()
+            .any(|a| !before.contains(a));
+        if intended && king_attackers(&pos.board, them).is_empty() {
+            fx.push(Effect::FailedCheck { by: side });
+        }
+    }
+    if let Some(o) = outcome(pos) {
+        fx.push(Effect::GameOver(o));
+    }
+    fx
+}
+
+/// How `side` loses before committing, if it does (§4, §5).
+fn loss(pos: &Position, side: Color) -> Option<WinReason> {
+    if !commits(pos, side).is_empty() {
+        return None;
+    }
+    Some(if check_kind(pos, side) == Some(CheckKind::Immediate) {
+        WinReason::Checkmate
+    } else if !forced_exits(pos, side).is_empty() {
+        WinReason::CannotLeaveSharedSquare
+    } else {
+        WinReason::Stalemate
     })
 }
-pub(crate) fn outcome(_pos: &Position) -> Option<Outcome> {
+
+/// The end of the game judged before the commits (§4): King captured (P-4), checkmate,
+/// stalemate (both lose; both at once: draw), Single Occupation's forced exit (§5), the
+/// 50-turn rule and dead material. Repetition needs the record.
+pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    let gone = Color::BOTH.map(|c| pos.board.king(c).is_none());
+    match gone {
+        [true, true] => {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Simultaneous,
+            });
+        }
+        [true, false] => {
+            return Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::KingCaptured,
+            });
+        }
+        [false, true] => {
+            return Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::KingCaptured,
+            });
+        }
+        [false, false] => {}
+    }
+    match (loss(pos, Color::White), loss(pos, Color::Black)) {
+        (Some(_), Some(_)) => {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Simultaneous,
+            });
+        }
+        (Some(reason), None) => {
+            return Some(Outcome::Win {
+                winner: Color::Black,
+                reason,
+            });
+        }
+        (None, Some(reason)) => {
+            return Some(Outcome::Win {
+                winner: Color::White,
+                reason,
+            });
+        }
+        (None, None) => {}
+    }
+    if pos.halfmove >= 50 {
+        return Some(Outcome::Draw {
+            reason: DrawReason::FiftyMoves,
+        });
+    }
+    if classic::insufficient_material(pos) {
+        return Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial,
+        });
+    }
     None
 }
-pub(crate) fn perft(_pos: &Position, _depth: u32) -> u64 {
-    0
+
+/// Plays the commit of `pos.turn()` alone, the other side standing still (a preview of one
+/// side's intention, as "intended check" uses it; not a Parity turn). The mover rests next
+/// turn. Effects as [`resolve_unchecked`] gives them.
+pub(crate) fn play_alone(pos: &mut Position, mv: &Move) -> Vec<Effect> {
+    let mut moves = [None, None];
+    moves[pos.turn.index()] = Some(*mv);
+    resolve_unchecked(pos, moves)
 }
+
+/// Perft over turns: a turn is one pair of legal commits; a turn that ends the game is a
+/// leaf. 0 if the game is already over.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Position, Variant, perft::perft};
+/// assert_eq!(perft(&Position::new(Variant::Parity), 1), 400);
+/// ```
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if outcome(pos).is_some() {
+        return 0;
+    }
+    let w = commits(pos, Color::White);
+    let b = commits(pos, Color::Black);
+    if depth == 1 {
+        return (w.len() * b.len()) as u64;
+    }
+    let mut n = 0;
+    for wm in &w {
+        for bm in &b {
+            n += turn_leaves(pos, wm, bm, depth);
+        }
+    }
+    n
+}
+
+fn turn_leaves(pos: &Position, wm: &Move, bm: &Move, depth: u32) -> u64 {
+    let mut next = pos.clone();
+    resolve_unchecked(&mut next, [Some(*wm), Some(*bm)]);
+    if depth == 1 || outcome(&next).is_some() {
+        1
+    } else {
+        perft(&next, depth - 1)
+    }
+}
+
+/// Perft split by first turn: (`WHITE/BLACK` in coordinate form, leaf count), in commit
+/// order (White's commits outer).
+pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 || outcome(pos).is_some() {
+        return Vec::new();
+    }
+    let shape = pos.shape();
+    let w = commits(pos, Color::White);
+    let b = commits(pos, Color::Black);
+    let mut out = Vec::with_capacity(w.len() * b.len());
+    for wm in &w {
+        for bm in &b {
+            out.push((
+                format!("{}/{}", wm.coordinate(shape), bm.coordinate(shape)),
+                turn_leaves(pos, wm, bm, depth),
+            ));
+        }
+    }
+    out
+}
+
+/// A commit in SAN evaluated on the start-of-turn position (`e4`, `Nf3`, `exd5`, `O-O`,
+/// `e8=Q`), without check marks. The mover is `pos.turn()` if it has a piece on the origin,
+/// else the other side.
 pub(crate) fn commit_text(pos: &Position, mv: &Move) -> String {
-    mv.coordinate(pos.shape())
+    let mut p = pos.clone();
+    if p.board.kind(p.turn, mv.from).is_none() {
+        p.turn = p.turn.other();
+    }
+    crate::rules::notation::san::san_body(&p, mv)
 }
-pub(crate) fn parse_commit(
-    pos: &Position,
-    side: Color,
-    text: &str,
-) -> Result<Move, crate::rules::position::MoveError> {
-    let legal = pos.legal_commits(side);
-    crate::rules::notation::san::find_coordinate(pos, text, &legal, |_| "not a legal commit".into())
+
+/// Reads a commit of `side` in SAN or coordinate form among its legal commits.
+pub(crate) fn parse_commit(pos: &Position, side: Color, text: &str) -> Result<Move, MoveError> {
+    let mut p = pos.clone();
+    p.turn = side;
+    let text = text.trim();
+    let legal = commits(&p, side);
+    if crate::rules::notation::san::parse_coordinate(p.shape(), text).is_ok() {
+        return crate::rules::notation::san::find_coordinate(&p, text, &legal, |m| why_illegal(&p, m));
+    }
+    match crate::rules::notation::san::parse_san(&p, text, &legal) {
+        Err(MoveError::Illegal(e)) => {
+            // Name the rule when the text names a move of standard movement.
+            let mut cands = Vec::new();
+            candidates(&p, side, &mut cands);
+            match crate::rules::notation::san::parse_san(&p, text, &cands) {
+                Ok(m) => Err(MoveError::Illegal(IllegalMove {
+                    mv: text.to_string(),
+                    reason: why_illegal(&p, &m),
+                })),
+                Err(_) => Err(MoveError::Illegal(e)),
+            }
+        }
+        other => other,
+    }
 }
-/// Perft split by White's commit (placeholder).
-pub fn divide(_pos: &Position, _depth: u32) -> Vec<(String, u64)> {
-    Vec::new()
+
+/// Reads a commit of `side` for record mode: a legal commit if the text names one, else any
+/// move of standard movement on P (resting pieces and unsafe King moves included).
+///
+/// # Errors
+/// [`MoveError`] when the text names no move of standard movement at all.
+pub fn parse_recorded(pos: &Position, side: Color, text: &str) -> Result<Move, MoveError> {
+    match parse_commit(pos, side, text) {
+        Ok(m) => Ok(m),
+        Err(first) => {
+            let mut p = pos.clone();
+            p.turn = side;
+            let mut cands = Vec::new();
+            candidates(&p, side, &mut cands);
+            let text = text.trim();
+            let found = if crate::rules::notation::san::parse_coordinate(p.shape(), text).is_ok() {
+                crate::rules::notation::san::find_coordinate(&p, text, &cands, |_| String::new())
+            } else {
+                crate::rules::notation::san::parse_san(&p, text, &cands)
+            };
+            found.map_err(|_| first)
+        }
+    }
+}
+
+/// Record mode (ruling P-6): replays recorded turns `(WHITE, BLACK)` from `start` without the
+/// legality filter. Each commit that breaks a rule is reported in its turn's
+/// [`TurnReport::errors`] and the replay goes on; a commit whose text names no move at all is
+/// reported as [`Rule::Movement`] and that side makes no move. An empty text means "no move".
+/// The replay stops after a turn that ends the game.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Position, Variant, variants::parity};
+/// let r = parity::replay_record(&Position::new(Variant::Parity), &[("e4", "e5"), ("e5", "d6")]);
+/// assert!(r[0].errors.is_empty());
+/// assert_eq!(r[1].errors[0].mv, "e5"); // the e-pawn rests on turn 2
+/// ```
+pub fn replay_record(start: &Position, turns: &[(&str, &str)]) -> Vec<TurnReport> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, (wt, bt)) in turns.iter().enumerate() {
+        let mut errors = Vec::new();
+        let mut moves = [None, None];
+        for (side, text) in [(Color::White, *wt), (Color::Black, *bt)] {
+            if text.trim().is_empty() {
+                continue;
+            }
+            match parse_recorded(&pos, side, text) {
+                Ok(m) => {
+                    if let Some((rule, reason)) = broken_rule(&pos, side, &m) {
+                        errors.push(RuleError {
+                            side,
+                            mv: text.trim().to_string(),
+                            rule,
+                            reason,
+                        });
+                    }
+                    moves[side.index()] = Some(m);
+                }
+                Err(e) => errors.push(RuleError {
+                    side,
+                    mv: text.trim().to_string(),
+                    rule: Rule::Movement,
+                    reason: e.to_string(),
+                }),
+            }
+        }
+        let effects = resolve_unchecked(&mut pos, moves);
+        let over = effects.iter().any(|e| matches!(e, Effect::GameOver(_)));
+        out.push(TurnReport {
+            number: i as u32 + 1,
+            white: moves[0],
+            black: moves[1],
+            effects,
+            errors,
+            position: pos.to_text(),
+        });
+        if over {
+            break;
+        }
+    }
+    out
 }

@@ -61,10 +61,9 @@ pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
 
 pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter => classic::play(pos, mv),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::play(pos, mv)
+        }
         Variant::Parity | Variant::ParitySingle => parity::play_alone(pos, mv),
         Variant::ForceField => force_field::play(pos, mv),
         Variant::Intrachange => intrachange::play(pos, mv),
@@ -106,10 +105,9 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
 
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter => classic::in_check(pos, side),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::in_check(pos, side)
+        }
         Variant::Parity | Variant::ParitySingle => parity::in_check(pos, side),
         Variant::ForceField => force_field::in_check(pos, side),
         Variant::Intrachange => false,
@@ -118,10 +116,9 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
 
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter => classic::why_illegal(pos, mv),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::why_illegal(pos, mv)
+        }
         Variant::Parity | Variant::ParitySingle => parity::why_illegal(pos, mv),
         Variant::ForceField => force_field::why_illegal(pos, mv),
         Variant::Intrachange => intrachange::why_illegal(pos, mv),
@@ -167,10 +164,7 @@ pub fn move_text(pos: &Position, mv: &Move) -> String {
 ///
 /// # Errors
 /// [`MoveError`](super::position::MoveError) as for [`Position::parse_move`].
-pub fn parse_move_text(
-    pos: &Position,
-    text: &str,
-) -> Result<Move, super::position::MoveError> {
+pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::position::MoveError> {
     match pos.variant {
         Variant::Standard
         | Variant::ForceField

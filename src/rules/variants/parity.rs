@@ -775,8 +775,8 @@ fn loss(pos: &Position, side: Color) -> Option<WinReason> {
 }
 
 /// The end of the game judged before the commits (§4): King captured (P-4), checkmate,
-/// stalemate (both lose; both at once: draw), Single Occupation's forced exit (§5), the
-/// 50-turn rule and dead material. Repetition needs the record.
+/// stalemate (both lose; both at once: draw), Single Occupation's forced exit (§5) and the
+/// 50-turn rule. Repetition needs the record; §4 has no dead-material draw.
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
     let gone = Color::BOTH.map(|c| pos.board.king(c).is_none());
     match gone {
@@ -824,11 +824,8 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
             reason: DrawReason::FiftyMoves,
         });
     }
-    if classic::insufficient_material(pos) {
-        return Some(Outcome::Draw {
-            reason: DrawReason::InsufficientMaterial,
-        });
-    }
+    // No dead-material draw: §4 lists none, and a lone King is not dead material here — it
+    // must rest after each move and then has no legal move, which loses (rule 6).
     None
 }
 
@@ -1400,6 +1397,28 @@ mod tests {
             Some(Outcome::Draw {
                 reason: DrawReason::Simultaneous
             })
+        );
+    }
+
+    #[test]
+    fn rule_4_a_lone_king_loses_once_it_has_moved_no_dead_material_draw() {
+        let mut q = p("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 -/-");
+        assert_eq!(outcome(&q), None);
+        let (fx, text) = turn(&mut q, "Nb3", "Kd7");
+        assert_eq!(
+            (fx.as_str(), text.as_str()),
+            (
+                "step White Knight a1 b3; step Black King e8 d7; game-over 1-0 (White wins by stalemate (no legal move loses))",
+                "8/3k4/8/8/8/1N6/8/4K3 w - - 1 2 b3/d7"
+            )
+        );
+        let mut q = p("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        let (fx, _) = turn(&mut q, "Kd2", "Kd7");
+        assert!(
+            fx.ends_with(
+                "game-over 1/2-1/2 (Draw by simultaneous mate, stalemate or King capture)"
+            ),
+            "{fx}"
         );
     }
 

@@ -1224,6 +1224,34 @@ mod tests {
     }
 
     #[test]
+    fn rule_2_4_a_delayed_check_becomes_immediate_when_the_attacker_is_free() {
+        // The pinned bishop may move while the rook rests (P-3); next turn the rook is free.
+        let mut q = p("4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1 -/e8");
+        let (fx, text) = turn(&mut q, "Bd3", "Kg8");
+        assert_eq!(
+            (fx.as_str(), text.as_str()),
+            (
+                "step White Bishop e2 d3; step Black King h8 g8; immediate-check white",
+                "4r1k1/8/8/8/8/3B4/8/4K3 w - - 1 2 d3/g8"
+            )
+        );
+        assert_eq!(commits_of(&q, W), ["e1d1", "e1d2", "e1f1", "e1f2"]);
+    }
+
+    #[test]
+    fn rule_3_failed_check_when_the_king_steps_away_at_the_same_moment() {
+        let mut q = p("4k3/7p/8/8/8/8/8/R3K3 w - - 0 1 -/-");
+        let (fx, text) = turn(&mut q, "Ra8", "Ke7");
+        assert_eq!(
+            (fx.as_str(), text.as_str()),
+            (
+                "step White Rook a1 a8; step Black King e8 e7; failed-check white",
+                "R7/4k2p/8/8/8/8/8/4K3 w - - 1 2 a8/e7"
+            )
+        );
+    }
+
+    #[test]
     fn ruling_p2_king_may_not_step_where_a_resting_piece_attacks() {
         // The rook on h1 rests, yet d1 and f1 stay forbidden.
         let q = p("4k3/8/8/8/8/8/P7/4K2r w - - 0 1 -/h1");

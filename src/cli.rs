@@ -6,7 +6,10 @@
 //!   legal commits of `--side`) in coordinate form, sorted, one per line;
 //! - `esoterica apply --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
 //!   `WHITE/BLACK`), prints each effect on its own line, then `position <TEXT>`; an illegal
-//!   move exits with status 2 and names the rule.
+//!   move exits with status 2 and names the rule;
+//! - `esoterica apply --variant parity --record TURN…`: Parity record mode (ruling P-6):
+//!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
+//!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`.
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments), 2 illegal move.
 

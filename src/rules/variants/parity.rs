@@ -879,6 +879,13 @@ fn turn_leaves(pos: &Position, wm: &Move, bm: &Move, depth: u32) -> u64 {
 
 /// Perft split by first turn: (`WHITE/BLACK` in coordinate form, leaf count), in commit
 /// order (White's commits outer).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Position, Variant, variants::parity};
+/// let d = parity::divide(&Position::new(Variant::Parity), 2);
+/// assert!(d.contains(&("e2e4/e7e5".to_string(), 29 * 29)));
+/// ```
 pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
     if depth == 0 || outcome(pos).is_some() {
         return Vec::new();
@@ -942,6 +949,14 @@ pub(crate) fn parse_commit(pos: &Position, side: Color, text: &str) -> Result<Mo
 ///
 /// # Errors
 /// [`MoveError`] when the text names no move of standard movement at all.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants::parity};
+/// let p = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-").unwrap();
+/// // The rook rests, but record mode still reads the move.
+/// assert!(parity::parse_recorded(&p, Color::White, "Ra8").is_ok());
+/// ```
 pub fn parse_recorded(pos: &Position, side: Color, text: &str) -> Result<Move, MoveError> {
     match parse_commit(pos, side, text) {
         Ok(m) => Ok(m),

@@ -141,7 +141,17 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         }
         // The pawn that advanced stands just beyond the last passed square.
         let last = passed[n - 1].expect("invariant: at least one square was read");
-        let mover = pos.turn.other();
+        // Parity: both sides move each turn, so the pawn may be either side's (the one whose
+        // pawn stands beyond the passed square; ranks tell them apart).
+        let mover = if variant.turn_model() == TurnModel::Simultaneous
+            && shape.rank(last) < shape.ranks() / 2
+        {
+            Color::White
+        } else if variant.turn_model() == TurnModel::Simultaneous {
+            Color::Black
+        } else {
+            pos.turn.other()
+        };
         let pawn = shape
             .leap(last, 0, mover.forward())
             .filter(|&s| pos.board.kind(mover, s) == Some(PieceKind::Pawn))

@@ -245,7 +245,7 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
-fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
+pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
     let shape = pos.shape();
     let b = &pos.board;
     let (f, r) = shape.coords(from);

@@ -1,22 +1,703 @@
-//! Force Field Chess (`rules/force-field.md`). Placeholder until the variant lands.
+//! Force Field Chess (`rules/force-field.md`): every piece but the King charges the empty
+//! squares it could move to or through (§1); the side with the larger charge on an empty
+//! square controls it (§2); the opponent's pieces other than the King may not cross or land
+//! on it (§3), and lines of attack are cut by squares the defending side controls (§4).
+//!
+//! Owns the charge map ([`fields`], [`ChargeMap`]), field-aware move generation, the
+//! field-aware attack test behind check, mate and castling, and the messages that explain a
+//! move rejected by a field. Movement geometry, board updates, counters and effects come from
+//! [`classic`](super::classic); this module only filters and re-tests. Plain Rust, no Bevy.
+//!
+//! Determinism: the charge map lists contributions by source square (a1 first), then in the
+//! piece's generation order; move order is the classic order with castling last.
 
-use crate::rules::moves::{Effect, Move};
+use std::fmt;
+
+use super::classic;
+use crate::rules::board::Board;
+use crate::rules::geometry::{Direction, Square};
+use crate::rules::moves::{Effect, Move, Special};
 use crate::rules::outcome::Outcome;
-use crate::rules::piece::Color;
-use crate::rules::position::Position;
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::{Position, Wing};
 
+/// Squares a charge map covers: Force Field is played on the 8×8 board (index = rank × 8 +
+/// file, a1 = 0). On other shapes squares from index 64 on are never charged.
+pub const FIELD_SQUARES: usize = 64;
+
+/// The intensity of a piece kind's field (`rules/force-field.md §1`): Pawn 1, Knight 2,
+/// Bishop 3, Rook 4, Queen 5. The King projects none (ruling F-2); the Big Outer kinds are
+/// not played in Force Field and project none either.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::PieceKind;
+/// use esoterica::rules::variants::force_field::field_strength;
+/// assert_eq!(field_strength(PieceKind::Rook), Some(4));
+/// assert_eq!(field_strength(PieceKind::King), None);
+/// ```
+pub fn field_strength(kind: PieceKind) -> Option<i32> {
+    match kind {
+        PieceKind::Pawn => Some(1),
+        PieceKind::Knight => Some(2),
+        PieceKind::Bishop => Some(3),
+        PieceKind::Rook => Some(4),
+        PieceKind::Queen => Some(5),
+        PieceKind::King
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => None,
+    }
+}
+
+/// One piece's field on one empty square: the game shows one of these per (piece, square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Contribution {
+    /// Where the charging piece stands.
+    pub source: Square,
+    /// The empty square it charges.
+    pub square: Square,
+    /// The charging piece's side.
+    pub side: Color,
+    /// The charging piece's kind.
+    pub kind: PieceKind,
+    /// The field's intensity, always positive ([`field_strength`]); see
+    /// [`Contribution::signed`] for the charge it adds.
+    pub strength: i32,
+}
+
+impl Contribution {
+    /// The charge this contribution adds to its square: `+strength` for White,
+    /// `-strength` for Black (`rules/force-field.md §2`).
+    pub fn signed(&self) -> i32 {
+        match self.side {
+            Color::White => self.strength,
+            Color::Black => -self.strength,
+        }
+    }
+}
+
+/// The fields of a position: every contribution and each square's net charge
+/// (`rules/force-field.md §1–2`).
+///
+/// Shape: 8×8, indexed by [`Square::index`] (a1 = 0, index = rank × 8 + file, White at the
+/// bottom). Occupied squares have no contributions and net charge 0 (neutral).
+/// Determinism: contributions are ordered by source square, then by the piece's generation
+/// order (Knight: each leap's destination, then its "long leg first" route, then its "short
+/// leg first" route; sliders: direction by direction, nearest square first; Pawn: ahead,
+/// double step, left diagonal, right diagonal).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ChargeMap {
+    contributions: Vec<Contribution>,
+    net: [i32; FIELD_SQUARES],
+}
+
+impl ChargeMap {
+    /// Every contribution, in the stable order described on [`ChargeMap`].
+    pub fn contributions(&self) -> &[Contribution] {
+        &self.contributions
+    }
+
+    /// The contributions to one square (empty for an occupied square).
+    pub fn contributions_to(&self, sq: Square) -> impl Iterator<Item = &Contribution> + '_ {
+        self.contributions.iter().filter(move |c| c.square == sq)
+    }
+
+    /// The contributions of the piece standing on `source` (its whole field).
+    pub fn contributions_from(&self, source: Square) -> impl Iterator<Item = &Contribution> + '_ {
+        self.contributions
+            .iter()
+            .filter(move |c| c.source == source)
+    }
+
+    /// Net charge of a square: White's fields minus Black's; 0 for an occupied square.
+    pub fn net(&self, sq: Square) -> i32 {
+        self.net.get(sq.index()).copied().unwrap_or(0)
+    }
+
+    /// All net charges, by square index (a1 = 0, h8 = 63).
+    pub fn nets(&self) -> &[i32; FIELD_SQUARES] {
+        &self.net
+    }
+
+    /// The side that controls a square: White for a positive charge, Black for a negative
+    /// one, `None` for a neutral (zero-charge or occupied) square.
+    pub fn controller(&self, sq: Square) -> Option<Color> {
+        controller_of(self.net(sq))
+    }
+}
+
+fn controller_of(charge: i32) -> Option<Color> {
+    match charge.signum() {
+        1 => Some(Color::White),
+        -1 => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The charge map of a position (`rules/force-field.md §1–2`). Fields follow classical
+/// movement geometry only: pins, checks, the side to move and other fields are ignored
+/// (ruling F-1); a Knight charges routes only to on-board destinations (ruling F-5); a piece
+/// charges a square at most once.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant};
+/// use esoterica::rules::variants::force_field::fields;
+/// let pos = Position::new(Variant::ForceField);
+/// let map = fields(&pos);
+/// let e3 = pos.shape().parse_square("e3").unwrap();
+/// // Pawns d2 and f2 (diagonals) and e2 (straight ahead): 1 + 1 + 1.
+/// assert_eq!(map.net(e3), 3);
+/// assert_eq!(map.controller(e3), Some(Color::White));
+/// ```
+pub fn fields(pos: &Position) -> ChargeMap {
+    fields_of_board(pos.board())
+}
+
+/// The charge map of a bare placement (see [`fields`]).
+pub fn fields_of_board(board: &Board) -> ChargeMap {
+    let mut contributions = Vec::with_capacity(128);
+    let mut net = [0; FIELD_SQUARES];
+    for (source, p) in board.all_pieces() {
+        let Some(strength) = field_strength(p.kind) else {
+            continue;
+        };
+        piece_field(board, source, p.color, p.kind, &mut |square| {
+            let c = Contribution {
+                source,
+                square,
+                side: p.color,
+                kind: p.kind,
+                strength,
+            };
+            net[square.index()] += c.signed();
+            contributions.push(c);
+        });
+    }
+    ChargeMap { contributions, net }
+}
+
+/// Net charges only (the hot path of move generation).
+fn net_charges(board: &Board) -> [i32; FIELD_SQUARES] {
+    let mut net = [0; FIELD_SQUARES];
+    for (source, p) in board.all_pieces() {
+        let Some(strength) = field_strength(p.kind) else {
+            continue;
+        };
+        let signed = match p.color {
+            Color::White => strength,
+            Color::Black => -strength,
+        };
+        piece_field(board, source, p.color, p.kind, &mut |s| {
+            net[s.index()] += signed
+        });
+    }
+    net
+}
+
+/// The squares of a Knight's two routes to the leap (df, dr) from `from`: the "long leg
+/// first" route, then the "short leg first" route (`rules/force-field.md §1`). A route
+/// square is on the board whenever the destination is.
+fn knight_routes(board: &Board, from: Square, df: i8, dr: i8) -> [[Option<Square>; 2]; 2] {
+    let shape = board.shape();
+    let at = |f: i8, r: i8| shape.leap(from, f, r);
+    let (sf, sr) = (df.signum(), dr.signum());
+    if df.abs() == 1 {
+        // (±1, ±2): along the file first passes (0, ±1), (0, ±2); else (±1, 0), (±1, ±1).
+        [[at(0, sr), at(0, 2 * sr)], [at(df, 0), at(df, sr)]]
+    } else {
+        // (±2, ±1): along the rank first passes (±1, 0), (±2, 0); else (0, ±1), (±1, ±1).
+        [[at(sf, 0), at(2 * sf, 0)], [at(0, dr), at(sf, dr)]]
+    }
+}
+
+/// Calls `emit` once for each empty square in the field of `kind` on `from`.
+fn piece_field(
+    board: &Board,
+    from: Square,
+    side: Color,
+    kind: PieceKind,
+    emit: &mut impl FnMut(Square),
+) {
+    let shape = board.shape();
+    let mut seen = 0u64;
+    let mut hit = |s: Option<Square>| {
+        if let Some(s) = s
+            && s.index() < FIELD_SQUARES
+            && board.is_empty(s)
+            && seen & (1u64 << s.index()) == 0
+        {
+            seen |= 1u64 << s.index();
+            emit(s);
+        }
+    };
+    match kind {
+        PieceKind::Pawn => {
+            let (f, r) = shape.coords(from);
+            let fwd = side.forward();
+            let start = match side {
+                Color::White => 1,
+                Color::Black => shape.ranks() - 2,
+            };
+            let one = shape.square_at(f, r + fwd);
+            if let Some(one) = one
+                && board.is_empty(one)
+            {
+                hit(Some(one));
+                if r == start {
+                    hit(shape.square_at(f, r + 2 * fwd));
+                }
+            }
+            hit(shape.square_at(f - 1, r + fwd));
+            hit(shape.square_at(f + 1, r + fwd));
+        }
+        PieceKind::Knight => {
+            for (df, dr) in classic::KNIGHT_LEAPS {
+                let Some(dest) = shape.leap(from, df, dr) else {
+                    continue; // Ruling F-5: no routes to a destination off the board.
+                };
+                hit(Some(dest));
+                for route in knight_routes(board, from, df, dr) {
+                    for s in route {
+                        hit(s);
+                    }
+                }
+            }
+        }
+        PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen => {
+            let (dirs, _) = classic::lines(kind, shape.zone(from));
+            for &d in dirs {
+                for s in shape.ray(from, d) {
+                    if !board.is_empty(s) {
+                        break;
+                    }
+                    hit(Some(s));
+                }
+            }
+        }
+        PieceKind::King
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => {}
+    }
+}
+
+/// Whether `sq` is an empty square controlled by the opponent of `mover`.
+#[inline]
+fn hostile(net: &[i32; FIELD_SQUARES], sq: Square, mover: Color) -> bool {
+    let c = net.get(sq.index()).copied().unwrap_or(0);
+    match mover {
+        Color::White => c < 0,
+        Color::Black => c > 0,
+    }
+}
+
+/// What forbids a move by fields (`rules/force-field.md §3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FieldBlock {
+    /// The destination or a crossed square is held by the opponent.
+    Square(Square),
+    /// A Knight's routes: a held square on each.
+    Routes(Square, Square),
+}
+
+/// Why fields forbid `kind` of `mover` going `from` → `to` (a move or an attack), or `None`
+/// if the fields allow it. Kings are never blocked (ruling F-2). Occupied squares are
+/// neutral, so a capture is blocked only by its path.
+fn field_block(
+    board: &Board,
+    net: &[i32; FIELD_SQUARES],
+    from: Square,
+    to: Square,
+    mover: Color,
+    kind: PieceKind,
+) -> Option<FieldBlock> {
+    let shape = board.shape();
+    match kind {
+        PieceKind::King => None,
+        PieceKind::Knight => {
+            if hostile(net, to, mover) {
+                return Some(FieldBlock::Square(to));
+            }
+            let (f0, r0) = shape.coords(from);
+            let (f1, r1) = shape.coords(to);
+            let [a, b] = knight_routes(board, from, f1 - f0, r1 - r0).map(|route| {
+                route
+                    .into_iter()
+                    .flatten()
+                    .find(|&s| hostile(net, s, mover))
+            });
+            match (a, b) {
+                (Some(a), Some(b)) => Some(FieldBlock::Routes(a, b)),
+                _ => None,
+            }
+        }
+        PieceKind::Pawn
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => classic::between(shape, from, to)
+            .into_iter()
+            .chain(std::iter::once(to))
+            .find(|&s| hostile(net, s, mover))
+            .map(FieldBlock::Square),
+    }
+}
+
+/// Calls `f` with each piece of `by` that attacks `sq` under `rules/force-field.md §4`
+/// (lines cut by empty squares the defender, `by.other()`, controls; Kings and pawns never
+/// cut); stops when `f` returns true. Order: pawns, Knights, then lines.
+fn scan_attackers(
+    board: &Board,
+    net: &[i32; FIELD_SQUARES],
+    sq: Square,
+    by: Color,
+    f: &mut impl FnMut(Square) -> bool,
+) {
+    let shape = board.shape();
+    for df in [-1, 1] {
+        if let Some(s) = shape.leap(sq, df, -by.forward())
+            && board.kind(by, s) == Some(PieceKind::Pawn)
+            && f(s)
+        {
+            return;
+        }
+    }
+    for (df, dr) in classic::KNIGHT_LEAPS {
+        if let Some(s) = shape.leap(sq, df, dr)
+            && board.kind(by, s) == Some(PieceKind::Knight)
+            && field_block(board, net, s, sq, by, PieceKind::Knight).is_none()
+            && f(s)
+        {
+            return;
+        }
+    }
+    let target_held = board.is_empty(sq) && hostile(net, sq, by);
+    for d in Direction::ALL {
+        let mut cut = target_held;
+        let mut dist = 0u8;
+        for s in shape.ray(sq, d) {
+            dist += 1;
+            if board.is_empty(s) {
+                cut |= hostile(net, s, by);
+                continue;
+            }
+            if let Some(k) = board.kind(by, s) {
+                let (dirs, range) = classic::lines(k, shape.zone(s));
+                let ok = k == PieceKind::King || !cut;
+                if dist <= range && dirs.contains(&d) && ok && f(s) {
+                    return;
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// Whether `by` attacks `sq` (§4) given the position's net charges.
+fn field_attacked(board: &Board, net: &[i32; FIELD_SQUARES], sq: Square, by: Color) -> bool {
+    let mut hit = false;
+    scan_attackers(board, net, sq, by, &mut |_| {
+        hit = true;
+        true
+    });
+    hit
+}
+
+/// The first attacker (§4) of `side`'s King on `board`, fields recomputed for `board`; with
+/// `classic_check` (ruling F-4) the classic attack rule instead.
+fn king_attacker(board: &Board, side: Color, classic_check: bool) -> Option<Square> {
+    let king = board.king(side)?;
+    if classic_check {
+        return classic::attackers(board, king, side.other())
+            .first()
+            .copied();
+    }
+    let net = net_charges(board);
+    let mut found = None;
+    scan_attackers(board, &net, king, side.other(), &mut |s| {
+        found = Some(s);
+        true
+    });
+    found
+}
+
+/// Whether `side`'s King stands attacked on `board` (§4, or classic under ruling F-4).
+fn king_attacked(board: &Board, side: Color, classic_check: bool) -> bool {
+    let Some(king) = board.king(side) else {
+        return false;
+    };
+    if classic_check {
+        return classic::is_attacked(board, king, side.other());
+    }
+    let net = net_charges(board);
+    field_attacked(board, &net, king, side.other())
+}
+
+/// `board` with `side`'s King moved from `from` to `to` (nothing else changes).
+fn with_king_on(board: &Board, side: Color, from: Square, to: Square) -> Board {
+    let mut b = board.clone();
+    b.remove(side, from);
+    b.put(to, crate::rules::piece::Piece::new(side, PieceKind::King));
+    b
+}
+
+/// Castling safety (ruling F-6): the start square is tested on the current position, a
+/// crossed square with the King standing on it (Rook unmoved, fields recomputed); the
+/// landing square is tested on the position after castling by the legality filter.
+fn castle_square_attacked(pos: &Position, us: Color, sq: Square) -> bool {
+    let classic_check = pos.options().classic_check;
+    let Some(king) = pos.board.king(us) else {
+        return false;
+    };
+    if sq == king {
+        return king_attacked(&pos.board, us, classic_check);
+    }
+    let landing = Wing::BOTH
+        .into_iter()
+        .filter_map(|w| pos.castle_spec(us, w))
+        .any(|s| s.king_to == sq);
+    if landing {
+        return false;
+    }
+    king_attacked(&with_king_on(&pos.board, us, king, sq), us, classic_check)
+}
+
+/// Legal moves of the side to move: classic geometry, minus moves a field forbids (§3),
+/// plus castling (F-2, F-6), minus moves after which the own King stands attacked (§4).
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    super::classic::legal_moves(pos, out);
+    let us = pos.turn;
+    let start = out.len();
+    let net = net_charges(&pos.board);
+    classic::piece_pseudo_moves(pos, us, out);
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let allowed = pos
+            .board
+            .kind(us, mv.from)
+            .is_some_and(|k| field_block(&pos.board, &net, mv.from, mv.to, us, k).is_none());
+        if allowed {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+    classic::castling_moves(pos, us, out, |sq| castle_square_attacked(pos, us, sq));
+    if pos.board.king(us).is_none() {
+        return;
+    }
+    let classic_check = pos.options().classic_check;
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let mut b = pos.board.clone();
+        classic::apply_to_board(&mut b, us, &mv);
+        if !king_attacked(&b, us, classic_check) {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
+
+/// Plays a legal move: the classic effects, with [`Effect::ChargesChanged`] in the Settle
+/// stage (before any check and the game end) when the charge map changed.
 pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
-    super::classic::play(pos, mv)
+    let before = fields(pos);
+    let mut fx = classic::play(pos, mv);
+    if fields(pos) != before {
+        let at = fx
+            .iter()
+            .position(|e| matches!(e, Effect::Check { .. } | Effect::GameOver(_)))
+            .unwrap_or(fx.len());
+        fx.insert(at, Effect::ChargesChanged);
+    }
+    fx
 }
+
+/// Mate, stalemate, 50-move rule and dead material, with the field-aware check (§4).
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    super::classic::outcome(pos)
+    classic::outcome(pos)
 }
+
+/// Whether `side`'s King is attacked (§4; classic under ruling F-4).
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
-    super::classic::in_check(pos, side)
+    king_attacked(&pos.board, side, pos.options().classic_check)
 }
+
+/// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
+struct Signed(i32);
+
+impl fmt::Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.signum() {
+            1 => write!(f, "+{}", self.0),
+            -1 => write!(f, "\u{2212}{}", self.0.unsigned_abs()),
+            _ => f.write_str("0"),
+        }
+    }
+}
+
+/// "e4 is held by Black (−3)".
+fn held(pos: &Position, net: &[i32; FIELD_SQUARES], sq: Square) -> String {
+    let c = net.get(sq.index()).copied().unwrap_or(0);
+    let side = controller_of(c).map_or("nobody", Color::title);
+    format!("{} is held by {side} ({})", pos.shape().name(sq), Signed(c))
+}
+
+/// "the Black Rook on e8".
+fn piece_on(pos: &Position, board: &Board, sq: Square) -> String {
+    match board.piece_at(sq) {
+        Some(p) => format!(
+            "the {} {} on {}",
+            p.color,
+            p.kind.name(),
+            pos.shape().name(sq)
+        ),
+        None => format!("the piece on {}", pos.shape().name(sq)),
+    }
+}
+
+/// Names the rule that forbids `mv` (not in the legal move list): the field that blocks it
+/// and its charge (§3), the check it would leave or walk into (§4, F-6), or the classic rule.
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
-    super::classic::why_illegal(pos, mv)
+    let us = pos.turn;
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    let classic_check = pos.options().classic_check;
+    let Some(kind) = pos.board.kind(us, mv.from) else {
+        return classic::why_illegal(pos, mv);
+    };
+    // Castling.
+    if kind == PieceKind::King
+        && let Some(spec) = Wing::BOTH
+            .into_iter()
+            .filter_map(|w| pos.castle_spec(us, w).map(|s| (w, s)))
+            .find(|(_, s)| s.king_from == mv.from && s.king_to == mv.to)
+    {
+        let (wing, spec) = spec;
+        let b = &pos.board;
+        if !pos.can_castle(us, wing)
+            || b.kind(us, spec.rook_from) != Some(PieceKind::Rook)
+            || spec.empty.iter().any(|&s| !b.is_empty(s))
+        {
+            return classic::why_illegal(pos, mv);
+        }
+        if in_check(pos, us) {
+            return format!(
+                "the King may not castle out of check ({} attacks it; rules/force-field.md §4)",
+                king_attacker(b, us, classic_check)
+                    .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, b, s))
+            );
+        }
+        if let Some(&crossed) = spec.safe.iter().find(|&&s| {
+            s != spec.king_from && s != spec.king_to && castle_square_attacked(pos, us, s)
+        }) {
+            let nb = with_king_on(b, us, spec.king_from, crossed);
+            let by = king_attacker(&nb, us, classic_check)
+                .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
+            return format!(
+                "the King may not castle through check: standing on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
+                n(crossed)
+            );
+        }
+        let mut nb = b.clone();
+        let castle = Move {
+            from: spec.king_from,
+            to: spec.king_to,
+            promotion: None,
+            special: Special::Castle {
+                rook_from: spec.rook_from,
+                rook_to: spec.rook_to,
+            },
+        };
+        classic::apply_to_board(&mut nb, us, &castle);
+        let by = king_attacker(&nb, us, classic_check)
+            .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
+        return format!(
+            "the King may not castle into check: on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
+            n(spec.king_to)
+        );
+    }
+    // The same move under classic geometry, fields ignored.
+    let mut geom = Vec::new();
+    match kind {
+        PieceKind::Pawn => classic::pawn_moves(pos, mv.from, us, &mut geom),
+        PieceKind::Knight
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => classic::piece_moves(pos, mv.from, us, kind, &mut geom),
+    }
+    let Some(real) = geom
+        .iter()
+        .find(|m| m.from == mv.from && m.to == mv.to && m.promotion == mv.promotion)
+        .copied()
+    else {
+        return classic::why_illegal(pos, mv);
+    };
+    let net = net_charges(&pos.board);
+    match field_block(&pos.board, &net, real.from, real.to, us, kind) {
+        Some(FieldBlock::Square(s)) if matches!(real.special, Special::EnPassant { .. }) => {
+            return format!(
+                "{}: a Pawn may not capture en passant onto a square the enemy controls (rules/force-field.md §3, ruling F-3)",
+                held(pos, &net, s)
+            );
+        }
+        Some(FieldBlock::Square(s)) => {
+            return format!(
+                "{}: a {} may not cross or land on a square the enemy controls (rules/force-field.md §3)",
+                held(pos, &net, s),
+                kind.name()
+            );
+        }
+        Some(FieldBlock::Routes(a, b)) => {
+            return format!(
+                "both routes of the Knight are blocked: {} and {} (rules/force-field.md §3)",
+                held(pos, &net, a),
+                held(pos, &net, b)
+            );
+        }
+        None => {}
+    }
+    // Allowed by the fields, so the own King would stand attacked afterwards.
+    let mut after = pos.board.clone();
+    classic::apply_to_board(&mut after, us, &real);
+    let by = king_attacker(&after, us, classic_check);
+    let by_text = by.map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &after, s));
+    if in_check(pos, us) {
+        return format!(
+            "{us} is in check and this move does not answer it: {by_text} would still attack the King (rules/force-field.md §4)"
+        );
+    }
+    if kind == PieceKind::King {
+        return format!(
+            "the King may not move into check: {by_text} would attack it on {} (rules/force-field.md §4)",
+            n(real.to)
+        );
+    }
+    let neutralised = by.is_some_and(|a| {
+        pos.board
+            .king(us)
+            .is_some_and(|k| classic::attackers(&pos.board, k, us.other()).contains(&a))
+    });
+    if neutralised && !classic_check {
+        return format!(
+            "it would give up the field that neutralises the check of {by_text}: the King would be in check (rules/force-field.md §4)"
+        );
+    }
+    format!(
+        "it would leave the King in check: {by_text} would attack it once the fields are recomputed (rules/force-field.md §4)"
+    )
 }

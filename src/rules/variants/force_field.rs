@@ -701,3 +701,608 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         "it would leave the King in check: {by_text} would attack it once the fields are recomputed (rules/force-field.md §4)"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::position::GameOptions;
+    use crate::rules::variant::Variant;
+    use crate::rules::{CheckKind, Piece};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_text(Variant::ForceField, fen).expect("test FEN")
+    }
+
+    fn sq(name: &str) -> Square {
+        crate::rules::BoardShape::Standard
+            .parse_square(name)
+            .expect("test square")
+    }
+
+    /// Legal moves of the piece on `from`, coordinate form, sorted.
+    fn moves_from(p: &Position, from: &str) -> Vec<String> {
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == sq(from))
+            .map(|m| m.coordinate(p.shape()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn is_legal(p: &Position, text: &str) -> bool {
+        p.legal_moves()
+            .iter()
+            .any(|m| m.coordinate(p.shape()) == text)
+    }
+
+    /// The reason `try_play` gives for an illegal coordinate move.
+    fn reason(p: &Position, text: &str) -> String {
+        match p.parse_move(text) {
+            Err(crate::rules::MoveError::Illegal(e)) => e.reason,
+            other => panic!("{text} should be illegal, got {other:?}"),
+        }
+    }
+
+    /// The net charges as an 8×8 grid, rank 8 first (as the board is drawn).
+    fn grid(p: &Position) -> [[i32; 8]; 8] {
+        let map = fields(p);
+        let mut g = [[0; 8]; 8];
+        for (row, line) in g.iter_mut().enumerate() {
+            for (file, cell) in line.iter_mut().enumerate() {
+                *cell = map.net(Square(((7 - row) * 8 + file) as u8));
+            }
+        }
+        g
+    }
+
+    fn with_classic_check(mut p: Position) -> Position {
+        p.set_options(GameOptions {
+            classic_check: true,
+        });
+        p
+    }
+
+    // ---- §1 fields: one piece of each kind ----
+
+    /// Kings on b8 and h2 stay off every line and route of a piece on d4.
+    fn lone_on_d4(kind: char) -> Position {
+        pos(&format!("1k6/8/8/8/3{kind}4/8/7K/8 w - - 0 1"))
+    }
+
+    #[test]
+    fn rule_1_each_kind_projects_its_intensity() {
+        for (letter, kind, strength, squares) in [
+            ('P', PieceKind::Pawn, 1, 3),
+            ('N', PieceKind::Knight, 2, 20),
+            ('B', PieceKind::Bishop, 3, 13),
+            ('R', PieceKind::Rook, 4, 14),
+            ('Q', PieceKind::Queen, 5, 27),
+        ] {
+            let map = fields(&lone_on_d4(letter));
+            let from_d4: Vec<_> = map.contributions_from(sq("d4")).collect();
+            assert_eq!(from_d4.len(), squares, "{letter}");
+            assert!(from_d4.iter().all(|c| c.strength == strength
+                && c.kind == kind
+                && c.side == Color::White
+                && c.signed() == strength));
+            assert_eq!(
+                map.contributions().len(),
+                squares,
+                "{letter}: the Kings project nothing"
+            );
+            assert_eq!(map.nets().iter().sum::<i32>(), strength * squares as i32);
+        }
+        let black_rook = fields(&pos("1k6/8/8/8/3r4/8/7K/8 w - - 0 1"));
+        assert_eq!(black_rook.net(sq("d8")), -4);
+        assert_eq!(black_rook.controller(sq("d8")), Some(Color::Black));
+        assert_eq!(black_rook.controller(sq("e5")), None);
+        assert_eq!(
+            black_rook.controller(sq("d4")),
+            None,
+            "occupied squares are neutral"
+        );
+    }
+
+    #[test]
+    fn rule_1_knight_charges_destinations_and_both_routes() {
+        let map = fields(&lone_on_d4('N'));
+        let mut names: Vec<String> = map
+            .contributions_from(sq("d4"))
+            .map(|c| crate::rules::BoardShape::Standard.name(c.square))
+            .collect();
+        names.sort();
+        // The 5×5 square around d4 without its corners and without d4.
+        assert_eq!(
+            names,
+            [
+                "b3", "b4", "b5", "c2", "c3", "c4", "c5", "c6", "d2", "d3", "d5", "d6", "e2", "e3",
+                "e4", "e5", "e6", "f3", "f4", "f5"
+            ]
+        );
+    }
+
+    #[test]
+    fn rule_1_pawn_charges_ahead_double_step_and_diagonals() {
+        let map = fields(&pos("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
+        let mut got: Vec<(String, i32)> = map
+            .contributions()
+            .iter()
+            .map(|c| {
+                (
+                    crate::rules::BoardShape::Standard.name(c.square),
+                    c.strength,
+                )
+            })
+            .collect();
+        got.sort();
+        let want = [("c3", 1), ("d3", 1), ("d4", 1), ("e3", 1)].map(|(s, n)| (s.to_string(), n));
+        assert_eq!(got, want);
+        // Blocked ahead: no straight squares, diagonals still charged.
+        let blocked = fields(&pos("4k3/8/8/8/8/3n4/3P4/4K3 w - - 0 1"));
+        let mut pawn: Vec<String> = blocked
+            .contributions_from(sq("d2"))
+            .map(|c| crate::rules::BoardShape::Standard.name(c.square))
+            .collect();
+        pawn.sort();
+        assert_eq!(pawn, ["c3", "e3"]);
+    }
+
+    #[test]
+    fn ruling_f5_knight_charges_no_route_to_an_off_board_destination() {
+        // g7's routes would reach h8 only toward h9 and i8, which are off the board.
+        let map = fields(&pos("k7/6n1/8/8/8/8/8/7K w - - 0 1"));
+        assert_eq!(map.net(sq("h8")), 0);
+        assert_eq!(map.net(sq("g8")), -2, "g8 lies on the route to e8");
+        assert_eq!(map.contributions_from(sq("g7")).count(), 13);
+    }
+
+    #[test]
+    fn ruling_f1_fields_ignore_pins_and_the_side_to_move() {
+        // The Knight on e2 is pinned (every move leaves e2..e7 short of White control).
+        let mut p = pos("4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(moves_from(&p, "e2"), Vec::<String>::new());
+        let map = fields(&p);
+        assert_eq!(map.net(sq("c3")), 2);
+        assert_eq!(map.net(sq("e3")), -4 + 2);
+        p.set_turn(Color::Black);
+        assert_eq!(fields(&p), map);
+    }
+
+    #[test]
+    fn charge_map_order_is_by_source_square_then_generation() {
+        let map = fields(&Position::new(Variant::ForceField));
+        let sources: Vec<u8> = map.contributions().iter().map(|c| c.source.0).collect();
+        let mut sorted = sources.clone();
+        sorted.sort();
+        assert_eq!(sources, sorted);
+        let first: Vec<String> = map
+            .contributions()
+            .iter()
+            .take(4)
+            .map(|c| {
+                format!(
+                    "{}{}",
+                    c.kind.letter(),
+                    crate::rules::BoardShape::Standard.name(c.square)
+                )
+            })
+            .collect();
+        // b1 Knight: c3 (first leap), its route square b3, a3 (last leap); then g1 Knight: h3.
+        assert_eq!(first, ["Nc3", "Nb3", "Na3", "Nh3"]);
+    }
+
+    // ---- §1–2 full charge maps, worked out by hand ----
+
+    #[test]
+    fn table_initial_position() {
+        assert_eq!(
+            grid(&Position::new(Variant::ForceField)),
+            [
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [-4, -5, -5, -3, -3, -5, -5, -4],
+                [-1, -1, -1, -1, -1, -1, -1, -1],
+                [1, 1, 1, 1, 1, 1, 1, 1],
+                [4, 5, 5, 3, 3, 5, 5, 4],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+            ]
+        );
+    }
+
+    #[test]
+    fn table_queen_against_rook_on_one_file() {
+        // Queen d4 (+5) and Rook d8 (−4) share d5–d7: +1.
+        assert_eq!(
+            grid(&pos("3rk3/8/8/8/3Q4/8/8/4K3 w - - 0 1")),
+            [
+                [-4, -4, -4, 0, 0, 0, 0, 5],
+                [5, 0, 0, 1, 0, 0, 5, 0],
+                [0, 5, 0, 1, 0, 5, 0, 0],
+                [0, 0, 5, 1, 5, 0, 0, 0],
+                [5, 5, 5, 0, 5, 5, 5, 5],
+                [0, 0, 5, 5, 5, 0, 0, 0],
+                [0, 5, 0, 5, 0, 5, 0, 0],
+                [5, 0, 0, 5, 0, 0, 5, 0],
+            ]
+        );
+    }
+
+    #[test]
+    fn table_knights_near_corners() {
+        // b2 skips a1 and g7 skips h8 (ruling F-5).
+        assert_eq!(
+            grid(&pos("k7/6n1/8/8/8/8/1N6/7K w - - 0 1")),
+            [
+                [0, 0, 0, 0, -2, -2, -2, 0],
+                [0, 0, 0, 0, -2, -2, 0, -2],
+                [0, 0, 0, 0, -2, -2, -2, -2],
+                [0, 0, 0, 0, 0, -2, -2, -2],
+                [2, 2, 2, 0, 0, 0, 0, 0],
+                [2, 2, 2, 2, 0, 0, 0, 0],
+                [2, 0, 2, 2, 0, 0, 0, 0],
+                [0, 2, 2, 2, 0, 0, 0, 0],
+            ]
+        );
+    }
+
+    #[test]
+    fn table_pawns_and_bishop_with_a_tie() {
+        // e6 and d6: White pawn e5 (+1) against Black pawn d7 (−1): neutral.
+        assert_eq!(
+            grid(&pos("4k3/3p4/8/4P3/8/2B5/1P3p2/4K3 w - - 0 1")),
+            [
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, -1, 0, 0, 1, 0, 0],
+                [3, 0, 0, -1, 0, 0, 0, 0],
+                [0, 4, 0, 3, 0, 0, 0, 0],
+                [1, 1, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 3, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, -1, -1, 0],
+            ]
+        );
+    }
+
+    #[test]
+    fn table_rooks_cancel_on_a_file() {
+        assert_eq!(
+            grid(&pos("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1")),
+            [
+                [0, -4, -4, -4, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 0, 0, 0, 0, 0, 0, 4],
+                [0, 4, 4, 4, 0, 4, 4, 0],
+            ]
+        );
+    }
+
+    // ---- §3 moves ----
+
+    /// d4: Rook d1 +4, Rook a4 −4, pawn e5 −1, Knight d6 −2 = −3.
+    const SLIDER: &str = "7k/8/3n4/4p3/r7/8/8/3R3K w - - 0 1";
+
+    #[test]
+    fn rule_3_slider_stops_before_a_square_the_enemy_controls() {
+        let p = pos(SLIDER);
+        assert_eq!(fields(&p).net(sq("d4")), -3);
+        assert_eq!(
+            moves_from(&p, "d1"),
+            [
+                "d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1e1", "d1f1", "d1g1"
+            ]
+        );
+        assert_eq!(
+            reason(&p, "d1d4"),
+            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+        );
+        assert_eq!(
+            reason(&p, "d1d6"),
+            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+        );
+    }
+
+    #[test]
+    fn rule_3_capture_is_legal_when_the_path_is() {
+        // d4 and d5: Rook +4, Knight d6 −2 = +2.
+        let mut p = pos("7k/8/3n4/8/8/8/8/3R3K w - - 0 1");
+        let mv = p.parse_move("d1d6").expect("legal capture");
+        assert_eq!(
+            p.play(&mv),
+            vec![
+                Effect::Step {
+                    piece: Piece::new(Color::White, PieceKind::Rook),
+                    from: sq("d1"),
+                    to: sq("d6")
+                },
+                Effect::Capture {
+                    piece: Piece::new(Color::Black, PieceKind::Knight),
+                    at: sq("d6")
+                },
+                Effect::ChargesChanged,
+            ]
+        );
+    }
+
+    #[test]
+    fn rule_3_knight_needs_one_route_free() {
+        // Rook d8 holds d5 and d6 (−4 + 2): the route over d5–d6 is shut, e4–e5 is open.
+        let p = pos("3r3k/8/8/8/3N4/8/8/K7 w - - 0 1");
+        assert_eq!(fields(&p).net(sq("d5")), -2);
+        assert_eq!(fields(&p).net(sq("e5")), 2);
+        assert!(is_legal(&p, "d4e6"));
+        assert!(is_legal(&p, "d4c6"));
+        // Bishop h2 also holds e5 (2 − 3): both routes to e6 are shut; c6 is still open.
+        let p = pos("3r3k/8/8/8/3N4/8/7b/K7 w - - 0 1");
+        assert!(!is_legal(&p, "d4e6"));
+        assert!(is_legal(&p, "d4c6"));
+        assert_eq!(
+            reason(&p, "d4e6"),
+            "both routes of the Knight are blocked: d5 is held by Black (\u{2212}2) and e5 is held by Black (\u{2212}1) (rules/force-field.md §3)"
+        );
+    }
+
+    #[test]
+    fn rule_3_pawn_double_step_and_landing_obey_fields() {
+        // After 1.e4 White holds b5 (Bishop f1 +3, pawn b7 −1) and h5 (Queen +5, pawn −1).
+        let mut p = Position::new(Variant::ForceField);
+        p.play(&p.parse_move("e2e4").expect("legal"));
+        assert_eq!(moves_from(&p, "b7"), ["b7b6"]);
+        assert_eq!(moves_from(&p, "h7"), ["h7h6"]);
+        assert_eq!(
+            reason(&p, "b7b5"),
+            "b5 is held by White (+2): a Pawn may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+        );
+        assert_eq!(p.legal_moves().len(), 18);
+    }
+
+    #[test]
+    fn ruling_f3_en_passant_onto_a_controlled_square_is_illegal() {
+        let mut p = pos("3qk3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+        p.play(
+            &p.parse_move("d7d5")
+                .expect("d6 is neutral (+1 −1), d5 Black's"),
+        );
+        // d6: Queen d8 −5, pawn e5 +1.
+        assert_eq!(fields(&p).net(sq("d6")), -4);
+        assert!(!is_legal(&p, "e5d6"));
+        assert_eq!(
+            reason(&p, "e5d6"),
+            "d6 is held by Black (\u{2212}4): a Pawn may not capture en passant onto a square the enemy controls (rules/force-field.md §3, ruling F-3)"
+        );
+        // Without the Queen d6 is White's (+1) and the capture stands.
+        let mut p = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+        p.play(&p.parse_move("d7d5").expect("legal"));
+        assert!(is_legal(&p, "e5d6"));
+    }
+
+    /// f1: Queen f8 −5, Rook h1 +4 = −1; f4: Queen a4 +5, pawn e3 +1, Queen f8 −5 = +1.
+    const FIELDED_CASTLE: &str = "5q1k/8/8/8/Q7/4P3/8/4K2R w K - 0 1";
+
+    #[test]
+    fn ruling_f2_king_walks_through_enemy_fields() {
+        let p = pos(FIELDED_CASTLE);
+        let map = fields(&p);
+        assert_eq!(map.net(sq("f1")), -1);
+        assert_eq!(map.net(sq("f2")), -5);
+        assert_eq!(map.net(sq("f4")), 1);
+        // f1 and f2 are Black's, but the Queen's file is cut at f4 (White's): the King goes.
+        assert_eq!(
+            moves_from(&p, "e1"),
+            ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1"]
+        );
+        // The Rook may not land on f1, nor cross h6 (Queen f8 −5, Rook +4).
+        assert_eq!(
+            moves_from(&p, "h1"),
+            ["h1g1", "h1h2", "h1h3", "h1h4", "h1h5"]
+        );
+        assert_eq!(
+            reason(&p, "h1f1"),
+            "f1 is held by Black (\u{2212}1): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+        );
+    }
+
+    // ---- §4 attack, check, mate ----
+
+    /// e5: Rook e1 +4, Rook h5 −4, pawn d6 −1 = −1: Black's, so the Rook's check is cut.
+    const NEUTRALISED: &str = "4k3/8/3p4/7r/8/8/8/K3R3 b - - 0 1";
+
+    #[test]
+    fn rule_4_check_is_neutralised_by_the_defenders_field() {
+        let p = pos(NEUTRALISED);
+        assert_eq!(fields(&p).net(sq("e5")), -1);
+        assert!(!p.in_check(Color::Black));
+        assert!(
+            super::classic::in_check(&p, Color::Black),
+            "a classic check"
+        );
+        // The King may even step onto e7: the file is still cut at e5.
+        assert!(is_legal(&p, "e8e7"));
+    }
+
+    #[test]
+    fn ruling_f4_classic_check_ignores_fields() {
+        let p = with_classic_check(pos(NEUTRALISED));
+        assert!(p.in_check(Color::Black));
+        assert!(!is_legal(&p, "e8e7"));
+        // Movement still obeys fields under the option.
+        let s = with_classic_check(pos(SLIDER));
+        assert!(!is_legal(&s, "d1d4"));
+    }
+
+    #[test]
+    fn rule_4_giving_up_a_neutralising_square_is_illegal() {
+        let p = pos(NEUTRALISED);
+        assert_eq!(moves_from(&p, "d6"), Vec::<String>::new());
+        assert_eq!(
+            reason(&p, "d6d5"),
+            "it would give up the field that neutralises the check of the White Rook on e1: the King would be in check (rules/force-field.md §4)"
+        );
+        // Along rank 5 the Rook keeps charging e5; leaving the rank gives it up.
+        assert_eq!(
+            moves_from(&p, "h5"),
+            ["h5a5", "h5b5", "h5c5", "h5d5", "h5e5", "h5f5", "h5g5"]
+        );
+        assert!(!is_legal(&p, "h5h4"));
+    }
+
+    #[test]
+    fn rule_4_quiet_move_gives_check_by_changing_fields() {
+        let mut p = pos("4k3/8/3p4/7r/8/8/7N/K3R3 w - - 0 1");
+        assert!(!p.in_check(Color::Black));
+        let fx = p.play(&p.parse_move("h2f3").expect("legal"));
+        // Knight f3 charges e5 (+2): +4 −4 −1 +2 = +1, so the e-file is open.
+        assert_eq!(fields(&p).net(sq("e5")), 1);
+        assert_eq!(
+            fx,
+            vec![
+                Effect::Step {
+                    piece: Piece::new(Color::White, PieceKind::Knight),
+                    from: sq("h2"),
+                    to: sq("f3")
+                },
+                Effect::ChargesChanged,
+                Effect::Check {
+                    side: Color::Black,
+                    kind: CheckKind::Classic
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn rule_4_checkmate_and_stalemate_use_field_attacks() {
+        // Back-rank mate: Rook a8 checks h8 (b8..g8 all White's), g7 h7 g8 covered.
+        let p = pos("R6k/6pp/8/8/8/8/8/K7 b - - 0 1");
+        assert!(p.in_check(Color::Black));
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: crate::rules::WinReason::Checkmate
+            })
+        );
+        // A Black Queen on d5 holds d8 (+4 −5): the Rook's line is cut, no check at all.
+        let p = pos("R6k/6pp/8/3q4/8/8/8/K7 b - - 0 1");
+        assert_eq!(fields(&p).net(sq("d8")), -1);
+        assert!(!p.in_check(Color::Black));
+        assert_eq!(p.outcome(), None);
+        // Stalemate by fields: the pawn h7 may not cross h6 (Rook h1 +4, pawn −1 = +3).
+        let p = pos("k7/2Q4p/1K6/8/8/8/8/7R b - - 0 1");
+        assert_eq!(fields(&p).net(sq("h6")), 3);
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Draw {
+                reason: crate::rules::DrawReason::Stalemate
+            })
+        );
+        assert_eq!(
+            super::classic::outcome(&Position {
+                variant: Variant::Standard,
+                ..p
+            }),
+            None
+        );
+    }
+
+    #[test]
+    fn ruling_f6_castling_tests_the_crossed_square_with_the_king_on_it() {
+        let p = pos(FIELDED_CASTLE);
+        assert!(
+            is_legal(&p, "e1g1"),
+            "f4 (White's) cuts the Queen's file to f1"
+        );
+        assert!(!is_legal(&with_classic_check(p.clone()), "e1g1"));
+        // Without the pawn e3, f4 is neutral (+5 −5) and f1 is attacked with the King on it.
+        let p = pos("5q1k/8/8/8/Q7/8/8/4K2R w K - 0 1");
+        assert!(!is_legal(&p, "e1g1"));
+        assert_eq!(
+            reason(&p, "O-O"),
+            "the King may not castle through check: standing on f1, the Black Queen on f8 would attack it (rules/force-field.md §4, ruling F-6)"
+        );
+    }
+
+    // ---- perft, effects, random games ----
+
+    #[test]
+    fn perft_from_the_initial_position() {
+        // Depth 1 is 20 as in chess: Black's fields reach only ranks 5–6, White's moves land
+        // on ranks 3–4 (and the Knights' routes cross only White's ranks 1–3).
+        let p = Position::new(Variant::ForceField);
+        let got: Vec<u64> = (1..=4).map(|d| crate::rules::perft::perft(&p, d)).collect();
+        assert_eq!(got, [20, 384, 8156, 167_213]);
+    }
+
+    #[test]
+    fn standard_perft_is_unchanged() {
+        let p = Position::new(Variant::Standard);
+        assert_eq!(crate::rules::perft::perft(&p, 3), 8902);
+    }
+
+    #[test]
+    fn apply_reports_charges_in_the_settle_stage() {
+        let mut p = Position::new(Variant::ForceField);
+        let fx = p.play(&p.parse_move("e2e4").expect("legal"));
+        let stages: Vec<_> = fx.iter().map(Effect::stage).collect();
+        assert_eq!(
+            stages,
+            [crate::rules::Stage::Exoteric, crate::rules::Stage::Settle]
+        );
+        assert_eq!(fx[1], Effect::ChargesChanged);
+    }
+
+    /// Plays `games` seeded random games (a quarter with classic check) and checks each
+    /// position's invariants.
+    fn random_games(games: u64) {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(0x00F0_CEF1_E1D5);
+        for game in 0..games {
+            let mut p = Position::new(Variant::ForceField);
+            if game % 4 == 3 {
+                p = with_classic_check(p);
+            }
+            for ply in 0..300 {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.halfmove_clock() >= 100 || p.insufficient_material() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                if ply % 16 == 0 {
+                    let fx = p.play(&mv);
+                    assert!(matches!(fx[0], Effect::Step { .. }));
+                } else {
+                    p.play_unchecked(&mv);
+                }
+                let them = p.turn().other();
+                assert!(
+                    !p.in_check(them),
+                    "game {game}: {} left its King in check",
+                    them
+                );
+                assert!(
+                    p.board().king(Color::White).is_some()
+                        && p.board().king(Color::Black).is_some()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_do_not_panic() {
+        random_games(300);
+    }
+
+    /// The full run: `cargo test --no-default-features --release --lib -- --ignored
+    /// force_field::tests::random_games_5000`.
+    #[test]
+    #[ignore = "about a minute in the dev profile; CI runs random_games_do_not_panic"]
+    fn random_games_5000() {
+        random_games(5000);
+    }
+}

@@ -359,13 +359,13 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
             ));
         }
     }
-    if !matches!(variant, Variant::Parity | Variant::ParitySingle) {
-        if let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s)) {
-            return Err(err(
-                "placement",
-                format!("{} is shared, which only Parity allows", shape.name(sq)),
-            ));
-        }
+    if !matches!(variant, Variant::Parity | Variant::ParitySingle)
+        && let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s))
+    {
+        return Err(err(
+            "placement",
+            format!("{} is shared, which only Parity allows", shape.name(sq)),
+        ));
     }
     // Pawns: never on the last rank; on the first rank only in Intrachange (pawn return) —
     // and there only on the own first rank.

@@ -278,18 +278,37 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
         .collect();
     match cands.as_slice() {
         [one] => Ok(**one),
-        [] => Err(MoveError::Illegal(IllegalMove {
-            mv: orig.to_string(),
-            reason: format!(
-                "no legal {} move to {} here",
-                if kind == PieceKind::Pawn {
-                    "pawn".to_string()
-                } else {
-                    kind.name().to_string()
-                },
-                shape.name(to)
-            ),
-        })),
+        [] => {
+            // One piece could make the move by its movement alone: let the variant say why
+            // it may not (a field, a pin, a check…).
+            let mut geometric = Vec::new();
+            crate::rules::variants::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
+            geometric.retain(|m| {
+                m.to == to
+                    && pos
+                        .kind_at(pos.turn(), m.from)
+                        .is_some_and(|k| same_letter(k, kind))
+                    && from_file.is_none_or(|f| shape.file(m.from) == f)
+                    && from_rank.is_none_or(|r| shape.rank(m.from) == r)
+                    && m.promotion == promotion
+            });
+            let reason = match geometric.as_slice() {
+                [one] => crate::rules::variants::why_illegal(pos, one),
+                _ => format!(
+                    "no legal {} move to {} here",
+                    if kind == PieceKind::Pawn {
+                        "pawn".to_string()
+                    } else {
+                        kind.name().to_string()
+                    },
+                    shape.name(to)
+                ),
+            };
+            Err(MoveError::Illegal(IllegalMove {
+                mv: orig.to_string(),
+                reason,
+            }))
+        }
         many => Err(MoveError::Ambiguous {
             text: orig.to_string(),
             candidates: many.iter().map(|m| m.coordinate(shape)).collect(),

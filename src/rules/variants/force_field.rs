@@ -6,7 +6,7 @@
 //! Owns the charge map ([`fields`], [`ChargeMap`]), field-aware move generation, the
 //! field-aware attack test behind check, mate and castling, and the messages that explain a
 //! move rejected by a field. Movement geometry, board updates, counters and effects come from
-//! [`classic`](super::classic); this module only filters and re-tests. Plain Rust, no Bevy.
+//! [`classic`]; this module only filters and re-tests. Plain Rust, no Bevy.
 //!
 //! Determinism: the charge map lists contributions by source square (a1 first), then in the
 //! piece's generation order; move order is the classic order with castling last.

@@ -644,11 +644,25 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         | PieceKind::Jumper
         | PieceKind::OuterKnight => classic::piece_moves(pos, mv.from, us, kind, &mut geom),
     }
+    let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
     let Some(real) = geom
         .iter()
-        .find(|m| m.from == mv.from && m.to == mv.to && m.promotion == mv.promotion)
+        .filter(same_path)
+        .find(|m| m.promotion == mv.promotion)
         .copied()
     else {
+        // A promotion written without its piece: a field may still be the real reason.
+        let net = net_charges(&pos.board);
+        if mv.promotion.is_none()
+            && let Some(m) = geom.iter().find(same_path)
+            && let Some(FieldBlock::Square(s)) =
+                field_block(&pos.board, &net, m.from, m.to, us, kind)
+        {
+            return format!(
+                "{}: a Pawn may not cross or land on a square the enemy controls (rules/force-field.md §3)",
+                held(pos, &net, s)
+            );
+        }
         return classic::why_illegal(pos, mv);
     };
     let net = net_charges(&pos.board);
@@ -1067,6 +1081,17 @@ mod tests {
     }
 
     #[test]
+    fn rule_3_promotion_square_obeys_fields() {
+        // e8: Rook g8 −4, Knight d8 −2 (route to f7), pawn e7 +1 = −5. d8 is a capture.
+        let p = pos("3n2rk/4P3/8/8/8/8/8/K7 w - - 0 1");
+        assert!(!is_legal(&p, "e7e8q"));
+        assert_eq!(moves_from(&p, "e7"), ["e7d8b", "e7d8n", "e7d8q", "e7d8r"]);
+        let held = "e8 is held by Black (\u{2212}5): a Pawn may not cross or land on a square the enemy controls (rules/force-field.md §3)";
+        assert_eq!(reason(&p, "e7e8q"), held);
+        assert_eq!(reason(&p, "e7e8"), held);
+    }
+
+    #[test]
     fn ruling_f3_en_passant_onto_a_controlled_square_is_illegal() {
         let mut p = pos("3qk3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
         p.play(
@@ -1230,6 +1255,245 @@ mod tests {
             reason(&p, "O-O"),
             "the King may not castle through check: standing on f1, the Black Queen on f8 would attack it (rules/force-field.md §4, ruling F-6)"
         );
+    }
+
+    // ---- a slow reference straight from the rule text ----
+
+    /// A second, independent reading of §1–4 for differential tests: fields from classic
+    /// move lists and Knight bounding boxes, attacks as "an enemy move that the fields allow
+    /// lands on the King" (§4's own words), castling spelled out. Shares only classic
+    /// geometry with the module.
+    mod reference {
+        use super::super::*;
+        use crate::rules::piece::Piece;
+        use crate::rules::variant::Variant;
+
+        fn probe(board: &Board, turn: Color) -> Position {
+            let mut p = Position::empty(Variant::ForceField);
+            *p.board_mut() = board.clone();
+            p.set_turn(turn);
+            p
+        }
+
+        /// The 6 squares of a Knight leap's 2×3 box, `from` and `to` included.
+        fn knight_box(board: &Board, from: Square, to: Square) -> Vec<Square> {
+            let shape = board.shape();
+            let (f0, r0) = shape.coords(from);
+            let (f1, r1) = shape.coords(to);
+            let mut v = Vec::new();
+            for f in f0.min(f1)..=f0.max(f1) {
+                for r in r0.min(r1)..=r0.max(r1) {
+                    v.extend(shape.square_at(f, r));
+                }
+            }
+            v
+        }
+
+        pub fn net(board: &Board) -> [i32; 64] {
+            let shape = board.shape();
+            let mut net = [0; 64];
+            for (from, p) in board.all_pieces() {
+                let Some(strength) = field_strength(p.kind) else {
+                    continue;
+                };
+                let pos = probe(board, p.color);
+                let mut squares = Vec::new();
+                let mut moves = Vec::new();
+                match p.kind {
+                    PieceKind::Pawn => {
+                        classic::pawn_moves(&pos, from, p.color, &mut moves);
+                        let (f, r) = shape.coords(from);
+                        squares.extend(moves.iter().map(|m| m.to).filter(|&t| shape.file(t) == f));
+                        squares.extend(shape.square_at(f - 1, r + p.color.forward()));
+                        squares.extend(shape.square_at(f + 1, r + p.color.forward()));
+                    }
+                    PieceKind::Knight => {
+                        for (df, dr) in classic::KNIGHT_LEAPS {
+                            if let Some(to) = shape.leap(from, df, dr) {
+                                squares.extend(knight_box(board, from, to));
+                            }
+                        }
+                    }
+                    _ => {
+                        classic::piece_moves(&pos, from, p.color, p.kind, &mut moves);
+                        squares.extend(moves.iter().map(|m| m.to));
+                    }
+                }
+                squares.retain(|&s| board.is_empty(s));
+                squares.sort();
+                squares.dedup();
+                for s in squares {
+                    net[s.index()] += if p.color == Color::White {
+                        strength
+                    } else {
+                        -strength
+                    };
+                }
+            }
+            net
+        }
+
+        fn held_against(net: &[i32; 64], s: Square, mover: Color) -> bool {
+            let c = net[s.index()];
+            (mover == Color::White && c < 0) || (mover == Color::Black && c > 0)
+        }
+
+        pub fn blocked(board: &Board, net: &[i32; 64], mv: &Move, mover: Color) -> bool {
+            let shape = board.shape();
+            match board.kind(mover, mv.from) {
+                None | Some(PieceKind::King) => false,
+                Some(PieceKind::Knight) => {
+                    if held_against(net, mv.to, mover) {
+                        return true;
+                    }
+                    let (f0, r0) = shape.coords(mv.from);
+                    let long_is_file = (shape.rank(mv.to) - r0).abs() == 2;
+                    let inner: Vec<Square> = knight_box(board, mv.from, mv.to)
+                        .into_iter()
+                        .filter(|&s| s != mv.from && s != mv.to)
+                        .collect();
+                    // The long-leg-first route runs along from's own line on the long axis.
+                    let (first, second): (Vec<Square>, Vec<Square>) =
+                        inner.into_iter().partition(|&s| {
+                            if long_is_file {
+                                shape.file(s) == f0
+                            } else {
+                                shape.rank(s) == r0
+                            }
+                        });
+                    let shut = |r: &[Square]| r.iter().any(|&s| held_against(net, s, mover));
+                    shut(&first) && shut(&second)
+                }
+                Some(_) => classic::between(shape, mv.from, mv.to)
+                    .into_iter()
+                    .chain([mv.to])
+                    .any(|s| held_against(net, s, mover)),
+            }
+        }
+
+        pub fn attacked(board: &Board, sq: Square, by: Color) -> bool {
+            let net = net(board);
+            let mut moves = Vec::new();
+            classic::piece_pseudo_moves(&probe(board, by), by, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.to == sq && !blocked(board, &net, m, by))
+        }
+
+        fn king_safe(board: &Board, us: Color) -> bool {
+            board
+                .king(us)
+                .is_none_or(|k| !attacked(board, k, us.other()))
+        }
+
+        pub fn legal_moves(pos: &Position) -> Vec<Move> {
+            let us = pos.turn();
+            let b = pos.board();
+            let net = net(b);
+            let mut moves = Vec::new();
+            classic::piece_pseudo_moves(pos, us, &mut moves);
+            moves.retain(|m| !blocked(b, &net, m, us));
+            for wing in Wing::BOTH {
+                let Some(spec) = pos.castle_spec(us, wing) else {
+                    continue;
+                };
+                let ok = pos.can_castle(us, wing)
+                    && b.kind(us, spec.king_from) == Some(PieceKind::King)
+                    && b.kind(us, spec.rook_from) == Some(PieceKind::Rook)
+                    && spec.empty.iter().all(|&s| b.is_empty(s))
+                    && king_safe(b, us)
+                    && spec
+                        .safe
+                        .iter()
+                        .filter(|&&s| s != spec.king_from && s != spec.king_to)
+                        .all(|&s| {
+                            let mut nb = b.clone();
+                            nb.remove(us, spec.king_from);
+                            nb.put(s, Piece::new(us, PieceKind::King));
+                            king_safe(&nb, us)
+                        });
+                if ok {
+                    moves.push(Move {
+                        from: spec.king_from,
+                        to: spec.king_to,
+                        promotion: None,
+                        special: Special::Castle {
+                            rook_from: spec.rook_from,
+                            rook_to: spec.rook_to,
+                        },
+                    });
+                }
+            }
+            moves.retain(|m| {
+                let mut nb = b.clone();
+                classic::apply_to_board(&mut nb, us, m);
+                king_safe(&nb, us)
+            });
+            moves
+        }
+    }
+
+    fn assert_matches_reference(p: &Position) {
+        let mut fast = p.legal_moves();
+        let mut slow = reference::legal_moves(p);
+        assert_eq!(
+            fields(p).nets(),
+            &reference::net(p.board()),
+            "{}",
+            p.to_text()
+        );
+        let key = |m: &Move| (m.from, m.to, m.promotion, format!("{}", m.special));
+        fast.sort_by_key(key);
+        slow.sort_by_key(key);
+        assert_eq!(fast, slow, "{}", p.to_text());
+        let them = p.turn().other();
+        let k = p.board().king(p.turn());
+        assert_eq!(
+            p.in_check(p.turn()),
+            k.is_some_and(|k| reference::attacked(p.board(), k, them)),
+            "{}",
+            p.to_text()
+        );
+    }
+
+    #[test]
+    fn moves_match_the_reference_through_the_perft_tree() {
+        fn walk(p: &Position, depth: u32) {
+            assert_matches_reference(p);
+            if depth > 0 {
+                for mv in p.legal_moves() {
+                    let mut next = p.clone();
+                    next.play_unchecked(&mv);
+                    walk(&next, depth - 1);
+                }
+            }
+        }
+        walk(&Position::new(Variant::ForceField), 2);
+        for fen in [
+            SLIDER,
+            NEUTRALISED,
+            FIELDED_CASTLE,
+            "5q1k/8/8/8/Q7/8/8/4K2R w K - 0 1",
+        ] {
+            walk(&pos(fen), 2);
+        }
+    }
+
+    #[test]
+    fn moves_match_the_reference_in_random_games() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(0x5EED_F1E1D);
+        for _ in 0..40 {
+            let mut p = Position::new(Variant::ForceField);
+            for _ in 0..200 {
+                assert_matches_reference(&p);
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.halfmove_clock() >= 100 {
+                    break;
+                }
+                p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+            }
+        }
     }
 
     // ---- perft, effects, random games ----

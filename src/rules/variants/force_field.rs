@@ -350,6 +350,40 @@ fn field_block(
     }
 }
 
+/// The squares whose fields forbid `mv` for the side to move (`rules/force-field.md §3`),
+/// for the board to highlight: the first enemy-held square on the path or the destination,
+/// or for a Knight with both routes shut the first held square of each route. Empty when
+/// the fields allow the move (it may still be illegal for another reason), for a King and
+/// for castling (ruling F-2), and when no piece of the side to move stands on `mv.from`.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Move, Position, Variant};
+/// use esoterica::rules::variants::force_field::field_blockers;
+/// let mut pos = Position::new(Variant::ForceField);
+/// let e4 = pos.parse_move("e2e4").unwrap();
+/// pos.play(&e4);
+/// let sq = |n: &str| pos.shape().parse_square(n).unwrap();
+/// // After 1.e4 White's Bishop (+3) holds b5 against the pawn b7 (−1).
+/// assert_eq!(field_blockers(&pos, &Move::new(sq("b7"), sq("b5"))), vec![sq("b5")]);
+/// assert!(field_blockers(&pos, &Move::new(sq("b7"), sq("b6"))).is_empty());
+/// ```
+pub fn field_blockers(pos: &Position, mv: &Move) -> Vec<Square> {
+    let us = pos.turn();
+    let Some(kind) = pos.board.kind(us, mv.from) else {
+        return Vec::new();
+    };
+    if matches!(mv.special, Special::Castle { .. }) {
+        return Vec::new();
+    }
+    let net = net_charges(&pos.board);
+    match field_block(&pos.board, &net, mv.from, mv.to, us, kind) {
+        None => Vec::new(),
+        Some(FieldBlock::Square(s)) => vec![s],
+        Some(FieldBlock::Routes(a, b)) => vec![a, b],
+    }
+}
+
 /// Calls `f` with each piece of `by` that attacks `sq` under `rules/force-field.md §4`
 /// (lines cut by empty squares the defender, `by.other()`, controls; Kings and pawns never
 /// cut); stops when `f` returns true. Order: pawns, Knights, then lines.
@@ -1067,6 +1101,20 @@ mod tests {
     }
 
     #[test]
+    fn field_blockers_name_the_squares_to_highlight() {
+        let p = pos("3r3k/8/8/8/3N4/8/7b/K7 w - - 0 1");
+        let m = |a: &str, b: &str| Move::new(sq(a), sq(b));
+        assert_eq!(field_blockers(&p, &m("d4", "e6")), [sq("d5"), sq("e5")]);
+        assert_eq!(field_blockers(&p, &m("d4", "c6")), []);
+        assert_eq!(
+            field_blockers(&p, &m("a1", "b1")),
+            [],
+            "Kings are never blocked"
+        );
+        assert_eq!(field_blockers(&pos(SLIDER), &m("d1", "d8")), [sq("d4")]);
+    }
+
+    #[test]
     fn rule_3_pawn_double_step_and_landing_obey_fields() {
         // After 1.e4 White holds b5 (Bishop f1 +3, pawn b7 −1) and h5 (Queen +5, pawn −1).
         let mut p = Position::new(Variant::ForceField);
@@ -1566,8 +1614,8 @@ mod tests {
         random_games(1000);
     }
 
-    /// The full run: `cargo test --no-default-features --release --lib -- --ignored
-    /// force_field::tests::random_games_5000`.
+    /// The full run: `cargo test --no-default-features --lib -- --ignored
+    /// force_field::tests::random_games_5000` (about 10 s of CPU in the dev profile).
     #[test]
     #[ignore = "about 10 s of CPU in the dev profile; CI runs random_games_do_not_panic (1,000)"]
     fn random_games_5000() {

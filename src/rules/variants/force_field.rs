@@ -1522,9 +1522,12 @@ mod tests {
             NEUTRALISED,
             FIELDED_CASTLE,
             "5q1k/8/8/8/Q7/8/8/4K2R w K - 0 1",
+            KIWIPETE,
+            PROMOTIONS,
         ] {
             walk(&pos(fen), 2);
         }
+        walk(&pos(EN_PASSANT), 3);
     }
 
     #[test]
@@ -1553,6 +1556,29 @@ mod tests {
         let p = Position::new(Variant::ForceField);
         let got: Vec<u64> = (1..=4).map(|d| crate::rules::perft::perft(&p, d)).collect();
         assert_eq!(got, [20, 384, 8156, 167_213]);
+        // Depth 5 (3,786,234) takes about a second: `esoterica perft --variant force-field
+        // --depth 5`.
+    }
+
+    /// The usual perft test positions (castling, en passant, promotions), played here with
+    /// fields.
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const EN_PASSANT: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    const PROMOTIONS: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+
+    #[test]
+    fn perft_of_the_classic_test_positions() {
+        let perft = |fen: &str, depth| crate::rules::perft::perft(&pos(fen), depth);
+        let table = |fen: &str, depth: u32| (1..=depth).map(|d| perft(fen, d)).collect::<Vec<_>>();
+        // Chess: 48 2039 97862 / 14 191 2812 43238 / 6 264 9467.
+        assert_eq!(table(KIWIPETE, 3), [44, 1541, 66_052]);
+        assert_eq!(table(EN_PASSANT, 4), [14, 186, 2602, 37_952]);
+        // In chess White is in check from b6; here f2 is White's (Rook f1 +4, Knight f3 +2,
+        // Bishop b6 −3), which cuts the diagonal.
+        let promotions = pos(PROMOTIONS);
+        assert_eq!(fields(&promotions).net(sq("f2")), 3);
+        assert!(!promotions.in_check(Color::White));
+        assert_eq!(table(PROMOTIONS, 3), [27, 924, 25_605]);
     }
 
     #[test]

@@ -1599,6 +1599,33 @@ mod tests {
         assert_eq!(fx[1], Effect::ChargesChanged);
     }
 
+    /// Net charges are the sums of the contributions; occupied squares get none; each
+    /// piece charges a square at most once.
+    fn assert_charge_map_is_consistent(p: &Position) {
+        let map = fields(p);
+        let mut sums = [0; FIELD_SQUARES];
+        let mut pairs = Vec::new();
+        for c in map.contributions() {
+            assert!(p.board().is_empty(c.square), "{}", p.to_text());
+            assert_eq!(
+                p.board().piece_at(c.source),
+                Some(Piece::new(c.side, c.kind))
+            );
+            sums[c.square.index()] += c.signed();
+            pairs.push((c.source, c.square));
+        }
+        assert_eq!(&sums, map.nets());
+        let n = pairs.len();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(
+            pairs.len(),
+            n,
+            "a piece charged a square twice: {}",
+            p.to_text()
+        );
+    }
+
     /// Plays `games` seeded random games (a quarter with classic check) and checks each
     /// position's invariants.
     fn random_games(games: u64) {
@@ -1618,6 +1645,7 @@ mod tests {
                 if ply % 16 == 0 {
                     let fx = p.play(&mv);
                     assert!(matches!(fx[0], Effect::Step { .. }));
+                    assert_charge_map_is_consistent(&p);
                 } else {
                     p.play_unchecked(&mv);
                 }

@@ -1710,14 +1710,14 @@ mod tests {
                 let b = commits(&q, B);
                 let wm = w[rng.random_range(0..w.len())];
                 let bm = b[rng.random_range(0..b.len())];
-                let before = q.board().len();
+                let before = q.board().piece_count();
                 let fx = q.resolve(&wm, &bm).unwrap();
                 let caught = fx
                     .iter()
                     .filter(|e| matches!(e, Effect::Capture { .. }))
                     .count();
                 assert_eq!(
-                    q.board().len() + caught,
+                    q.board().piece_count() + caught,
                     before,
                     "seed {seed}: {}",
                     q.to_text()

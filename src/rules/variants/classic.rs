@@ -17,7 +17,8 @@ use crate::rules::variant::Variant;
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
 /// corner field C1 C2 C3 C4. The game reads its set-up from `assets/big-outer.ron`
 /// ([`big_outer`](super::big_outer)); a test keeps the two equal.
-pub const BIG_OUTER_INITIAL: &str = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
+pub const BIG_OUTER_INITIAL: &str =
+    "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
 
 /// The 8 Knight leaps (file, rank), in generation order.
 pub(crate) const KNIGHT_LEAPS: [(i8, i8); 8] = [
@@ -948,7 +949,11 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         if pos.in_check(us) {
             return "the King may not castle out of check".to_string();
         }
-        if let Some(a) = spec.safe.iter().find(|&&s| is_attacked(&pos.board, s, us.other())) {
+        if let Some(a) = spec
+            .safe
+            .iter()
+            .find(|&&s| is_attacked(&pos.board, s, us.other()))
+        {
             return match shape {
                 BoardShape::Standard => format!(
                     "the King may not castle through or into check ({} is attacked)",

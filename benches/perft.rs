@@ -1,1 +1,3 @@
+//! Perft benchmarks (divan). Placeholder until the suites land.
+
 fn main() {}

@@ -7,6 +7,9 @@
 //! - `esoterica apply --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
 //!   `WHITE/BLACK`), prints each effect on its own line, then `position <TEXT>`; an illegal
 //!   move exits with status 2 and names the rule;
+//! - `esoterica apply --variant parity --record TURN…`: Parity record mode (ruling P-6):
+//!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
+//!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`;
 //! - `esoterica scene FILE`: validates a scene file (`scenes/*.ron`, `docs/SAVING.md`) and
 //!   prints `scene`, `variant`, `position` lines, then per scripted move `move <I> <TEXT>`,
 //!   its effects indented by two spaces and `  caption <TEXT>` if any, then `end <TEXT>` and
@@ -123,6 +126,10 @@ pub struct ApplyArgs {
     /// Moves in order (coordinate form or the variant's notation; Parity: `WHITE/BLACK`).
     #[arg(allow_hyphen_values = true)]
     moves: Vec<String>,
+    /// Parity record mode (ruling P-6): replay the turns without the legality filter, print
+    /// `rule-error <rule> <move>` for each commit that breaks a rule, and go on.
+    #[arg(long)]
+    record: bool,
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
@@ -238,6 +245,42 @@ fn run_moves(a: &MovesArgs) -> u8 {
     0
 }
 
+/// `apply --record`: each turn's effects, then a `rule-error <rule> <move>` line per broken
+/// rule (the reason on stderr), then the final position. Exit 0 even with rule errors.
+fn run_record(pos: &Position, turns: &[String]) -> u8 {
+    if pos.variant().turn_model() != TurnModel::Simultaneous {
+        eprintln!(
+            "error: --record replays Parity turns; {} alternates moves",
+            pos.variant()
+        );
+        return 1;
+    }
+    let mut pairs = Vec::with_capacity(turns.len());
+    for t in turns {
+        let Some(pair) = t.split_once('/') else {
+            eprintln!("error: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5, not '{t}'");
+            return 1;
+        };
+        pairs.push(pair);
+    }
+    let reports = crate::rules::variants::parity::replay_record(pos, &pairs);
+    let shape = pos.shape();
+    let mut last = pos.to_text();
+    for r in reports {
+        println!("turn {}", r.number);
+        for e in &r.effects {
+            println!("{}", e.describe(shape));
+        }
+        for e in &r.errors {
+            println!("rule-error {} {}", e.rule.code(), e.mv);
+            eprintln!("turn {}: {e}", r.number);
+        }
+        last = r.position;
+    }
+    println!("position {last}");
+    0
+}
+
 fn run_apply(a: &ApplyArgs) -> u8 {
     let mut pos = match load_position(&a.pos) {
         Ok(p) => p,
@@ -247,6 +290,9 @@ fn run_apply(a: &ApplyArgs) -> u8 {
         }
     };
     let shape = pos.shape();
+    if a.record {
+        return run_record(&pos, &a.moves);
+    }
     for text in &a.moves {
         let effects = if pos.variant().turn_model() == TurnModel::Simultaneous {
             let Some((w, b)) = text.split_once('/') else {

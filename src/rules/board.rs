@@ -129,7 +129,7 @@ impl Board {
     }
 
     /// Total number of pieces (a shared square counts two).
-    pub fn len(&self) -> usize {
+    pub fn piece_count(&self) -> usize {
         self.cells
             .iter()
             .map(|l| l[..self.shape.len()].iter().flatten().count())
@@ -138,6 +138,6 @@ impl Board {
 
     /// Whether the board holds no piece.
     pub fn is_board_empty(&self) -> bool {
-        self.len() == 0
+        self.piece_count() == 0
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod geometry;
+pub mod intrachange_chart;
 pub mod moves;
 pub mod notation;
 pub mod outcome;

@@ -3,12 +3,19 @@
 //!
 //! - [`classic`]: standard chess and the variants that only change captures or geometry
 //!   (Bully, Nonviolent, Big Outer); Force Field builds on it.
+//! - [`big_outer`]: Big Outer data: the set-up from `assets/big-outer.ron`, piece cards.
 //! - [`intrachange`], [`force_field`], [`parity`]: the variants with their own resolution.
 
+pub mod big_outer;
 pub mod classic;
 pub mod force_field;
 pub mod intrachange;
 pub mod parity;
+
+#[cfg(test)]
+mod big_outer_tests;
+#[cfg(test)]
+mod bully_nonviolent_tests;
 
 use super::geometry::Square;
 use super::moves::{Effect, Move};
@@ -26,7 +33,7 @@ pub fn initial_text(variant: Variant) -> &'static str {
         Variant::Parity | Variant::ParitySingle => {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-"
         }
-        Variant::BigOuter => classic::BIG_OUTER_INITIAL,
+        Variant::BigOuter => big_outer::initial_text(),
     }
 }
 
@@ -61,12 +68,10 @@ pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
 
 pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::play(pos, mv),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::play(pos, mv)
+        }
+        Variant::Parity | Variant::ParitySingle => parity::play_alone(pos, mv),
         Variant::ForceField => force_field::play(pos, mv),
         Variant::Intrachange => intrachange::play(pos, mv),
     }
@@ -78,9 +83,10 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         | Variant::Bully
         | Variant::Nonviolent
         | Variant::BigOuter
-        | Variant::ForceField
-        | Variant::Parity
-        | Variant::ParitySingle => classic::play_unchecked(pos, mv),
+        | Variant::ForceField => classic::play_unchecked(pos, mv),
+        Variant::Parity | Variant::ParitySingle => {
+            parity::play_alone(pos, mv);
+        }
         Variant::Intrachange => intrachange::play_unchecked(pos, mv),
     }
 }
@@ -106,12 +112,10 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
 
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::in_check(pos, side),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::in_check(pos, side)
+        }
+        Variant::Parity | Variant::ParitySingle => parity::in_check(pos, side),
         Variant::ForceField => force_field::in_check(pos, side),
         Variant::Intrachange => false,
     }
@@ -119,12 +123,10 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
 
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::Parity
-        | Variant::ParitySingle => classic::why_illegal(pos, mv),
+        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
+            classic::why_illegal(pos, mv)
+        }
+        Variant::Parity | Variant::ParitySingle => parity::why_illegal(pos, mv),
         Variant::ForceField => force_field::why_illegal(pos, mv),
         Variant::Intrachange => intrachange::why_illegal(pos, mv),
     }
@@ -169,10 +171,7 @@ pub fn move_text(pos: &Position, mv: &Move) -> String {
 ///
 /// # Errors
 /// [`MoveError`](super::position::MoveError) as for [`Position::parse_move`].
-pub fn parse_move_text(
-    pos: &Position,
-    text: &str,
-) -> Result<Move, super::position::MoveError> {
+pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::position::MoveError> {
     match pos.variant {
         Variant::Standard
         | Variant::ForceField

@@ -1,0 +1,694 @@
+//! Captions for the demo: plain-words explanations of the special events of a move, for a
+//! visitor watching bots play at an event.
+//!
+//! Owns only words: it reads the position before a move, the move (or Parity turn) and the
+//! [`Effect`]s the rules core reported, and never decides anything the rules did not. It may
+//! replay the entry on a copy of the position to read the position after it (Force Field
+//! charges, Parity shared squares). Plain Rust, no Bevy.
+//!
+//! Determinism: captions come in the order of the effects they explain (the rules order),
+//! with at most one caption per effect plus the per-move notes (castling, Big Outer zones),
+//! which sit at the move's first step.
+
+use std::fmt;
+
+use crate::rules::geometry::{BoardShape, Square, Zone};
+use crate::rules::intrachange_chart::chart;
+use crate::rules::moves::{CheckKind, Effect, Move, Special};
+use crate::rules::outcome::{Outcome, WinReason};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{Position, Wing};
+use crate::rules::record::Entry;
+use crate::rules::variant::Variant;
+use crate::rules::variants::{classic, force_field};
+
+/// What a caption explains; the game may pick a colour or icon per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptionKind {
+    /// Intrachange: a piece was transferred from its exoteric to its esoteric square.
+    Teleport,
+    /// Intrachange: a teleporting piece passed through an enemy piece, which survives.
+    PassThrough,
+    /// Intrachange: a capture on the esoteric square.
+    EsotericCapture,
+    /// Intrachange: a pawn stepped onto its 7th rank and went back to its 1st rank.
+    PawnReturn,
+    /// Intrachange: the pawn exception (a diagonal capture onto the 7th rank).
+    PawnException,
+    /// A King was captured (Intrachange, Parity ruling P-4); the game ends.
+    KingCaptured,
+    /// Force Field: a move of the side to move that a field forbids ([`field_caption`]).
+    FieldBlocked,
+    /// Force Field: a piece lines up on a King, but a field cuts the line: no check.
+    CheckNeutralised,
+    /// Force Field: empty squares changed hands (one side's control became the other's).
+    ControlFlipped,
+    /// Parity: two enemy pieces landed on one square.
+    SharedSquare,
+    /// Parity: a capture found its target gone.
+    FailedCapture,
+    /// Parity: a capture (announced, as every Parity capture is simultaneous).
+    Capture,
+    /// A King is in check (classic, or Parity's immediate or delayed check).
+    Check,
+    /// Parity: a check intended on the start-of-turn board was defeated by the other move.
+    FailedCheck,
+    /// Parity: a pawn stepped off a square it shared with an enemy pawn.
+    PawnPasses,
+    /// Big Outer: a Matriarch, Jumper or outer Knight changed zone, so its move changed.
+    ZoneChange,
+    /// Big Outer: a move into or out of a corner square.
+    CornerMove,
+    /// Big Outer: a pawn's first move of 3 or 4 squares.
+    LongPawnMove,
+    /// Bully: a capture of equal or lower value.
+    BullyCapture,
+    /// A pawn promoted.
+    Promotion,
+    /// Castling.
+    Castling,
+    /// En passant.
+    EnPassant,
+    /// The game ended (checkmate, stalemate, King capture, a draw).
+    GameOver,
+}
+
+/// One caption: its kind and one sentence for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    /// What it explains.
+    pub kind: CaptionKind,
+    /// The sentence, without a final full stop.
+    pub text: String,
+}
+
+impl Caption {
+    fn new(kind: CaptionKind, text: String) -> Caption {
+        Caption { kind, text }
+    }
+}
+
+impl fmt::Display for Caption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
+fn signed(c: i32) -> String {
+    match c.signum() {
+        1 => format!("+{c}"),
+        -1 => format!("\u{2212}{}", c.unsigned_abs()),
+        _ => "0".to_string(),
+    }
+}
+
+fn is_corner(shape: BoardShape, sq: Square) -> bool {
+    let (f, r) = shape.coords(sq);
+    !(0..shape.files()).contains(&f) || !(0..shape.ranks()).contains(&r)
+}
+
+fn number_word(n: i8) -> String {
+    match n {
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        4 => "four".to_string(),
+        _ => n.to_string(),
+    }
+}
+
+/// The moves of an entry with their sides: one for alternating variants, White's and
+/// Black's for a Parity turn.
+fn entry_moves(before: &Position, entry: &Entry) -> Vec<(Color, Move)> {
+    match entry {
+        Entry::Move(m) => vec![(before.turn(), *m)],
+        Entry::Turn { white, black } => vec![(Color::White, *white), (Color::Black, *black)],
+    }
+}
+
+/// The position after `entry`, if it is legal on `before`.
+fn replay(before: &Position, entry: &Entry) -> Option<Position> {
+    let mut p = before.clone();
+    match entry {
+        Entry::Move(m) => p.try_play(m).ok()?,
+        Entry::Turn { white, black } => p.resolve(white, black).ok()?,
+    };
+    Some(p)
+}
+
+/// What a Big Outer zone piece can do from `zone` (`rules/big-outer.md §2`, ruling B-3).
+fn zone_ability(kind: PieceKind, zone: Zone) -> Option<&'static str> {
+    Some(match (kind, zone) {
+        (PieceKind::Matriarch, Zone::Central) => "moves at most 3 squares",
+        (PieceKind::Matriarch, Zone::Mid) => "moves at most 6 squares",
+        (PieceKind::Matriarch, Zone::Outer) => "moves any distance, like a Queen",
+        (PieceKind::Jumper, Zone::Central) => "only steps one square",
+        (PieceKind::Jumper, Zone::Mid) => "steps one square or jumps exactly 2",
+        (PieceKind::Jumper, Zone::Outer) => "steps one square or jumps exactly 3",
+        (PieceKind::OuterKnight, Zone::Central) => "jumps like an ordinary Knight, 2 and 1",
+        (PieceKind::OuterKnight, Zone::Mid) => "jumps 3 and 1, or 2 and 2",
+        (PieceKind::OuterKnight, Zone::Outer) => "jumps 4 and 1, or 3 and 2",
+        _ => return None,
+    })
+}
+
+fn zone_rank(zone: Zone) -> u8 {
+    match zone {
+        Zone::Central => 0,
+        Zone::Mid => 1,
+        Zone::Outer => 2,
+    }
+}
+
+/// The notes a move earns at its first step: castling and the Big Outer events.
+fn step_captions(before: &Position, side: Color, mv: &Move, kind: PieceKind) -> Vec<Caption> {
+    let shape = before.shape();
+    let n = |s: Square| shape.name(s);
+    let piece = Piece::new(side, kind);
+    let mut out = Vec::new();
+    if let Special::Castle { rook_from, rook_to } = mv.special {
+        let wing = match before.castle_spec(side, Wing::Short) {
+            Some(s) if s.king_to == mv.to => "short",
+            _ => "long",
+        };
+        let dist = (shape.file(mv.to) - shape.file(mv.from)).abs();
+        out.push(Caption::new(
+            CaptionKind::Castling,
+            format!(
+                "{side} castled {wing}: the King moved {} squares from {} to {} and the Rook from {} to {}",
+                number_word(dist),
+                n(mv.from),
+                n(mv.to),
+                n(rook_from),
+                n(rook_to)
+            ),
+        ));
+        return out;
+    }
+    if before.variant() != Variant::BigOuter {
+        return out;
+    }
+    if kind == PieceKind::Pawn {
+        let dist = (shape.rank(mv.to) - shape.rank(mv.from)).abs();
+        if dist >= 3 {
+            out.push(Caption::new(
+                CaptionKind::LongPawnMove,
+                format!(
+                    "The {piece} advanced {} squares on its first move, {} to {}: on the big board a pawn's first move may go up to 4",
+                    number_word(dist),
+                    n(mv.from),
+                    n(mv.to)
+                ),
+            ));
+        }
+    }
+    let leaper = matches!(
+        kind,
+        PieceKind::OuterKnight | PieceKind::Knight | PieceKind::Jumper | PieceKind::Guard
+    );
+    let verb = if leaper { "leapt" } else { "moved" };
+    if is_corner(shape, mv.from) {
+        out.push(Caption::new(
+            CaptionKind::CornerMove,
+            format!(
+                "The {piece} {verb} out of the corner square {} to {}",
+                n(mv.from),
+                n(mv.to)
+            ),
+        ));
+    } else if is_corner(shape, mv.to) {
+        out.push(Caption::new(
+            CaptionKind::CornerMove,
+            format!(
+                "The {piece} {verb} from {} into the corner square {}",
+                n(mv.from),
+                n(mv.to)
+            ),
+        ));
+    }
+    let (z0, z1) = (shape.zone(mv.from), shape.zone(mv.to));
+    if z0 != z1
+        && let Some(ability) = zone_ability(kind, z1)
+    {
+        let went = match z1 {
+            Zone::Central => "entered the centre",
+            Zone::Mid if zone_rank(z0) > zone_rank(z1) => "entered the mid zone",
+            Zone::Mid => "moved out to the mid zone",
+            Zone::Outer => "moved out to the outer zone",
+        };
+        out.push(Caption::new(
+            CaptionKind::ZoneChange,
+            format!("The {piece} {went}: from here it {ability}"),
+        ));
+    }
+    out
+}
+
+/// The squares whose control passed from one side to the other (empty before and after),
+/// as one caption, or `None`.
+fn control_flips(before: &Position, after: &Position) -> Option<Caption> {
+    let shape = before.shape();
+    let (m0, m1) = (force_field::fields(before), force_field::fields(after));
+    let mut parts = Vec::new();
+    for side in Color::BOTH {
+        let squares: Vec<Square> = shape
+            .squares()
+            .take(force_field::FIELD_SQUARES)
+            .filter(|&s| before.board().is_empty(s) && after.board().is_empty(s))
+            .filter(|&s| m1.controller(s) == Some(side) && m0.controller(s) == Some(side.other()))
+            .collect();
+        if squares.is_empty() {
+            continue;
+        }
+        let mut names: Vec<String> = squares
+            .iter()
+            .take(4)
+            .map(|&s| format!("{} ({})", shape.name(s), signed(m1.net(s))))
+            .collect();
+        if squares.len() > 4 {
+            names.push(format!("{} more", squares.len() - 4));
+        }
+        let list = match names.len() {
+            1 => names[0].clone(),
+            k => format!("{} and {}", names[..k - 1].join(", "), names[k - 1]),
+        };
+        parts.push(format!("{side} now holds {list}"));
+    }
+    (!parts.is_empty()).then(|| {
+        Caption::new(
+            CaptionKind::ControlFlipped,
+            format!("Control flipped: {}", parts.join("; ")),
+        )
+    })
+}
+
+/// Force Field: the enemy pieces that line up on `side`'s King by classic movement but are
+/// cut off by a field (§4), so they give no check. Empty under "classic check" (F-4).
+fn neutralised_attackers(pos: &Position, side: Color) -> Vec<Square> {
+    let Some(king) = pos.board().king(side) else {
+        return Vec::new();
+    };
+    if pos.options().classic_check || pos.in_check(side) {
+        return Vec::new();
+    }
+    classic::attackers(pos.board(), king, side.other())
+}
+
+fn neutralised_checks(before: &Position, after: &Position) -> Vec<Caption> {
+    let shape = after.shape();
+    let map = force_field::fields(after);
+    let mut out = Vec::new();
+    for side in Color::BOTH {
+        let now = neutralised_attackers(after, side);
+        if now.is_empty() || now == neutralised_attackers(before, side) {
+            continue;
+        }
+        let Some(king) = after.board().king(side) else {
+            continue;
+        };
+        let a = now[0];
+        let Some(att) = after.board().piece_at(a) else {
+            continue;
+        };
+        let cut = classic::between(shape, a, king)
+            .into_iter()
+            .find(|&s| map.controller(s) == Some(side));
+        let why = match cut {
+            Some(s) => format!(
+                "{side} holds {} ({}) on the way",
+                shape.name(s),
+                signed(map.net(s))
+            ),
+            None => format!("{side}'s fields block its routes"),
+        };
+        out.push(Caption::new(
+            CaptionKind::CheckNeutralised,
+            format!(
+                "The {att} on {} lines up on the {side} King, but {why}: no check",
+                shape.name(a)
+            ),
+        ));
+    }
+    out
+}
+
+/// Explains the special events of one move (or Parity turn) in plain words, for a visitor.
+///
+/// `before` is the position the entry was played on, `effects` what the rules reported
+/// (e.g. from [`GameRecord::play`](crate::rules::record::GameRecord::play), repetition
+/// included). Ordinary moves and captures get no caption; teleports, pass-throughs, pawn
+/// returns, King captures, shared squares, failed captures and checks, field control flips
+/// and neutralised checks, Big Outer zone changes, corner moves and long pawn moves, Bully
+/// captures, checks, promotion, castling, en passant and the game end do.
+///
+/// Determinism: captions follow the order of `effects`; the result depends only on the
+/// arguments.
+///
+/// # Examples
+/// ```
+/// use esoterica::demo::captions::captions;
+/// use esoterica::rules::{Entry, Position, Variant};
+/// let before = Position::new(Variant::Intrachange);
+/// let mv = before.parse_move("e2e4").unwrap();
+/// let fx = before.clone().play(&mv);
+/// let c = captions(&before, &Entry::Move(mv), &fx);
+/// assert_eq!(
+///     c[0].text,
+///     "White Pawn entered e4 (hexagram 56) and teleported to e6 (hexagram 24): its Pawn line flipped"
+/// );
+/// ```
+pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Caption> {
+    let shape = before.shape();
+    let n = |s: Square| shape.name(s);
+    let variant = before.variant();
+    let moves = entry_moves(before, entry);
+    let after = replay(before, entry);
+    let mate = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::GameOver(Outcome::Win {
+                reason: WinReason::Checkmate,
+                ..
+            })
+        )
+    });
+    let mover_of = |side: Color| moves.iter().find(|(c, _)| *c == side).map(|(_, m)| *m);
+    let kind_of = |side: Color| mover_of(side).and_then(|m| before.board().kind(side, m.from));
+    let mut out = Vec::new();
+    // The current Intrachange teleport: (piece, exoteric, esoteric).
+    let mut teleport: Option<(Piece, Square, Square)> = None;
+    for (i, e) in effects.iter().enumerate() {
+        match e {
+            Effect::Step { piece, from, to } => {
+                if let Some(mv) = mover_of(piece.color)
+                    && mv.from == *from
+                    && mv.to == *to
+                {
+                    out.extend(step_captions(before, piece.color, &mv, piece.kind));
+                }
+            }
+            Effect::Teleport { piece, from, to } => {
+                teleport = Some((*piece, *from, *to));
+                let exception = effects[i..]
+                    .iter()
+                    .any(|f| matches!(f, Effect::Capture { at, .. } if at == from));
+                if exception {
+                    continue;
+                }
+                let num = |s: Square| chart().number_of(s);
+                let home = match piece.color {
+                    Color::White => 0,
+                    Color::Black => shape.ranks() - 1,
+                };
+                if piece.kind == PieceKind::Pawn && shape.rank(*to) == home {
+                    out.push(Caption::new(
+                        CaptionKind::PawnReturn,
+                        format!(
+                            "{piece} stepped onto {} (hexagram {}) and returned to {} (hexagram {}): pawns never promote here",
+                            n(*from),
+                            num(*from),
+                            n(*to),
+                            num(*to)
+                        ),
+                    ));
+                } else {
+                    out.push(Caption::new(
+                        CaptionKind::Teleport,
+                        format!(
+                            "{piece} entered {} (hexagram {}) and teleported to {} (hexagram {}): its {} line flipped",
+                            n(*from),
+                            num(*from),
+                            n(*to),
+                            num(*to),
+                            piece.kind.name()
+                        ),
+                    ));
+                }
+            }
+            Effect::PassThrough { piece, at } => {
+                let mover = teleport
+                    .map_or_else(|| "The piece".to_string(), |(p, _, _)| format!("The {p}"));
+                out.push(Caption::new(
+                    CaptionKind::PassThrough,
+                    format!(
+                        "{mover} passed through the {piece} on {}, which survives",
+                        n(*at)
+                    ),
+                ));
+            }
+            Effect::Capture { piece, at } => {
+                let by_side = piece.color.other();
+                let mv = mover_of(by_side);
+                let attacker = kind_of(by_side).map(|k| Piece::new(by_side, k));
+                let by = attacker.map_or_else(|| format!("{by_side}"), |p| format!("{p}"));
+                if let Some(m) = mv
+                    && let Special::EnPassant { captured } = m.special
+                    && captured == *at
+                {
+                    out.push(Caption::new(
+                        CaptionKind::EnPassant,
+                        format!(
+                            "{by} took en passant: it moved to {} and removed the {piece} on {}",
+                            n(m.to),
+                            n(*at)
+                        ),
+                    ));
+                    continue;
+                }
+                let exception = teleport.is_some_and(|(_, x, _)| x == *at);
+                if piece.kind == PieceKind::King {
+                    let how = if exception {
+                        " by the pawn exception"
+                    } else {
+                        ""
+                    };
+                    out.push(Caption::new(
+                        CaptionKind::KingCaptured,
+                        format!(
+                            "{by} captured the {piece} on {}{how}: the game is over",
+                            n(*at)
+                        ),
+                    ));
+                    continue;
+                }
+                match variant {
+                    Variant::Intrachange => {
+                        if let Some((p, x, y)) = teleport {
+                            if x == *at {
+                                out.push(Caption::new(
+                                    CaptionKind::PawnException,
+                                    format!(
+                                        "Pawn exception: capturing onto its 7th rank, the {p} took the {piece} on {} and went back to {}",
+                                        n(*at),
+                                        n(y)
+                                    ),
+                                ));
+                            } else if y == *at {
+                                out.push(Caption::new(
+                                    CaptionKind::EsotericCapture,
+                                    format!(
+                                        "The {p} captured the {piece} on {}, its esoteric square",
+                                        n(*at)
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    Variant::Parity | Variant::ParitySingle => {
+                        out.push(Caption::new(
+                            CaptionKind::Capture,
+                            format!("{by} captured the {piece} on {}", n(*at)),
+                        ));
+                    }
+                    Variant::Bully => {
+                        if let Some(p) = attacker {
+                            out.push(Caption::new(
+                                CaptionKind::BullyCapture,
+                                format!(
+                                    "Bully rule: the {p} ({}) may take the {piece} ({}) because it is worth as much or less",
+                                    classic::bully_value(p.kind),
+                                    classic::bully_value(piece.kind)
+                                ),
+                            ));
+                        }
+                    }
+                    Variant::Standard
+                    | Variant::ForceField
+                    | Variant::BigOuter
+                    | Variant::Nonviolent => {}
+                }
+            }
+            Effect::FailedCapture { by, at } => {
+                let target = before
+                    .board()
+                    .kind(by.color.other(), *at)
+                    .map_or("piece", PieceKind::name);
+                out.push(Caption::new(
+                    CaptionKind::FailedCapture,
+                    format!(
+                        "{}'s {} went for {} but the {target} had already left",
+                        by.color,
+                        by.kind.name(),
+                        n(*at)
+                    ),
+                ));
+            }
+            Effect::Shared { at } => {
+                let (w, b) = match &after {
+                    Some(p) => p.board().pieces_on(*at),
+                    None => (None, None),
+                };
+                let who = match (w, b) {
+                    (Some(w), Some(b)) if w == b => {
+                        format!("the White and Black {}s", w.name())
+                    }
+                    (Some(w), Some(b)) => {
+                        format!("the White {} and the Black {}", w.name(), b.name())
+                    }
+                    _ => "a White and a Black piece".to_string(),
+                };
+                let rest = if variant == Variant::ParitySingle {
+                    "; with Single Occupation both must move out next turn"
+                } else {
+                    ""
+                };
+                out.push(Caption::new(
+                    CaptionKind::SharedSquare,
+                    format!("Both players chose {}: {who} now share it{rest}", n(*at)),
+                ));
+            }
+            Effect::PawnPasses { piece, from } => {
+                out.push(Caption::new(
+                    CaptionKind::PawnPasses,
+                    format!(
+                        "{}'s Pawn stepped off {} and passed the {} Pawn it shared the square with",
+                        piece.color,
+                        n(*from),
+                        piece.color.other()
+                    ),
+                ));
+            }
+            Effect::Promote { at, piece } => {
+                out.push(Caption::new(
+                    CaptionKind::Promotion,
+                    format!(
+                        "{} Pawn promoted to a {} on {}",
+                        piece.color,
+                        piece.kind.name(),
+                        n(*at)
+                    ),
+                ));
+            }
+            Effect::Check { side, kind } => {
+                let text = match kind {
+                    CheckKind::Classic if mate => continue,
+                    CheckKind::Classic => format!("Check: the {side} King is attacked"),
+                    CheckKind::Immediate if mate => continue,
+                    CheckKind::Immediate => format!(
+                        "Immediate check: a piece free to move attacks the {side} King, so {side} must move the King now"
+                    ),
+                    CheckKind::Delayed => format!(
+                        "Delayed check: only {}'s resting piece attacks the {side} King, so {side} has a turn to get ready",
+                        side.other()
+                    ),
+                };
+                out.push(Caption::new(CaptionKind::Check, text));
+            }
+            Effect::FailedCheck { by } => {
+                out.push(Caption::new(
+                    CaptionKind::FailedCheck,
+                    format!(
+                        "{by}'s check failed: {}'s move in the same turn defeated it",
+                        by.other()
+                    ),
+                ));
+            }
+            Effect::ChargesChanged => {
+                if let Some(after) = &after {
+                    out.extend(control_flips(before, after));
+                    out.extend(neutralised_checks(before, after));
+                }
+            }
+            Effect::GameOver(o) => {
+                out.push(Caption::new(CaptionKind::GameOver, o.describe()));
+            }
+        }
+    }
+    out
+}
+
+/// Force Field: one interesting move of the side to move that a field forbids — a move the
+/// piece could make by classic movement, but whose destination or path holds an empty
+/// square the enemy controls (`rules/force-field.md §3`) — explained with the square and
+/// its charge. `None` for other variants or when no field blocks anything.
+///
+/// Choice: the strongest piece first (Queen, Rook, Bishop, Knight, Pawn), then the first
+/// such move in generation order (by origin square). Deterministic.
+///
+/// # Examples
+/// ```
+/// use esoterica::demo::captions::field_caption;
+/// use esoterica::rules::{Position, Variant};
+/// let mut pos = Position::new(Variant::ForceField);
+/// let mv = pos.parse_move("e2e4").unwrap();
+/// pos.play(&mv);
+/// let c = field_caption(&pos).unwrap();
+/// assert_eq!(c.text, "The Black Pawn on b7 cannot move to b5: White holds it with +3");
+/// ```
+pub fn field_caption(pos: &Position) -> Option<Caption> {
+    if pos.variant() != Variant::ForceField || pos.outcome().is_some() {
+        return None;
+    }
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    let us = pos.turn();
+    let mut geom = Vec::new();
+    classic::piece_pseudo_moves(pos, us, &mut geom);
+    let map = force_field::fields(pos);
+    let mut best: Option<(i32, Move, Vec<Square>)> = None;
+    for mv in geom {
+        let Some(kind) = pos.board().kind(us, mv.from) else {
+            continue;
+        };
+        let Some(strength) = force_field::field_strength(kind) else {
+            continue;
+        };
+        if best.as_ref().is_some_and(|(s, _, _)| *s >= strength) {
+            continue;
+        }
+        let blockers = force_field::field_blockers(pos, &mv);
+        if !blockers.is_empty() {
+            best = Some((strength, mv, blockers));
+        }
+    }
+    let (_, mv, blockers) = best?;
+    let piece = Piece::new(us, pos.board().kind(us, mv.from)?);
+    let them = us.other();
+    let held = |s: Square| signed(map.net(s));
+    let text = match blockers[..] {
+        [s] if s == mv.to => format!(
+            "The {piece} on {} cannot move to {}: {them} holds it with {}",
+            n(mv.from),
+            n(s),
+            held(s)
+        ),
+        [s] => format!(
+            "The {piece} on {} cannot cross {} to reach {}: {them} holds it with {}",
+            n(mv.from),
+            n(s),
+            n(mv.to),
+            held(s)
+        ),
+        [a, b, ..] => format!(
+            "The {piece} on {} cannot reach {}: {them} holds both routes, {} ({}) and {} ({})",
+            n(mv.from),
+            n(mv.to),
+            n(a),
+            held(a),
+            n(b),
+            held(b)
+        ),
+        [] => return None,
+    };
+    Some(Caption::new(CaptionKind::FieldBlocked, text))
+}

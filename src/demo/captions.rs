@@ -440,7 +440,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                 let by_side = piece.color.other();
                 let mv = mover_of(by_side);
                 let attacker = kind_of(by_side).map(|k| Piece::new(by_side, k));
-                let by = attacker.map_or_else(|| format!("{by_side}"), |p| format!("{p}"));
+                let by = attacker.map_or_else(|| format!("{by_side}"), |p| format!("The {p}"));
                 if let Some(m) = mv
                     && let Special::EnPassant { captured } = m.special
                     && captured == *at
@@ -505,7 +505,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                             out.push(Caption::new(
                                 CaptionKind::BullyCapture,
                                 format!(
-                                    "Bully rule: the {p} ({}) may take the {piece} ({}) because it is worth as much or less",
+                                    "Bully rule: the {p} ({}) may take the {piece} ({}): a piece may only capture one worth as much or less",
                                     classic::bully_value(p.kind),
                                     classic::bully_value(piece.kind)
                                 ),
@@ -622,8 +622,9 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
 /// square the enemy controls (`rules/force-field.md §3`) — explained with the square and
 /// its charge. `None` for other variants or when no field blocks anything.
 ///
-/// Choice: the strongest piece first (Queen, Rook, Bishop, Knight, Pawn), then the first
-/// such move in generation order (by origin square). Deterministic.
+/// Choice: the strongest piece first (Queen, Rook, Bishop, Knight, Pawn); for one strength a
+/// move blocked on its way before one blocked at its destination; then the first such move
+/// in generation order (by origin square). Deterministic.
 ///
 /// # Examples
 /// ```
@@ -653,12 +654,17 @@ pub fn field_caption(pos: &Position) -> Option<Caption> {
         let Some(strength) = force_field::field_strength(kind) else {
             continue;
         };
-        if best.as_ref().is_some_and(|(s, _, _)| *s >= strength) {
+        // A crossed square is more telling than a held destination: it ranks just above.
+        if best
+            .as_ref()
+            .is_some_and(|(s, _, _)| *s >= strength * 2 + 1)
+        {
             continue;
         }
         let blockers = force_field::field_blockers(pos, &mv);
-        if !blockers.is_empty() {
-            best = Some((strength, mv, blockers));
+        let score = strength * 2 + i32::from(blockers.first().is_some_and(|&b| b != mv.to));
+        if !blockers.is_empty() && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            best = Some((score, mv, blockers));
         }
     }
     let (_, mv, blockers) = best?;
@@ -691,4 +697,332 @@ pub fn field_caption(pos: &Position) -> Option<Caption> {
         [] => return None,
     };
     Some(Caption::new(CaptionKind::FieldBlocked, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::record::GameRecord;
+
+    /// Plays `moves` (coordinate form; Parity `W/B`) from `fen` (or the initial position)
+    /// and returns the caption texts of the last one.
+    fn last_captions(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
+        let start = match fen {
+            Some(t) => Position::from_text(variant, t).expect("test position"),
+            None => Position::new(variant),
+        };
+        let mut game = GameRecord::new(start);
+        let mut last = Vec::new();
+        for text in moves {
+            let before = game.current().clone();
+            let entry = match text.split_once('/') {
+                Some((w, b)) => {
+                    let commit = |side: Color, t: &str| {
+                        let mut p = before.clone();
+                        p.set_turn(side);
+                        crate::rules::variants::parse_move_text(&p, t).expect("test commit")
+                    };
+                    Entry::Turn {
+                        white: commit(Color::White, w),
+                        black: commit(Color::Black, b),
+                    }
+                }
+                None => Entry::Move(before.parse_move(text).expect("test move")),
+            };
+            let fx = match &entry {
+                Entry::Move(m) => game.play(m),
+                Entry::Turn { white, black } => game.play_turn(white, black),
+            }
+            .expect("legal test move");
+            last = captions(&before, &entry, &fx);
+        }
+        last.into_iter().map(|c| c.text).collect()
+    }
+
+    fn kinds(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Vec<CaptionKind> {
+        let start = match fen {
+            Some(t) => Position::from_text(variant, t).expect("test position"),
+            None => Position::new(variant),
+        };
+        let mut pos = start;
+        let mut out = Vec::new();
+        for text in moves {
+            let before = pos.clone();
+            let mv = before.parse_move(text).expect("test move");
+            let fx = pos.play(&mv);
+            out = captions(&before, &Entry::Move(mv), &fx);
+        }
+        out.into_iter().map(|c| c.kind).collect()
+    }
+
+    #[test]
+    fn intrachange_teleport_names_both_squares_and_their_hexagrams() {
+        assert_eq!(
+            last_captions(Variant::Intrachange, None, &["e2e4"]),
+            [
+                "White Pawn entered e4 (hexagram 56) and teleported to e6 (hexagram 24): its Pawn line flipped"
+            ]
+        );
+    }
+
+    #[test]
+    fn intrachange_pass_through_and_capture_on_the_esoteric_square() {
+        let fen = "8/8/8/r5n1/8/4B3/8/4K2k w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Intrachange, Some(fen), &["e3g5"]),
+            [
+                "White Bishop entered g5 (hexagram 5) and teleported to a5 (hexagram 1): its Bishop line flipped",
+                "The White Bishop passed through the Black Knight on g5, which survives",
+                "The White Bishop captured the Black Rook on a5, its esoteric square",
+            ]
+        );
+        assert_eq!(
+            kinds(Variant::Intrachange, Some(fen), &["e3g5"]),
+            [
+                CaptionKind::Teleport,
+                CaptionKind::PassThrough,
+                CaptionKind::EsotericCapture
+            ]
+        );
+    }
+
+    #[test]
+    fn intrachange_king_captured_on_the_esoteric_square_ends_the_game() {
+        let fen = "8/8/8/k5n1/8/4B3/8/4K3 w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Intrachange, Some(fen), &["e3g5"]),
+            [
+                "White Bishop entered g5 (hexagram 5) and teleported to a5 (hexagram 1): its Bishop line flipped",
+                "The White Bishop passed through the Black Knight on g5, which survives",
+                "The White Bishop captured the Black King on a5: the game is over",
+                "White wins by capturing the King",
+            ]
+        );
+    }
+
+    #[test]
+    fn intrachange_pawn_step_onto_the_seventh_rank_returns_it() {
+        let fen = "k7/8/4P3/8/8/8/8/7K w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Intrachange, Some(fen), &["e6e7"]),
+            [
+                "White Pawn stepped onto e7 (hexagram 40) and returned to e1 (hexagram 8): pawns never promote here"
+            ]
+        );
+    }
+
+    #[test]
+    fn intrachange_pawn_exception_captures_on_the_exoteric_square() {
+        let fen = "k7/4r3/3P4/8/8/8/8/7K w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Intrachange, Some(fen), &["d6e7"]),
+            [
+                "Pawn exception: capturing onto its 7th rank, the White Pawn took the Black Rook on e7 and went back to e1"
+            ]
+        );
+        let king = "8/4k3/3P4/8/8/8/8/7K w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Intrachange, Some(king), &["d6e7"]),
+            [
+                "The White Pawn captured the Black King on e7 by the pawn exception: the game is over",
+                "White wins by capturing the King",
+            ]
+        );
+    }
+
+    #[test]
+    fn force_field_caption_names_a_blocked_move_and_its_charge() {
+        let mut pos = Position::new(Variant::ForceField);
+        let mv = pos.parse_move("e2e4").expect("e4");
+        pos.play(&mv);
+        let c = field_caption(&pos).expect("a blocked move");
+        assert_eq!(c.kind, CaptionKind::FieldBlocked);
+        assert_eq!(
+            c.text,
+            "The Black Pawn on b7 cannot move to b5: White holds it with +2"
+        );
+        assert_eq!(field_caption(&Position::new(Variant::Standard)), None);
+    }
+
+    #[test]
+    fn force_field_field_blocking_a_path_says_cross() {
+        // White's Queen h4 holds d8 (+5 on its diagonal − 4 from the Rook): the Rook a8 may
+        // not slide past it along the 8th rank (a blocked crossing ranks above a4, a held
+        // destination).
+        let pos = Position::from_text(Variant::ForceField, "r5k1/8/8/8/7Q/8/8/2K5 b - - 0 1")
+            .expect("test position");
+        assert_eq!(
+            field_caption(&pos).map(|c| c.text),
+            Some("The Black Rook on a8 cannot cross d8 to reach e8: White holds it with +1".into())
+        );
+    }
+
+    #[test]
+    fn force_field_control_flip_after_e4() {
+        assert_eq!(
+            last_captions(Variant::ForceField, None, &["e2e4"]),
+            ["Control flipped: White now holds b5 (+2) and h5 (+4)"]
+        );
+    }
+
+    #[test]
+    fn force_field_check_neutralised_by_a_field() {
+        let fen = "k6r/8/8/8/7Q/8/8/4K3 b - - 0 1";
+        assert_eq!(
+            last_captions(Variant::ForceField, Some(fen), &["h8e8"]),
+            [
+                "The Black Rook on e8 lines up on the White King, but White holds e7 (+1) on the way: no check"
+            ]
+        );
+    }
+
+    #[test]
+    fn parity_shared_square() {
+        let fen = "4k3/8/8/7r/8/8/8/R3K3 w - - 0 1 -/-";
+        assert_eq!(
+            last_captions(Variant::Parity, Some(fen), &["a1a5/h5a5"]),
+            ["Both players chose a5: the White and Black Rooks now share it"]
+        );
+        assert_eq!(
+            last_captions(Variant::ParitySingle, Some(fen), &["a1a5/h5a5"]),
+            [
+                "Both players chose a5: the White and Black Rooks now share it; with Single Occupation both must move out next turn"
+            ]
+        );
+    }
+
+    #[test]
+    fn parity_failed_capture() {
+        let fen = "4k3/1b6/8/8/8/5N2/8/4K3 w - - 0 1 -/-";
+        assert_eq!(
+            last_captions(Variant::Parity, Some(fen), &["f3g5/b7f3"]),
+            ["Black's Bishop went for f3 but the Knight had already left"]
+        );
+    }
+
+    #[test]
+    fn parity_failed_check_then_the_resting_king_loses() {
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 -/-";
+        assert_eq!(
+            last_captions(Variant::Parity, Some(fen), &["a1a8/e8d7"]),
+            [
+                "White's check failed: Black's move in the same turn defeated it",
+                "White wins by stalemate (no legal move loses)",
+            ]
+        );
+    }
+
+    #[test]
+    fn big_outer_matriarch_changes_zone() {
+        let fen = "6k5/12/12/12/12/12/12/12/3M8/12/12/5K6 ---- w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::BigOuter, Some(fen), &["d4e5"]),
+            ["The White Matriarch entered the centre: from here it moves at most 3 squares"]
+        );
+        assert_eq!(
+            last_captions(
+                Variant::BigOuter,
+                Some(fen),
+                &["d4e5", "g12g11", "e5g7", "g11g12", "g7j10"]
+            ),
+            ["The White Matriarch moved out to the mid zone: from here it moves at most 6 squares"]
+        );
+    }
+
+    #[test]
+    fn big_outer_corner_leap_and_long_pawn_move() {
+        assert_eq!(
+            last_captions(Variant::BigOuter, None, &["C1b3"]),
+            ["The White Knight leapt out of the corner square C1 to b3"]
+        );
+        assert_eq!(
+            last_captions(Variant::BigOuter, None, &["e2e6"]),
+            [
+                "The White Pawn advanced four squares on its first move, e2 to e6: on the big board a pawn's first move may go up to 4"
+            ]
+        );
+    }
+
+    #[test]
+    fn big_outer_castling_moves_the_king_three_squares() {
+        let fen = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JR3KQBGMRJ NNnn w KQkq - 0 1";
+        assert_eq!(
+            last_captions(Variant::BigOuter, Some(fen), &["f1c1"]),
+            [
+                "White castled short: the King moved three squares from f1 to c1 and the Rook from b1 to d1"
+            ]
+        );
+    }
+
+    #[test]
+    fn checkmate_replaces_the_check_caption() {
+        assert_eq!(
+            last_captions(Variant::Standard, None, &["f2f3", "e7e5", "g2g4", "d8h4"]),
+            ["Black wins by checkmate"]
+        );
+    }
+
+    #[test]
+    fn promotion_then_check() {
+        let fen = "k7/4P3/8/8/8/8/8/K7 w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Standard, Some(fen), &["e7e8q"]),
+            [
+                "White Pawn promoted to a Queen on e8",
+                "Check: the Black King is attacked"
+            ]
+        );
+    }
+
+    #[test]
+    fn castling_both_wings() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(
+            last_captions(Variant::Standard, Some(fen), &["e1g1"]),
+            [
+                "White castled short: the King moved two squares from e1 to g1 and the Rook from h1 to f1"
+            ]
+        );
+        assert_eq!(
+            last_captions(Variant::Standard, Some(fen), &["e1g1", "e8c8"]),
+            [
+                "Black castled long: the King moved two squares from e8 to c8 and the Rook from a8 to d8"
+            ]
+        );
+    }
+
+    #[test]
+    fn en_passant() {
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        assert_eq!(
+            last_captions(Variant::Standard, Some(fen), &["e5d6"]),
+            ["The White Pawn took en passant: it moved to d6 and removed the Black Pawn on d5"]
+        );
+    }
+
+    #[test]
+    fn bully_capture_names_both_values() {
+        let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Bully, Some(fen), &["d1d5"]),
+            [
+                "Bully rule: the White Rook (5) may take the Black Knight (2): a piece may only capture one worth as much or less"
+            ]
+        );
+    }
+
+    #[test]
+    fn nonviolent_mate_and_quiet_moves() {
+        let fen = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Nonviolent, Some(fen), &["h1h8"]),
+            ["White wins by checkmate"]
+        );
+        assert!(last_captions(Variant::Nonviolent, None, &["e2e4"]).is_empty());
+    }
+
+    #[test]
+    fn ordinary_standard_moves_have_no_caption() {
+        assert!(last_captions(Variant::Standard, None, &["e2e4", "d7d5", "e4d5"]).is_empty());
+    }
 }

@@ -115,14 +115,17 @@ pub struct DemoLoop {
     phase: DemoPhase,
     index: usize,
     games_played: usize,
+    plies: usize,
     next_scene: usize,
     game: Option<GameRecord>,
     pending: Vec<DemoCommand>,
 }
 
 impl DemoLoop {
-    /// A loop over `variants` with the default timings, starting at the first title card.
+    /// A loop over `variants` with the default timings, starting at the first title card
+    /// (the first [`DemoLoop::advance`] shows it).
     pub fn new(variants: Vec<Variant>) -> DemoLoop {
+        let first = variants.first().copied().unwrap_or(Variant::Standard);
         DemoLoop {
             variants,
             pace_secs: PACE_SECS,
@@ -136,9 +139,10 @@ impl DemoLoop {
             phase: DemoPhase::Title { elapsed: 0.0 },
             index: 0,
             games_played: 0,
+            plies: 0,
             next_scene: 0,
             game: None,
-            pending: Vec::new(),
+            pending: vec![DemoCommand::ShowTitle(title_card(first))],
         }
     }
 
@@ -175,16 +179,13 @@ impl DemoLoop {
     pub fn advance(&mut self, dt_secs: f32) -> Vec<DemoCommand> {
         let mut out = std::mem::take(&mut self.pending);
         let dt = dt_secs.max(0.0);
-        if out.is_empty() && self.phase == (DemoPhase::Title { elapsed: 0.0 }) {
-            // The very first frame of a title card shows it.
-            out.push(DemoCommand::ShowTitle(title_card(self.variant())));
-        }
         match &mut self.phase {
             DemoPhase::Title { elapsed } => {
                 *elapsed += dt;
                 if *elapsed >= self.title_secs {
                     let v = self.variant();
                     self.game = Some(GameRecord::new(Position::new(v)));
+                    self.plies = 0;
                     self.phase = DemoPhase::Playing {
                         since_move: 0.0,
                         awaiting: false,
@@ -282,9 +283,11 @@ impl DemoLoop {
         Ok(fx)
     }
 
-    /// Notes that a move was played: the pace timer restarts and, at the ply limit, the game
-    /// is adjudicated a draw (declared on the record as a draw by agreement) so the loop
-    /// always goes on. Called by [`DemoLoop::play_entry`]; ignored outside a game.
+    /// Notes that a move (Parity: a turn) was played: the pace timer restarts, the ply count
+    /// grows and, at [`DemoLoop::max_plies`], the game is adjudicated a draw (declared on the
+    /// record as a draw by agreement) so the loop always goes on. Called by
+    /// [`DemoLoop::play_entry`]; a game that plays its moves elsewhere calls it itself.
+    /// Ignored outside a game.
     pub fn on_move_played(&mut self) {
         if !matches!(self.phase, DemoPhase::Playing { .. }) {
             return;
@@ -293,8 +296,8 @@ impl DemoLoop {
             since_move: 0.0,
             awaiting: false,
         };
-        let plies = self.game.as_ref().map_or(0, GameRecord::len);
-        if plies >= self.max_plies {
+        self.plies += 1;
+        if self.plies >= self.max_plies {
             let outcome = Outcome::Draw {
                 reason: DrawReason::Agreement,
             };
@@ -354,5 +357,257 @@ impl DemoLoop {
     /// Whether a visitor has taken over (normal play).
     pub fn is_stopped(&self) -> bool {
         matches!(self.phase, DemoPhase::Stopped { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::outcome::WinReason;
+    use crate::rules::piece::Color;
+    use crate::rules::variant::TurnModel;
+
+    fn titles(cmds: &[DemoCommand]) -> Vec<String> {
+        cmds.iter()
+            .filter_map(|c| match c {
+                DemoCommand::ShowTitle(t) => Some(t.title.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A deterministic stand-in for the bot: the legal move at a fixed stride.
+    fn bot_entry(pos: &Position, ply: usize) -> Entry {
+        let pick = |moves: Vec<crate::rules::Move>| moves[(ply * 7 + 3) % moves.len()];
+        match pos.variant().turn_model() {
+            TurnModel::Alternating => Entry::Move(pick(pos.legal_moves())),
+            TurnModel::Simultaneous => Entry::Turn {
+                white: pick(pos.legal_commits(Color::White)),
+                black: pick(pos.legal_commits(Color::Black)),
+            },
+        }
+    }
+
+    /// Runs the loop until its current game has a result; returns every command.
+    fn play_out(demo: &mut DemoLoop) -> Vec<DemoCommand> {
+        let mut all = Vec::new();
+        for ply in 0..10_000 {
+            let cmds = demo.advance(demo.pace_secs);
+            let asked = cmds.contains(&DemoCommand::RequestBotMove);
+            let done = cmds
+                .iter()
+                .any(|c| matches!(c, DemoCommand::ShowResult { .. }));
+            all.extend(cmds);
+            if done {
+                break;
+            }
+            if asked {
+                let pos = demo.game().expect("a game runs").current().clone();
+                demo.play_entry(&bot_entry(&pos, ply))
+                    .expect("legal bot move");
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn title_then_game_then_bot_move_requests_at_the_pace() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard]);
+        assert_eq!(
+            demo.advance(0.0),
+            [DemoCommand::ShowTitle(title_card(Variant::Standard))]
+        );
+        assert!(demo.advance(TITLE_SECS - 1.0).is_empty());
+        assert_eq!(
+            demo.advance(1.0),
+            [DemoCommand::StartGame(Variant::Standard)]
+        );
+        assert!(demo.advance(PACE_SECS / 2.0).is_empty());
+        assert_eq!(demo.advance(PACE_SECS / 2.0), [DemoCommand::RequestBotMove]);
+        // One request until a move is played.
+        assert!(demo.advance(PACE_SECS * 3.0).is_empty());
+        let mv = demo.game().unwrap().current().parse_move("e2e4").unwrap();
+        demo.play_entry(&Entry::Move(mv)).unwrap();
+        assert!(demo.advance(PACE_SECS / 2.0).is_empty());
+        assert_eq!(demo.advance(PACE_SECS / 2.0), [DemoCommand::RequestBotMove]);
+    }
+
+    #[test]
+    fn checkmate_shows_captions_and_result_then_the_next_variant() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::Intrachange]);
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            let mv = demo.game().unwrap().current().parse_move(m).unwrap();
+            demo.play_entry(&Entry::Move(mv)).unwrap();
+        }
+        let mate = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        };
+        assert_eq!(
+            demo.advance(0.0),
+            [
+                DemoCommand::ShowCaptions(vec![Caption {
+                    kind: super::super::captions::CaptionKind::GameOver,
+                    text: "Black wins by checkmate".into()
+                }]),
+                DemoCommand::ShowResult {
+                    outcome: mate,
+                    text: "Black wins by checkmate (0-1)".into()
+                },
+            ]
+        );
+        assert_eq!(demo.games_played(), 1);
+        assert!(demo.advance(RESULT_SECS - 1.0).is_empty());
+        assert_eq!(titles(&demo.advance(1.0)), ["Intrachange"]);
+        assert_eq!(
+            demo.advance(TITLE_SECS),
+            [DemoCommand::StartGame(Variant::Intrachange)]
+        );
+        // The Intrachange game ends (reported by the game), and the loop cycles back.
+        demo.on_game_over(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        });
+        demo.advance(0.0);
+        assert_eq!(titles(&demo.advance(RESULT_SECS)), ["Standard"]);
+        assert_eq!(demo.games_played(), 2);
+    }
+
+    #[test]
+    fn every_variant_demo_game_reaches_a_result_with_captions() {
+        let mut demo = DemoLoop::all_variants();
+        demo.max_plies = 60;
+        let mut seen = Vec::new();
+        for v in Variant::ALL {
+            let cmds = play_out(&mut demo);
+            assert!(cmds.contains(&DemoCommand::StartGame(v)), "{v}");
+            seen.push(v);
+            demo.advance(RESULT_SECS);
+        }
+        assert_eq!(seen, Variant::ALL);
+        assert_eq!(demo.games_played(), Variant::ALL.len());
+        // Back to the first variant.
+        assert_eq!(demo.variant(), Variant::Standard);
+    }
+
+    #[test]
+    fn take_over_hands_back_the_same_game() {
+        let mut demo = DemoLoop::new(vec![Variant::Parity]);
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        for ply in 0..3 {
+            let pos = demo.game().unwrap().current().clone();
+            demo.play_entry(&bot_entry(&pos, ply)).unwrap();
+        }
+        let before = demo.game().unwrap().clone();
+        let taken = demo.take_over().expect("the running game");
+        assert_eq!(taken.entries(), before.entries());
+        assert_eq!(taken.current(), before.current());
+        assert_eq!(taken.len(), 3);
+        assert!(demo.is_stopped());
+        assert!(demo.game().is_none());
+        // The demo is silent while the visitor plays, and refuses demo moves.
+        assert!(demo.advance(30.0).is_empty());
+        let pos = taken.current().clone();
+        assert!(demo.play_entry(&bot_entry(&pos, 0)).is_err());
+    }
+
+    #[test]
+    fn idle_minutes_return_to_the_demo() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::BigOuter]);
+        demo.idle_minutes = Some(2.0);
+        demo.advance(0.0);
+        demo.take_over();
+        assert!(demo.advance(100.0).is_empty());
+        demo.on_activity();
+        assert!(demo.advance(119.0).is_empty());
+        assert_eq!(
+            demo.advance(1.0),
+            [
+                DemoCommand::ReturnToDemo,
+                DemoCommand::ShowTitle(title_card(Variant::Standard))
+            ]
+        );
+        assert_eq!(
+            demo.advance(TITLE_SECS),
+            [DemoCommand::StartGame(Variant::Standard)]
+        );
+        // Without idle_minutes the demo never comes back by itself.
+        let mut never = DemoLoop::new(vec![Variant::Standard]);
+        never.take_over();
+        assert!(never.advance(1e6).is_empty());
+    }
+
+    #[test]
+    fn two_hundred_plies_are_adjudicated_a_draw() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard]);
+        assert_eq!(demo.max_plies, 200);
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        let draw = Outcome::Draw {
+            reason: DrawReason::Agreement,
+        };
+        for _ in 0..199 {
+            demo.on_move_played();
+        }
+        assert!(demo.advance(0.0).is_empty());
+        demo.on_move_played();
+        assert_eq!(
+            demo.advance(0.0),
+            [DemoCommand::ShowResult {
+                outcome: draw,
+                text: "Draw: the demo stops games after 200 moves (1/2-1/2)".into()
+            }]
+        );
+        assert_eq!(demo.game().unwrap().outcome(), Some(draw));
+        assert_eq!(titles(&demo.advance(RESULT_SECS)), ["Standard"]);
+    }
+
+    #[test]
+    fn ply_cap_adjudicates_a_real_game_and_keeps_its_moves() {
+        let mut demo = DemoLoop::new(vec![Variant::BigOuter]);
+        demo.max_plies = 12;
+        demo.advance(0.0);
+        let cmds = play_out(&mut demo);
+        let draw = Outcome::Draw {
+            reason: DrawReason::Agreement,
+        };
+        assert!(cmds.contains(&DemoCommand::ShowResult {
+            outcome: draw,
+            text: "Draw: the demo stops games after 12 moves (1/2-1/2)".into()
+        }));
+        let game = demo.take_over().expect("the finished game");
+        assert_eq!(game.len(), 12);
+        assert_eq!(game.outcome(), Some(draw));
+    }
+
+    #[test]
+    fn scenes_are_interleaved_between_games() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::Bully]);
+        demo.scenes = vec!["scenes/intrachange-teleport.ron".into()];
+        demo.scene_every = 1;
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        demo.on_game_over(Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        });
+        demo.advance(0.0);
+        assert_eq!(
+            demo.advance(RESULT_SECS),
+            [DemoCommand::ShowScene(
+                "scenes/intrachange-teleport.ron".into()
+            )]
+        );
+        assert!(demo.advance(1.0).is_empty());
+        demo.on_scene_finished();
+        assert_eq!(titles(&demo.advance(0.0)), ["Bully"]);
+        // A scene nobody ends stops after the scene time.
+        demo.advance(TITLE_SECS);
+        demo.on_game_over(Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        });
+        demo.advance(RESULT_SECS);
+        assert_eq!(titles(&demo.advance(SCENE_SECS)), ["Standard"]);
     }
 }

@@ -634,7 +634,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
 /// let mv = pos.parse_move("e2e4").unwrap();
 /// pos.play(&mv);
 /// let c = field_caption(&pos).unwrap();
-/// assert_eq!(c.text, "The Black Pawn on b7 cannot move to b5: White holds it with +3");
+/// assert_eq!(c.text, "The Black Pawn on b7 cannot move to b5: White holds it with +2");
 /// ```
 pub fn field_caption(pos: &Position) -> Option<Caption> {
     if pos.variant() != Variant::ForceField || pos.outcome().is_some() {
@@ -655,10 +655,7 @@ pub fn field_caption(pos: &Position) -> Option<Caption> {
             continue;
         };
         // A crossed square is more telling than a held destination: it ranks just above.
-        if best
-            .as_ref()
-            .is_some_and(|(s, _, _)| *s >= strength * 2 + 1)
-        {
+        if best.as_ref().is_some_and(|(s, _, _)| *s > strength * 2) {
             continue;
         }
         let blockers = force_field::field_blockers(pos, &mv);

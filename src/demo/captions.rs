@@ -502,14 +502,19 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                     }
                     Variant::Bully => {
                         if let Some(p) = attacker {
-                            out.push(Caption::new(
-                                CaptionKind::BullyCapture,
+                            let text = if p.kind == PieceKind::King {
                                 format!(
-                                    "Bully rule: the {p} ({}) may take the {piece} ({}): a piece may only capture one worth as much or less",
+                                    "Bully rule: the {p} took the {piece} ({}): a King may capture anything",
+                                    classic::bully_value(piece.kind)
+                                )
+                            } else {
+                                format!(
+                                    "Bully rule: the {p} ({}) took the {piece} ({}), worth no more than itself",
                                     classic::bully_value(p.kind),
                                     classic::bully_value(piece.kind)
-                                ),
-                            ));
+                                )
+                            };
+                            out.push(Caption::new(CaptionKind::BullyCapture, text));
                         }
                     }
                     Variant::Standard
@@ -1002,8 +1007,14 @@ mod tests {
         let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
         assert_eq!(
             last_captions(Variant::Bully, Some(fen), &["d1d5"]),
+            ["Bully rule: the White Rook (5) took the Black Knight (2), worth no more than itself"]
+        );
+        let king = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Bully, Some(king), &["e1d2"]),
             [
-                "Bully rule: the White Rook (5) may take the Black Knight (2): a piece may only capture one worth as much or less"
+                "Bully rule: the White King took the Black Rook (5): a King may capture anything",
+                "Draw by insufficient material",
             ]
         );
     }

@@ -116,6 +116,7 @@ pub struct DemoLoop {
     index: usize,
     games_played: usize,
     plies: usize,
+    last_field: Option<String>,
     next_scene: usize,
     game: Option<GameRecord>,
     pending: Vec<DemoCommand>,
@@ -140,6 +141,7 @@ impl DemoLoop {
             index: 0,
             games_played: 0,
             plies: 0,
+            last_field: None,
             next_scene: 0,
             game: None,
             pending: vec![DemoCommand::ShowTitle(title_card(first))],
@@ -186,6 +188,7 @@ impl DemoLoop {
                     let v = self.variant();
                     self.game = Some(GameRecord::new(Position::new(v)));
                     self.plies = 0;
+                    self.last_field = None;
                     self.phase = DemoPhase::Playing {
                         since_move: 0.0,
                         awaiting: false,
@@ -248,7 +251,8 @@ impl DemoLoop {
     }
 
     /// Plays the bot's move (Parity: [`Entry::Turn`]) on the demo game, queues its captions
-    /// (and, for Force Field, a caption for one move the fields now forbid) as a
+    /// (and, for Force Field, a caption for one move the fields now forbid, unless it is the
+    /// same as the last one shown) as a
     /// [`DemoCommand::ShowCaptions`], and notes the move and a game end. Returns the effects
     /// for the animation.
     ///
@@ -270,8 +274,16 @@ impl DemoLoop {
         };
         let mut caps = captions(&before, entry, &fx);
         let outcome = game.outcome();
-        if outcome.is_none() {
-            caps.extend(field_caption(game.current()));
+        // A field caption is shown once, not again while the same move stays blocked.
+        let field = match outcome {
+            Some(_) => None,
+            None => field_caption(game.current()),
+        };
+        if let Some(f) = field
+            && self.last_field.as_ref() != Some(&f.text)
+        {
+            self.last_field = Some(f.text.clone());
+            caps.push(f);
         }
         if !caps.is_empty() {
             self.pending.push(DemoCommand::ShowCaptions(caps));
@@ -583,6 +595,34 @@ mod tests {
     }
 
     #[test]
+    fn force_field_blocked_move_caption_is_not_repeated() {
+        let mut demo = DemoLoop::new(vec![Variant::ForceField]);
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        let mut field_texts = Vec::new();
+        for m in ["e2e4", "g8f6", "g1f3"] {
+            let mv = demo.game().unwrap().current().parse_move(m).unwrap();
+            demo.play_entry(&Entry::Move(mv)).unwrap();
+            for c in demo.advance(0.0) {
+                if let DemoCommand::ShowCaptions(cs) = c {
+                    field_texts.extend(
+                        cs.into_iter()
+                            .filter(|c| c.kind == super::super::captions::CaptionKind::FieldBlocked)
+                            .map(|c| c.text),
+                    );
+                }
+            }
+        }
+        let mut dedup = field_texts.clone();
+        dedup.dedup();
+        assert_eq!(field_texts, dedup);
+        assert_eq!(
+            field_texts.first().map(String::as_str),
+            Some("The Black Pawn on b7 cannot move to b5: White holds it with +2")
+        );
+    }
+
+    #[test]
     fn scenes_are_interleaved_between_games() {
         let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::Bully]);
         demo.scenes = vec!["scenes/intrachange-teleport.ron".into()];
@@ -609,5 +649,30 @@ mod tests {
         });
         demo.advance(RESULT_SECS);
         assert_eq!(titles(&demo.advance(SCENE_SECS)), ["Standard"]);
+    }
+
+    /// Prints the captions of one stride-bot demo game per variant, to read them by eye:
+    /// `cargo test --no-default-features --lib sample_captions -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "prints sample captions for reading"]
+    fn sample_captions() {
+        let mut demo = DemoLoop::all_variants();
+        demo.max_plies = 120;
+        for v in Variant::ALL {
+            println!("== {v}");
+            for c in play_out(&mut demo) {
+                match c {
+                    DemoCommand::ShowCaptions(cs) => {
+                        let n = demo.game().map_or(0, GameRecord::len);
+                        for c in cs {
+                            println!("{n:>3} {:?}: {}", c.kind, c.text);
+                        }
+                    }
+                    DemoCommand::ShowResult { text, .. } => println!("result: {text}"),
+                    _ => {}
+                }
+            }
+            demo.advance(RESULT_SECS);
+        }
     }
 }

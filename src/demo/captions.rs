@@ -294,6 +294,19 @@ fn neutralised_attackers(pos: &Position, side: Color) -> Vec<Square> {
     classic::attackers(pos.board(), king, side.other())
 }
 
+/// Force Field: a piece that stood still and was cut off from `side`'s King by a field
+/// before the move, and checks it after (a check given by changing the fields, §4).
+fn uncut_checker(before: &Position, after: &Position, side: Color) -> Option<Square> {
+    if before.variant() != Variant::ForceField {
+        return None;
+    }
+    let king = after.board().king(side)?;
+    let now = classic::attackers(after.board(), king, side.other());
+    neutralised_attackers(before, side)
+        .into_iter()
+        .find(|a| now.contains(a) && before.board().piece_at(*a) == after.board().piece_at(*a))
+}
+
 fn neutralised_checks(before: &Position, after: &Position) -> Vec<Caption> {
     let shape = after.shape();
     let map = force_field::fields(after);
@@ -587,7 +600,19 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
             Effect::Check { side, kind } => {
                 let text = match kind {
                     CheckKind::Classic if mate => continue,
-                    CheckKind::Classic => format!("Check: the {side} King is attacked"),
+                    CheckKind::Classic => {
+                        match after.as_ref().and_then(|a| uncut_checker(before, a, *side)) {
+                            Some(a) => format!(
+                                "Check by fields: the field that cut off the {} on {} is gone, so it now attacks the {side} King",
+                                before
+                                    .board()
+                                    .piece_at(a)
+                                    .map_or_else(|| "piece".to_string(), |p| p.to_string()),
+                                n(a)
+                            ),
+                            None => format!("Check: the {side} King is attacked"),
+                        }
+                    }
                     CheckKind::Immediate if mate => continue,
                     CheckKind::Immediate => format!(
                         "Immediate check: a piece free to move attacks the {side} King, so {side} must move the King now"
@@ -874,6 +899,20 @@ mod tests {
             last_captions(Variant::ForceField, Some(fen), &["h8e8"]),
             [
                 "The Black Rook on e8 lines up on the White King, but White holds e7 (+1) on the way: no check"
+            ]
+        );
+    }
+
+    #[test]
+    fn force_field_check_given_by_changing_the_fields() {
+        // Black's Queen a4 holds e4 (−5 against the Rook's +4) and cuts the Rook e1 off the
+        // King e8; the Bishop adds +3 on e4 and the Rook's line is open again.
+        let fen = "4k3/8/8/8/q7/8/7K/3BR3 w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::ForceField, Some(fen), &["d1f3"]),
+            [
+                "Control flipped: White now holds e4 (+2)",
+                "Check by fields: the field that cut off the White Rook on e1 is gone, so it now attacks the Black King",
             ]
         );
     }

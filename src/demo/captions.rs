@@ -933,6 +933,32 @@ mod tests {
     }
 
     #[test]
+    fn parity_immediate_and_delayed_checks() {
+        assert_eq!(
+            last_captions(Variant::Parity, None, &["e4/e6", "d4/Bb4"]),
+            [
+                "Delayed check: only Black's resting piece attacks the White King, so White has a turn to get ready"
+            ]
+        );
+        let fen = "4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1 -/e8";
+        assert_eq!(
+            last_captions(Variant::Parity, Some(fen), &["Bd3/Kg8"]),
+            [
+                "Immediate check: a piece free to move attacks the White King, so White must move the King now"
+            ]
+        );
+    }
+
+    #[test]
+    fn parity_pawn_passes_the_pawn_it_shared_a_square_with() {
+        let fen = "4k3/8/8/8/4[Pp]3/8/8/4K3 w - - 0 1 -/-";
+        assert_eq!(
+            last_captions(Variant::Parity, Some(fen), &["e4e5/e8d7"]),
+            ["White's Pawn stepped off e4 and passed the Black Pawn it shared the square with"]
+        );
+    }
+
+    #[test]
     fn parity_failed_capture() {
         let fen = "4k3/1b6/8/8/8/5N2/8/4K3 w - - 0 1 -/-";
         assert_eq!(

@@ -375,7 +375,15 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
     let n = |s: Square| shape.name(s);
     let variant = before.variant();
     let moves = entry_moves(before, entry);
-    let after = replay(before, entry);
+    // Only Force Field (charges) and Parity (shared squares) read the position after.
+    let after = match variant {
+        Variant::ForceField | Variant::Parity | Variant::ParitySingle => replay(before, entry),
+        Variant::Standard
+        | Variant::Intrachange
+        | Variant::BigOuter
+        | Variant::Bully
+        | Variant::Nonviolent => None,
+    };
     let mate = effects.iter().any(|e| {
         matches!(
             e,

@@ -1038,6 +1038,22 @@ mod tests {
     }
 
     #[test]
+    fn stalemate_and_repetition_draws() {
+        let fen = "k7/8/3Q4/8/8/8/8/7K w - - 0 1";
+        assert_eq!(
+            last_captions(Variant::Standard, Some(fen), &["d6c7"]),
+            ["Draw by stalemate"]
+        );
+        let shuffle = [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ];
+        assert_eq!(
+            last_captions(Variant::Standard, None, &shuffle),
+            ["Draw by threefold repetition"]
+        );
+    }
+
+    #[test]
     fn promotion_then_check() {
         let fen = "k7/4P3/8/8/8/8/8/K7 w - - 0 1";
         assert_eq!(

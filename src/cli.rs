@@ -10,6 +10,10 @@
 //! - `esoterica apply --variant parity --record TURN…`: Parity record mode (ruling P-6):
 //!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
 //!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`;
+//! - `esoterica explain --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
+//!   `WHITE/BLACK`) and prints, per move, a line `N. MOVE` and the demo captions
+//!   ([`crate::demo::captions`]) indented, one per line; for Force Field also a `field:` line
+//!   with one move the fields now forbid. Illegal move: exit 2 naming the rule.
 //! - `esoterica scene FILE`: validates a scene file (`scenes/*.ron`, `docs/SAVING.md`) and
 //!   prints `scene`, `variant`, `position` lines, then per scripted move `move <I> <TEXT>`,
 //!   its effects indented by two spaces and `  caption <TEXT>` if any, then `end <TEXT>` and
@@ -23,7 +27,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::rules::perft;
-use crate::rules::{Color, Position, TurnModel, Variant};
+use crate::rules::{Color, Entry, GameRecord, Position, TurnModel, Variant};
 
 /// Command-line arguments.
 #[derive(Parser, Debug)]
@@ -72,6 +76,8 @@ pub enum Command {
     Moves(MovesArgs),
     /// Play moves and print what happened.
     Apply(ApplyArgs),
+    /// Play moves and print the demo's captions for each (to read them by eye).
+    Explain(ExplainArgs),
     /// Check a scene file and print its moves and their effects.
     Scene(SceneArgs),
 }
@@ -132,6 +138,16 @@ pub struct ApplyArgs {
     record: bool,
 }
 
+/// `explain` options.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Moves in order (coordinate form or the variant's notation; Parity: `WHITE/BLACK`).
+    #[arg(allow_hyphen_values = true)]
+    moves: Vec<String>,
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|e| e.to_string())
 }
@@ -156,6 +172,7 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(a)) => run_perft(&a),
         Some(Command::Moves(a)) => run_moves(&a),
         Some(Command::Apply(a)) => run_apply(&a),
+        Some(Command::Explain(a)) => run_explain(&a),
         Some(Command::Scene(a)) => run_scene(&a),
     };
     ExitCode::from(code)
@@ -341,6 +358,73 @@ fn run_apply(a: &ApplyArgs) -> u8 {
         }
     }
     println!("position {}", pos.to_text());
+    0
+}
+
+/// Reads one move or Parity turn (`WHITE/BLACK`) of `pos` into a record entry.
+fn parse_entry(pos: &Position, text: &str) -> Result<Entry, String> {
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        let Some((w, b)) = text.split_once('/') else {
+            return Err(format!(
+                "illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5"
+            ));
+        };
+        let parse = |side: Color, t: &str| {
+            let mut p = pos.clone();
+            p.set_turn(side);
+            crate::rules::variants::parse_move_text(&p, t).map_err(|e| e.to_string())
+        };
+        Ok(Entry::Turn {
+            white: parse(Color::White, w)?,
+            black: parse(Color::Black, b)?,
+        })
+    } else {
+        crate::rules::variants::parse_move_text(pos, text)
+            .map(Entry::Move)
+            .map_err(|e| e.to_string())
+    }
+}
+
+fn run_explain(a: &ExplainArgs) -> u8 {
+    let start = match load_position(&a.pos) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut game = GameRecord::new(start);
+    for (i, text) in a.moves.iter().enumerate() {
+        let before = game.current().clone();
+        let entry = match parse_entry(&before, text) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        };
+        let played = match &entry {
+            Entry::Move(m) => game.play(m),
+            Entry::Turn { white, black } => game.play_turn(white, black),
+        };
+        let effects = match played {
+            Ok(fx) => fx,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        };
+        println!("{}. {text}", i + 1);
+        for c in crate::demo::captions::captions(&before, &entry, &effects) {
+            println!("  {c}");
+        }
+        if game.outcome().is_none()
+            && let Some(c) = crate::demo::captions::field_caption(game.current())
+        {
+            println!("  field: {c}");
+        }
+    }
+    println!("position {}", game.current().to_text());
     0
 }
 

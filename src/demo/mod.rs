@@ -1,0 +1,17 @@
+//! Attract mode for events (issue 10), rules-level half: bots play each variant while
+//! captions explain every special event, title cards introduce each variant, and a pure
+//! state machine cycles variants until a visitor presses a key.
+//!
+//! - [`captions`]: plain-words captions for a move's special events ([`captions::captions`])
+//!   and Force Field's "this move is blocked by a field" ([`captions::field_caption`]).
+//! - [`cards`]: the title card of a variant and the result card of a game.
+//! - [`script`]: [`script::DemoLoop`], the clock-free demo loop that answers elapsed time with
+//!   [`script::DemoCommand`]s.
+//!
+//! Plain Rust, no Bevy: these files build without the `app` feature. The Bevy `DemoPlugin`
+//! (timers, bots on the task pool, fullscreen, "any key takes over") will be a separate file
+//! in this module under `#[cfg(feature = "app")]`, driving [`script::DemoLoop`].
+
+pub mod captions;
+pub mod cards;
+pub mod script;

@@ -200,7 +200,13 @@ impl ExternalBot {
             Ok(Incoming::TooLong) => Err(format!("the bot wrote a line longer than {MAX_LINE_BYTES} bytes")),
             Ok(Incoming::TooMuch) => Err(format!("the bot wrote more than {MAX_TOTAL_BYTES} bytes")),
             Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                let status = p.child.try_wait().ok().flatten();
+                // The output closes a moment before the exit status is ready.
+                let until = Instant::now() + Duration::from_millis(300);
+                let mut status = p.child.try_wait().ok().flatten();
+                while status.is_none() && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(5));
+                    status = p.child.try_wait().ok().flatten();
+                }
                 Err(match status {
                     Some(s) => format!("the bot exited ({s}) while the host waited for {what}"),
                     None => format!("the bot closed its output while the host waited for {what}"),
@@ -496,5 +502,124 @@ mod tests {
         assert_eq!(b.choose(&pos, SearchLimits::movetime_ms(10), &mut NoControl), None);
         let f = b.fault().unwrap();
         assert!(f.contains("cannot start"), "{f}");
+    }
+
+    /// Test bots written as POSIX shell scripts in a fresh temporary directory.
+    #[cfg(unix)]
+    mod misbehaving {
+        use crate::bots::arena::{Contestant, Fallback, MatchConfig, run_match};
+        use crate::bots::{BotSpec, SearchLimits};
+        use crate::rules::Variant;
+        use std::os::unix::fs::PermissionsExt;
+        use std::path::PathBuf;
+
+        /// A script that answers the handshake, then runs `on_go` for each `go` (with `$mv`
+        /// set to the first legal move and `$n` counting the `go`s).
+        fn script(name: &str, prelude: &str, on_go: &str) -> PathBuf {
+            let dir = std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(name);
+            let body = format!(
+                "#!/bin/sh\n{prelude}\nn=0\nmv=\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    uci) echo 'id name {name}'; echo 'option name Esoterica_LegalMoves type check default false'; echo uciok ;;\n    isready) echo readyok ;;\n    legalmoves) set -- $rest; mv=$1 ;;\n    go) n=$((n+1)); {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+            );
+            std::fs::write(&path, body).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        }
+
+        fn run(bot: &PathBuf, fallback: Fallback) -> crate::bots::MatchReport {
+            let spec = BotSpec::External(vec!["/bin/sh".into(), bot.display().to_string()]);
+            let mut c = MatchConfig::new(
+                Variant::Standard,
+                Contestant::from_spec(&spec),
+                Contestant::from_spec(&BotSpec::Random),
+                2,
+            );
+            c.limits = SearchLimits::movetime_ms(50);
+            c.fallback = fallback;
+            c.max_plies = 30;
+            run_match(&c, |_, _, _| {})
+        }
+
+        fn assert_faults(r: &crate::bots::MatchReport, needle: &str) {
+            assert_eq!(r.games.len(), 2);
+            let f = r.faults();
+            assert_eq!(f.len(), 2, "{f:?}");
+            assert!(f.iter().all(|f| f.reason.contains(needle)), "{needle}: {f:?}");
+            assert_eq!(r.tally_a().losses, 2, "{}", r.table());
+        }
+
+        #[test]
+        fn garbage_answer_forfeits() {
+            let r = run(&script("garbage.sh", "", "echo 'hello, world'"), Fallback::Forfeit);
+            assert_faults(&r, "garbage answer 'hello, world'");
+        }
+
+        #[test]
+        fn garbage_bestmove_forfeits() {
+            let r = run(&script("garbage2.sh", "", "echo 'bestmove ??!'"), Fallback::Forfeit);
+            assert_faults(&r, "garbage answer 'bestmove ??!'");
+        }
+
+        #[test]
+        fn illegal_move_forfeits() {
+            let r = run(&script("illegal.sh", "", "echo 'bestmove e2e5'"), Fallback::Forfeit);
+            assert_faults(&r, "illegal move 'e2e5'");
+        }
+
+        #[test]
+        fn silent_bot_times_out_without_hanging() {
+            let t = std::time::Instant::now();
+            let r = run(&script("silent.sh", "", ":"), Fallback::Forfeit);
+            assert_faults(&r, "no 'bestmove' within 1050 ms");
+            assert!(t.elapsed() < std::time::Duration::from_secs(8));
+        }
+
+        #[test]
+        fn crash_at_start_forfeits() {
+            let r = run(&script("dead.sh", "exit 3", ":"), Fallback::Forfeit);
+            assert_faults(&r, "the bot");
+        }
+
+        #[test]
+        fn crash_mid_game_forfeits_after_its_moves() {
+            let r = run(&script("crash.sh", "", "if [ $n -ge 3 ]; then exit 4; fi; echo \"bestmove $mv\""), Fallback::Forfeit);
+            assert_faults(&r, "exit");
+            assert!(r.games.iter().all(|g| g.record.len() >= 4), "{:?}", r.games.iter().map(|g| g.record.len()).collect::<Vec<_>>());
+        }
+
+        #[test]
+        fn fallback_random_finishes_the_games() {
+            let r = run(&script("garbage3.sh", "", "echo 'hello'"), Fallback::Random);
+            assert_eq!(r.faults().len(), 2);
+            assert!(r.games.iter().all(|g| !g.termination.contains("forfeit")), "{:?}", r.games.iter().map(|g| &g.termination).collect::<Vec<_>>());
+        }
+
+        #[test]
+        fn python_example_bot_plays_a_ten_game_match() {
+            let ok = std::process::Command::new("python3")
+                .arg("--version")
+                .stdout(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !ok {
+                eprintln!("note: python3 not found; the example bot test is skipped");
+                return;
+            }
+            let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/random_bot.py");
+            let spec = BotSpec::External(vec!["python3".into(), example.into(), "7".into()]);
+            let mut c = MatchConfig::new(
+                Variant::Standard,
+                Contestant::from_spec(&spec),
+                Contestant::from_spec(&BotSpec::Random),
+                10,
+            );
+            c.limits = SearchLimits::movetime_ms(200);
+            c.max_plies = 120;
+            let r = run_match(&c, |_, _, _| {});
+            assert_eq!(r.games.len(), 10);
+            assert!(r.faults().is_empty(), "{:?}", r.faults());
+            assert!(r.games.iter().all(|g| g.record.len() >= 2));
+        }
     }
 }

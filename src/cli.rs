@@ -361,7 +361,12 @@ fn run_match(a: &MatchArgs) -> u8 {
         },
         None => None,
     };
-    let mut cfg = MatchConfig::new(a.variant, Contestant::from_spec(&wa), Contestant::from_spec(&bb), a.games);
+    let mut cfg = MatchConfig::new(
+        a.variant,
+        Contestant::from_spec(&wa),
+        Contestant::from_spec(&bb),
+        a.games,
+    );
     if cfg.a.name == cfg.b.name {
         cfg.a.name.push_str(" (A)");
         cfg.b.name.push_str(" (B)");
@@ -383,7 +388,13 @@ fn run_match(a: &MatchArgs) -> u8 {
     let report = crate::bots::run_match(&cfg, |done, total, g| {
         score += g.a_score();
         for f in &g.faults {
-            eprintln!("\rgame {}: {} ({}) fault: {}", f.game + 1, f.bot, f.color.name(), f.reason);
+            eprintln!(
+                "\rgame {}: {} ({}) fault: {}",
+                f.game + 1,
+                f.bot,
+                f.color.name(),
+                f.reason
+            );
         }
         eprint!(
             "\r[{done}/{total}] {} {score:.1} - {:.1} {}  {:.1} s   ",
@@ -396,7 +407,12 @@ fn run_match(a: &MatchArgs) -> u8 {
     eprintln!();
     print!("{}", report.table());
     let secs = t0.elapsed().as_secs_f64();
-    println!("{} games in {secs:.1} s ({:.2} games/s, {} jobs)", report.games.len(), report.games.len() as f64 / secs.max(1e-9), cfg.jobs);
+    println!(
+        "{} games in {secs:.1} s ({:.2} games/s, {} jobs)",
+        report.games.len(),
+        report.games.len() as f64 / secs.max(1e-9),
+        cfg.jobs
+    );
     let faults = report.faults();
     if !faults.is_empty() {
         println!("faults: {}", faults.len());

@@ -21,7 +21,9 @@ use std::time::Duration;
 
 use super::random::RandomBot;
 use super::{Bot, BotSpec, NoControl, SearchLimits, mix_seed};
-use crate::rules::{Color, DrawReason, Entry, GameRecord, Move, Outcome, Position, TurnModel, Variant, WinReason};
+use crate::rules::{
+    Color, DrawReason, Entry, GameRecord, Move, Outcome, Position, TurnModel, Variant, WinReason,
+};
 
 /// What happens to a bot that fails during a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,7 +138,11 @@ pub struct GameResult {
 impl GameResult {
     /// Bot A's points (1, ½, 0).
     pub fn a_score(&self) -> f64 {
-        self.outcome.score_for(if self.a_white { Color::White } else { Color::Black })
+        self.outcome.score_for(if self.a_white {
+            Color::White
+        } else {
+            Color::Black
+        })
     }
 }
 
@@ -221,7 +227,11 @@ impl MatchReport {
         };
         let lo = elo((p - 1.96 * se).max(0.0));
         let hi = elo((p + 1.96 * se).min(1.0));
-        let margin = if lo.is_finite() && hi.is_finite() { (hi - lo) / 2.0 } else { f64::INFINITY };
+        let margin = if lo.is_finite() && hi.is_finite() {
+            (hi - lo) / 2.0
+        } else {
+            f64::INFINITY
+        };
         Some((elo(p), margin))
     }
 
@@ -247,7 +257,11 @@ impl MatchReport {
             "%"
         );
         for (name, t) in [(&self.a, a), (&self.b, b)] {
-            let pct = if t.games() == 0 { 0.0 } else { 100.0 * t.score() / t.games() as f64 };
+            let pct = if t.games() == 0 {
+                0.0
+            } else {
+                100.0 * t.score() / t.games() as f64
+            };
             out.push_str(&format!(
                 "{name:<w$}  {:>5} {:>5} {:>6} {:>7.1} {:>5.1}%\n",
                 t.wins,
@@ -258,9 +272,27 @@ impl MatchReport {
             ));
         }
         if let Some((d, m)) = self.elo() {
-            let fmt = |x: f64| if x.is_finite() { format!("{x:+.0}") } else if x > 0.0 { "+inf".into() } else { "-inf".into() };
-            let m = if m.is_finite() { format!("{m:.0}") } else { "inf".into() };
-            out.push_str(&format!("Elo difference ({} vs {}): {} ± {} (95%)\n", self.a, self.b, fmt(d), m));
+            let fmt = |x: f64| {
+                if x.is_finite() {
+                    format!("{:+.0}", x + 0.0)
+                } else if x > 0.0 {
+                    "+inf".into()
+                } else {
+                    "-inf".into()
+                }
+            };
+            let m = if m.is_finite() {
+                format!("{m:.0}")
+            } else {
+                "inf".into()
+            };
+            out.push_str(&format!(
+                "Elo difference ({} vs {}): {} ± {} (95%)\n",
+                self.a,
+                self.b,
+                fmt(d),
+                m
+            ));
         }
         out
     }
@@ -297,7 +329,9 @@ impl MatchReport {
             results.push_str(&format!(", \"{}\": {}", json_escape(&self.b), row(b)));
         }
         let elo = match self.elo() {
-            Some((d, m)) if d.is_finite() && m.is_finite() => format!("{{\"diff\": {d:.1}, \"margin95\": {m:.1}}}"),
+            Some((d, m)) if d.is_finite() && m.is_finite() => {
+                format!("{{\"diff\": {d:.1}, \"margin95\": {m:.1}}}")
+            }
             _ => "null".into(),
         };
         let faults: Vec<String> = self
@@ -351,7 +385,13 @@ struct Seat {
 impl Seat {
     /// Asks the bot for a move (Parity: a commit of `side`), catching panics and checking
     /// the answer against `legal`. On failure returns the reason.
-    fn ask(&mut self, pos: &Position, side: Color, limits: SearchLimits, legal: &[Move]) -> Result<Move, String> {
+    fn ask(
+        &mut self,
+        pos: &Position,
+        side: Color,
+        limits: SearchLimits,
+        legal: &[Move],
+    ) -> Result<Move, String> {
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let bot = &mut self.bot;
         let got = catch_unwind(AssertUnwindSafe(|| {
@@ -375,7 +415,11 @@ impl Seat {
                 .fault()
                 .unwrap_or_else(|| "the bot returned no move although legal moves exist".into())),
             Ok(Some(m)) if legal.contains(&m) => Ok(m),
-            Ok(Some(m)) => Err(format!("illegal move {} in {}", m.coordinate(pos.shape()), pos.to_text())),
+            Ok(Some(m)) => Err(format!(
+                "illegal move {} in {}",
+                m.coordinate(pos.shape()),
+                pos.to_text()
+            )),
         }
     }
 }
@@ -388,12 +432,20 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 /// Plays game `index` of a series.
 pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
     let gs = game_seed(cfg.seed, index);
-    let a_white = index % 2 == 0;
-    let (wc, bc) = if a_white { (&cfg.a, &cfg.b) } else { (&cfg.b, &cfg.a) };
-    let make = |c: &Contestant, s: u64| -> Result<Box<dyn Bot>, String> {
-        catch_unwind(AssertUnwindSafe(|| (c.factory)(s))).map_err(|_| "the bot panicked while being built".to_string())
+    let a_white = index.is_multiple_of(2);
+    let (wc, bc) = if a_white {
+        (&cfg.a, &cfg.b)
+    } else {
+        (&cfg.b, &cfg.a)
     };
-    let start = cfg.start.clone().unwrap_or_else(|| Position::new(cfg.variant));
+    let make = |c: &Contestant, s: u64| -> Result<Box<dyn Bot>, String> {
+        catch_unwind(AssertUnwindSafe(|| (c.factory)(s)))
+            .map_err(|_| "the bot panicked while being built".to_string())
+    };
+    let start = cfg
+        .start
+        .clone()
+        .unwrap_or_else(|| Position::new(cfg.variant));
     let mut record = GameRecord::new(start);
     record.tags.push(("Event".into(), "Esoterica match".into()));
     record.tags.push(("Round".into(), (index + 1).to_string()));
@@ -433,7 +485,12 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         termination = Some(format!("{} forfeits: {}", f.color.title(), f.reason));
     }
     // Asks one side; on a fault applies the fallback. Err(()) = forfeit declared.
-    let turn = |seats: &mut [Seat], record: &mut GameRecord, side: Color, faults: &mut Vec<Fault>, termination: &mut Option<String>| -> Option<Move> {
+    let turn = |seats: &mut [Seat],
+                record: &mut GameRecord,
+                side: Color,
+                faults: &mut Vec<Fault>,
+                termination: &mut Option<String>|
+     -> Option<Move> {
         let pos = record.current().clone();
         let legal = pos.legal_commits(side);
         let seat = &mut seats[side.index()];
@@ -467,22 +524,42 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
             record.declare(Outcome::Draw {
                 reason: DrawReason::Agreement,
             });
-            record.tags.push(("Adjudication".into(), format!("draw after {} plies (cap)", cfg.max_plies)));
-            termination = Some(format!("adjudicated a draw at the {}-ply cap", cfg.max_plies));
+            record.tags.push((
+                "Adjudication".into(),
+                format!("draw after {} plies (cap)", cfg.max_plies),
+            ));
+            termination = Some(format!(
+                "adjudicated a draw at the {}-ply cap",
+                cfg.max_plies
+            ));
             break;
         }
         if record.is_simultaneous() {
-            let Some(w) = turn(&mut seats, &mut record, Color::White, &mut faults, &mut termination) else {
+            let Some(w) = turn(
+                &mut seats,
+                &mut record,
+                Color::White,
+                &mut faults,
+                &mut termination,
+            ) else {
                 break;
             };
-            let Some(b) = turn(&mut seats, &mut record, Color::Black, &mut faults, &mut termination) else {
+            let Some(b) = turn(
+                &mut seats,
+                &mut record,
+                Color::Black,
+                &mut faults,
+                &mut termination,
+            ) else {
                 break;
             };
             if let Err(e) = record.play_turn(&w, &b) {
                 record.declare(Outcome::Draw {
                     reason: DrawReason::Agreement,
                 });
-                record.tags.push(("Adjudication".into(), format!("rules error: {e}")));
+                record
+                    .tags
+                    .push(("Adjudication".into(), format!("rules error: {e}")));
                 termination = Some(format!("rules error, adjudicated a draw: {e}"));
             }
         } else {
@@ -494,7 +571,9 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
                 record.declare(Outcome::Draw {
                     reason: DrawReason::Agreement,
                 });
-                record.tags.push(("Adjudication".into(), format!("rules error: {e}")));
+                record
+                    .tags
+                    .push(("Adjudication".into(), format!("rules error: {e}")));
                 termination = Some(format!("rules error, adjudicated a draw: {e}"));
             }
         }
@@ -514,7 +593,10 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
 
 /// Plays the series on `cfg.jobs` threads. `progress` is called on the calling thread after
 /// each finished game with (games done, total, the game).
-pub fn run_match(cfg: &MatchConfig, mut progress: impl FnMut(usize, usize, &GameResult)) -> MatchReport {
+pub fn run_match(
+    cfg: &MatchConfig,
+    mut progress: impl FnMut(usize, usize, &GameResult),
+) -> MatchReport {
     let jobs = cfg.jobs.clamp(1, cfg.games.max(1));
     let next = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = channel::<GameResult>();
@@ -561,7 +643,9 @@ pub fn coordinate_moves(record: &GameRecord) -> Vec<String> {
         .iter()
         .map(|e| match e {
             Entry::Move(m) => m.coordinate(shape),
-            Entry::Turn { white, black } => format!("{}/{}", white.coordinate(shape), black.coordinate(shape)),
+            Entry::Turn { white, black } => {
+                format!("{}/{}", white.coordinate(shape), black.coordinate(shape))
+            }
         })
         .collect()
 }
@@ -587,10 +671,19 @@ mod tests {
         let one = run_match(&c, |_, _, _| {});
         c.jobs = 2;
         let two = run_match(&c, |_, _, _| {});
-        let moves = |r: &MatchReport| r.games.iter().map(|g| coordinate_moves(&g.record)).collect::<Vec<_>>();
+        let moves = |r: &MatchReport| {
+            r.games
+                .iter()
+                .map(|g| coordinate_moves(&g.record))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(moves(&one), moves(&two));
         assert_eq!(one.games.len(), 4);
-        assert!(one.games.iter().all(|g| g.a_white == (g.index % 2 == 0)));
+        assert!(
+            one.games
+                .iter()
+                .all(|g| g.a_white == g.index.is_multiple_of(2))
+        );
         c.seed = 43;
         assert_ne!(moves(&run_match(&c, |_, _, _| {})), moves(&one));
     }
@@ -602,9 +695,19 @@ mod tests {
         let r = run_match(&c, |_, _, _| {});
         let g = &r.games[0];
         assert_eq!(g.record.len(), 10);
-        assert_eq!(g.outcome, Outcome::Draw { reason: DrawReason::Agreement });
+        assert_eq!(
+            g.outcome,
+            Outcome::Draw {
+                reason: DrawReason::Agreement
+            }
+        );
         assert!(g.termination.contains("10-ply cap"), "{}", g.termination);
-        assert!(r.pgn().contains("[Adjudication \"draw after 10 plies (cap)\"]"), "{}", r.pgn());
+        assert!(
+            r.pgn()
+                .contains("[Adjudication \"draw after 10 plies (cap)\"]"),
+            "{}",
+            r.pgn()
+        );
     }
 
     struct Panicker;
@@ -615,7 +718,12 @@ mod tests {
         fn supports(&self, _v: Variant) -> bool {
             true
         }
-        fn choose(&mut self, pos: &Position, _l: SearchLimits, _c: &mut dyn SearchControl) -> Option<Move> {
+        fn choose(
+            &mut self,
+            pos: &Position,
+            _l: SearchLimits,
+            _c: &mut dyn SearchControl,
+        ) -> Option<Move> {
             if pos.fullmove_number() >= 3 {
                 panic!("boom at move {}", pos.fullmove_number());
             }
@@ -641,7 +749,11 @@ mod tests {
         assert_eq!(t.losses, 4, "{}", r.table());
         let f = r.faults();
         assert_eq!(f.len(), 4);
-        assert!(f.iter().all(|f| f.bot == "panicker" && f.reason.contains("panicked: boom")), "{f:?}");
+        assert!(
+            f.iter()
+                .all(|f| f.bot == "panicker" && f.reason.contains("panicked: boom")),
+            "{f:?}"
+        );
     }
 
     #[test]
@@ -651,7 +763,11 @@ mod tests {
         c.max_plies = 40;
         let r = run_match(&c, |_, _, _| {});
         assert_eq!(r.faults().len(), 2);
-        assert!(r.games.iter().all(|g| g.record.len() > 6 && !g.termination.contains("forfeit")));
+        assert!(
+            r.games
+                .iter()
+                .all(|g| g.record.len() > 6 && !g.termination.contains("forfeit"))
+        );
     }
 
     #[test]
@@ -663,7 +779,12 @@ mod tests {
         let t = r.tally_a();
         assert!(t.score() >= 3.0, "{}", r.table());
         let j = r.json();
-        assert!(j.starts_with("{\"games\": 6, \"variant\": \"standard\", \"results\": {\"greedy\": {\"wins\": "), "{j}");
+        assert!(
+            j.starts_with(
+                "{\"games\": 6, \"variant\": \"standard\", \"results\": {\"greedy\": {\"wins\": "
+            ),
+            "{j}"
+        );
     }
 
     #[test]

@@ -196,7 +196,12 @@ mod tests {
 
     #[test]
     fn initial_positions_are_balanced() {
-        for v in [Variant::Standard, Variant::BigOuter, Variant::Bully, Variant::Nonviolent] {
+        for v in [
+            Variant::Standard,
+            Variant::BigOuter,
+            Variant::Bully,
+            Variant::Nonviolent,
+        ] {
             assert_eq!(evaluate_white(&Position::new(v)), 0, "{v}");
         }
     }
@@ -212,7 +217,11 @@ mod tests {
 
     #[test]
     fn big_outer_values_fall_toward_the_centre() {
-        for k in [PieceKind::Matriarch, PieceKind::Jumper, PieceKind::OuterKnight] {
+        for k in [
+            PieceKind::Matriarch,
+            PieceKind::Jumper,
+            PieceKind::OuterKnight,
+        ] {
             let o = piece_value(Variant::BigOuter, k, Zone::Outer);
             let m = piece_value(Variant::BigOuter, k, Zone::Mid);
             let c = piece_value(Variant::BigOuter, k, Zone::Central);

@@ -104,7 +104,10 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
 pub fn join_command(argv: &[String]) -> String {
     argv.iter()
         .map(|a| {
-            if !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+            {
                 a.clone()
             } else {
                 format!("'{}'", a.replace('\'', r"'\''"))
@@ -197,8 +200,12 @@ impl ExternalBot {
         let left = deadline.saturating_duration_since(Instant::now());
         match p.rx.recv_timeout(left) {
             Ok(Incoming::Line(l)) => Ok(l),
-            Ok(Incoming::TooLong) => Err(format!("the bot wrote a line longer than {MAX_LINE_BYTES} bytes")),
-            Ok(Incoming::TooMuch) => Err(format!("the bot wrote more than {MAX_TOTAL_BYTES} bytes")),
+            Ok(Incoming::TooLong) => Err(format!(
+                "the bot wrote a line longer than {MAX_LINE_BYTES} bytes"
+            )),
+            Ok(Incoming::TooMuch) => {
+                Err(format!("the bot wrote more than {MAX_TOTAL_BYTES} bytes"))
+            }
             Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 // The output closes a moment before the exit status is ready.
                 let until = Instant::now() + Duration::from_millis(300);
@@ -237,10 +244,11 @@ impl ExternalBot {
                 let mut total = 0u64;
                 loop {
                     let mut buf = Vec::new();
-                    let n = match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buf) {
-                        Ok(n) => n,
-                        Err(_) => 0,
-                    };
+                    // A read error counts as the end of the output.
+                    let n = (&mut reader)
+                        .take(MAX_LINE_BYTES as u64 + 1)
+                        .read_until(b'\n', &mut buf)
+                        .unwrap_or_default();
                     if n == 0 {
                         let _ = tx.send(Incoming::Closed);
                         return;
@@ -284,7 +292,10 @@ impl ExternalBot {
             // Anything else before `uciok` (banners) is ignored.
         }
         if variant != Variant::Standard || uci_variant {
-            self.send(&format!("setoption name UCI_Variant value {}", variant.name()))?;
+            self.send(&format!(
+                "setoption name UCI_Variant value {}",
+                variant.name()
+            ))?;
         }
         if self.legal_hint {
             self.send(&format!("setoption name {LEGAL_MOVES_OPTION} value true"))?;
@@ -324,9 +335,9 @@ impl ExternalBot {
         }
         let shape = pos.shape();
         let names: Vec<String> = legal.iter().map(|m| m.coordinate(shape)).collect();
-        let ms = limits
-            .movetime
-            .map_or(DEFAULT_MOVETIME_MS, |t| t.as_millis().min(u128::from(u64::MAX)) as u64);
+        let ms = limits.movetime.map_or(DEFAULT_MOVETIME_MS, |t| {
+            t.as_millis().min(u128::from(u64::MAX)) as u64
+        });
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let mut lines = vec![format!("position fen {}", pos.to_text())];
         if self.legal_hint {
@@ -359,7 +370,10 @@ impl ExternalBot {
                 Ok(l) => l,
                 Err(e) if Instant::now() >= deadline || !e.starts_with("no ") => {
                     let e = if e.starts_with("no ") {
-                        format!("no 'bestmove' within {} ms (move time {ms} ms)", (Duration::from_millis(ms) + self.grace).as_millis())
+                        format!(
+                            "no 'bestmove' within {} ms (move time {ms} ms)",
+                            (Duration::from_millis(ms) + self.grace).as_millis()
+                        )
                     } else {
                         e
                     };
@@ -381,7 +395,11 @@ impl ExternalBot {
                     return Some(legal[i]);
                 }
                 let msg = if token.is_empty() || token == "(none)" || token == "0000" {
-                    format!("the bot gave no move ('{}') although {} legal moves exist", line, names.len())
+                    format!(
+                        "the bot gave no move ('{}') although {} legal moves exist",
+                        line,
+                        names.len()
+                    )
                 } else if looks_like_move(token) {
                     format!("illegal move '{token}' in {}", pos.to_text())
                 } else {
@@ -399,7 +417,12 @@ impl ExternalBot {
 /// Whether a line written after the handshake is one the protocol allows.
 fn check_protocol_line(line: &str) -> Result<(), String> {
     let word = line.split_whitespace().next().unwrap_or("");
-    if line.is_empty() || matches!(word, "info" | "id" | "option" | "readyok" | "uciok" | "copyprotection" | "registration") {
+    if line.is_empty()
+        || matches!(
+            word,
+            "info" | "id" | "option" | "readyok" | "uciok" | "copyprotection" | "registration"
+        )
+    {
         Ok(())
     } else {
         Err(format!("garbage answer '{}'", clip(line)))
@@ -477,29 +500,45 @@ mod tests {
 
     #[test]
     fn split_command_handles_quotes_and_escapes() {
-        assert_eq!(split_command("  python3   bot.py  ").unwrap(), ["python3", "bot.py"]);
-        assert_eq!(split_command("a 'b \"c' \"d 'e\"").unwrap(), ["a", "b \"c", "d 'e"]);
+        assert_eq!(
+            split_command("  python3   bot.py  ").unwrap(),
+            ["python3", "bot.py"]
+        );
+        assert_eq!(
+            split_command("a 'b \"c' \"d 'e\"").unwrap(),
+            ["a", "b \"c", "d 'e"]
+        );
         assert_eq!(split_command("''").unwrap(), [""]);
         assert_eq!(split_command("a\\ b").unwrap(), ["a b"]);
         assert!(split_command("a 'b").is_err());
         assert!(split_command("a \"b").is_err());
         assert!(split_command("a\\").is_err());
         // No shell: metacharacters are plain text.
-        assert_eq!(split_command("echo $HOME; rm -rf x | y").unwrap(), ["echo", "$HOME;", "rm", "-rf", "x", "|", "y"]);
+        assert_eq!(
+            split_command("echo $HOME; rm -rf x | y").unwrap(),
+            ["echo", "$HOME;", "rm", "-rf", "x", "|", "y"]
+        );
     }
 
     #[test]
     fn join_command_round_trips() {
-        for argv in [vec!["python3".to_string(), "my bot.py".into(), "it's".into(), "".into()]] {
-            assert_eq!(split_command(&join_command(&argv)).unwrap(), argv);
-        }
+        let argv = vec![
+            "python3".to_string(),
+            "my bot.py".into(),
+            "it's".into(),
+            "".into(),
+        ];
+        assert_eq!(split_command(&join_command(&argv)).unwrap(), argv);
     }
 
     #[test]
     fn missing_program_is_a_fault_not_a_panic() {
         let mut b = ExternalBot::new(vec!["/nonexistent/esoterica-bot".into()], 0);
         let pos = Position::new(Variant::Standard);
-        assert_eq!(b.choose(&pos, SearchLimits::movetime_ms(10), &mut NoControl), None);
+        assert_eq!(
+            b.choose(&pos, SearchLimits::movetime_ms(10), &mut NoControl),
+            None
+        );
         let f = b.fault().unwrap();
         assert!(f.contains("cannot start"), "{f}");
     }
@@ -511,12 +550,13 @@ mod tests {
         use crate::bots::{BotSpec, SearchLimits};
         use crate::rules::Variant;
         use std::os::unix::fs::PermissionsExt;
-        use std::path::PathBuf;
+        use std::path::{Path, PathBuf};
 
         /// A script that answers the handshake, then runs `on_go` for each `go` (with `$mv`
         /// set to the first legal move and `$n` counting the `go`s).
         fn script(name: &str, prelude: &str, on_go: &str) -> PathBuf {
-            let dir = std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
+            let dir =
+                std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join(name);
             let body = format!(
@@ -527,7 +567,7 @@ mod tests {
             path
         }
 
-        fn run(bot: &PathBuf, fallback: Fallback) -> crate::bots::MatchReport {
+        fn run(bot: &Path, fallback: Fallback) -> crate::bots::MatchReport {
             let spec = BotSpec::External(vec!["/bin/sh".into(), bot.display().to_string()]);
             let mut c = MatchConfig::new(
                 Variant::Standard,
@@ -545,25 +585,37 @@ mod tests {
             assert_eq!(r.games.len(), 2);
             let f = r.faults();
             assert_eq!(f.len(), 2, "{f:?}");
-            assert!(f.iter().all(|f| f.reason.contains(needle)), "{needle}: {f:?}");
+            assert!(
+                f.iter().all(|f| f.reason.contains(needle)),
+                "{needle}: {f:?}"
+            );
             assert_eq!(r.tally_a().losses, 2, "{}", r.table());
         }
 
         #[test]
         fn garbage_answer_forfeits() {
-            let r = run(&script("garbage.sh", "", "echo 'hello, world'"), Fallback::Forfeit);
+            let r = run(
+                &script("garbage.sh", "", "echo 'hello, world'"),
+                Fallback::Forfeit,
+            );
             assert_faults(&r, "garbage answer 'hello, world'");
         }
 
         #[test]
         fn garbage_bestmove_forfeits() {
-            let r = run(&script("garbage2.sh", "", "echo 'bestmove ??!'"), Fallback::Forfeit);
+            let r = run(
+                &script("garbage2.sh", "", "echo 'bestmove ??!'"),
+                Fallback::Forfeit,
+            );
             assert_faults(&r, "garbage answer 'bestmove ??!'");
         }
 
         #[test]
         fn illegal_move_forfeits() {
-            let r = run(&script("illegal.sh", "", "echo 'bestmove e2e5'"), Fallback::Forfeit);
+            let r = run(
+                &script("illegal.sh", "", "echo 'bestmove e2e5'"),
+                Fallback::Forfeit,
+            );
             assert_faults(&r, "illegal move 'e2e5'");
         }
 
@@ -583,16 +635,31 @@ mod tests {
 
         #[test]
         fn crash_mid_game_forfeits_after_its_moves() {
-            let r = run(&script("crash.sh", "", "if [ $n -ge 3 ]; then exit 4; fi; echo \"bestmove $mv\""), Fallback::Forfeit);
+            let r = run(
+                &script(
+                    "crash.sh",
+                    "",
+                    "if [ $n -ge 3 ]; then exit 4; fi; echo \"bestmove $mv\"",
+                ),
+                Fallback::Forfeit,
+            );
             assert_faults(&r, "exit");
-            assert!(r.games.iter().all(|g| g.record.len() >= 4), "{:?}", r.games.iter().map(|g| g.record.len()).collect::<Vec<_>>());
+            assert!(
+                r.games.iter().all(|g| g.record.len() >= 4),
+                "{:?}",
+                r.games.iter().map(|g| g.record.len()).collect::<Vec<_>>()
+            );
         }
 
         #[test]
         fn fallback_random_finishes_the_games() {
             let r = run(&script("garbage3.sh", "", "echo 'hello'"), Fallback::Random);
             assert_eq!(r.faults().len(), 2);
-            assert!(r.games.iter().all(|g| !g.termination.contains("forfeit")), "{:?}", r.games.iter().map(|g| &g.termination).collect::<Vec<_>>());
+            assert!(
+                r.games.iter().all(|g| !g.termination.contains("forfeit")),
+                "{:?}",
+                r.games.iter().map(|g| &g.termination).collect::<Vec<_>>()
+            );
         }
 
         #[test]

@@ -29,7 +29,11 @@ impl GreedyBot {
 
     fn best_of(&mut self, scored: Vec<(i32, Move)>) -> Option<Move> {
         let best = scored.iter().map(|(s, _)| *s).max()?;
-        let top: Vec<Move> = scored.into_iter().filter(|(s, _)| *s == best).map(|(_, m)| m).collect();
+        let top: Vec<Move> = scored
+            .into_iter()
+            .filter(|(s, _)| *s == best)
+            .map(|(_, m)| m)
+            .collect();
         Some(top[self.rng.random_range(0..top.len())])
     }
 }
@@ -50,7 +54,11 @@ pub fn effects_gain(pos: &Position, us: Color, fx: &[Effect]) -> i32 {
             }
             Effect::Promote { at, piece } => {
                 let v = piece_value(pos.variant(), piece.kind, shape.zone(*at))
-                    - piece_value(pos.variant(), crate::rules::PieceKind::Pawn, shape.zone(*at));
+                    - piece_value(
+                        pos.variant(),
+                        crate::rules::PieceKind::Pawn,
+                        shape.zone(*at),
+                    );
                 gain += if piece.color == us { v } else { -v };
             }
             Effect::GameOver(o) => match o.winner() {
@@ -88,7 +96,9 @@ impl Bot for GreedyBot {
             .into_iter()
             .map(|m| {
                 let mut p = pos.clone();
-                let g = p.try_play(&m).map_or(i32::MIN, |fx| effects_gain(pos, us, &fx));
+                let g = p
+                    .try_play(&m)
+                    .map_or(i32::MIN, |fx| effects_gain(pos, us, &fx));
                 (g, m)
             })
             .collect();
@@ -129,24 +139,35 @@ mod tests {
 
     fn choose(fen: &str, v: Variant) -> String {
         let pos = Position::from_text(v, fen).unwrap();
-        let m = GreedyBot::new(1).choose(&pos, SearchLimits::default(), &mut NoControl).unwrap();
+        let m = GreedyBot::new(1)
+            .choose(&pos, SearchLimits::default(), &mut NoControl)
+            .unwrap();
         m.coordinate(pos.shape())
     }
 
     #[test]
     fn greedy_takes_the_biggest_piece() {
         // The Knight on e4 may take a Rook on d6 or a Queen on f6.
-        assert_eq!(choose("4k3/8/3r1q2/8/4N3/8/8/4K3 w - - 0 1", Variant::Standard), "e4f6");
+        assert_eq!(
+            choose("4k3/8/3r1q2/8/4N3/8/8/4K3 w - - 0 1", Variant::Standard),
+            "e4f6"
+        );
     }
 
     #[test]
     fn greedy_in_bully_takes_only_what_the_value_rule_allows() {
         // Bully: a Knight (2) may not take the Queen (9) but may take the Pawn.
-        assert_eq!(choose("4k3/8/3p1q2/8/4N3/8/8/4K3 w - - 0 1", Variant::Bully), "e4d6");
+        assert_eq!(
+            choose("4k3/8/3p1q2/8/4N3/8/8/4K3 w - - 0 1", Variant::Bully),
+            "e4d6"
+        );
     }
 
     #[test]
     fn greedy_promotes_to_a_queen() {
-        assert_eq!(choose("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard), "b7b8q");
+        assert_eq!(
+            choose("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard),
+            "b7b8q"
+        );
     }
 }

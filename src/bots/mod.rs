@@ -200,7 +200,9 @@ impl BotSpec {
         if let Some(cmd) = t.strip_prefix("ext:") {
             let argv = external::split_command(cmd).map_err(BotSpecError)?;
             if argv.is_empty() {
-                return Err(BotSpecError("ext: needs a command line, e.g. ext:python3 bot.py".into()));
+                return Err(BotSpecError(
+                    "ext: needs a command line, e.g. ext:python3 bot.py".into(),
+                ));
             }
             return Ok(BotSpec::External(argv));
         }
@@ -214,7 +216,9 @@ impl BotSpec {
             ("alphabeta", None) => Ok(BotSpec::AlphaBeta(DEFAULT_LEVEL)),
             ("alphabeta", Some(l)) => match l.parse::<u8>() {
                 Ok(n @ 1..=5) => Ok(BotSpec::AlphaBeta(n)),
-                _ => Err(BotSpecError(format!("alphabeta level must be 1 to 5, not '{l}'"))),
+                _ => Err(BotSpecError(format!(
+                    "alphabeta level must be 1 to 5, not '{l}'"
+                ))),
             },
             _ => Err(BotSpecError(format!(
                 "unknown bot '{t}' (expected random, greedy, alphabeta[:1-5] or ext:<command>)"
@@ -262,7 +266,7 @@ impl SearchControl for NoControl {
     }
 }
 
-/// A portable 64-bit mix (SplitMix64) used to derive per-game and per-bot seeds.
+/// A portable 64-bit mix (`SplitMix64`) used to derive per-game and per-bot seeds.
 pub fn mix_seed(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -276,7 +280,13 @@ mod tests {
 
     #[test]
     fn specs_parse_and_print_back() {
-        for t in ["random", "greedy", "alphabeta:1", "alphabeta:5", "ext:python3 bot.py"] {
+        for t in [
+            "random",
+            "greedy",
+            "alphabeta:1",
+            "alphabeta:5",
+            "ext:python3 bot.py",
+        ] {
             assert_eq!(BotSpec::parse(t).unwrap().to_string(), t);
         }
         assert_eq!(BotSpec::parse("alphabeta").unwrap(), BotSpec::AlphaBeta(3));

@@ -70,11 +70,14 @@ mod tests {
         let pos = Position::new(Variant::Standard);
         let a: Vec<Move> = {
             let mut b = RandomBot::new(7);
-            (0..10).filter_map(|_| b.choose(&pos, SearchLimits::default(), &mut NoControl)).collect()
+            (0..10)
+                .filter_map(|_| b.choose(&pos, SearchLimits::default(), &mut NoControl))
+                .collect()
         };
         let mut b = RandomBot::new(7);
-        let c: Vec<Move> =
-            (0..10).filter_map(|_| b.choose(&pos, SearchLimits::default(), &mut NoControl)).collect();
+        let c: Vec<Move> = (0..10)
+            .filter_map(|_| b.choose(&pos, SearchLimits::default(), &mut NoControl))
+            .collect();
         assert_eq!(a, c);
         assert!(a.iter().all(|m| pos.is_legal(m)));
     }

@@ -12,6 +12,7 @@
 //! the seed (root moves are shuffled by the seeded RNG before ordering, so equal moves vary
 //! from game to game). A `movetime` cap makes the result depend on the machine's speed.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -86,6 +87,10 @@ pub struct AlphaBetaBot {
     level: u8,
     rng: Xoshiro256PlusPlus,
     tt: Vec<TtEntry>,
+    /// Positions of this game seen at the bot's turns and after its moves, since the last
+    /// irreversible move: reaching one again in the search scores as a draw, so a winning
+    /// bot avoids repetitions and a losing one seeks them.
+    seen: HashSet<u64>,
 }
 
 impl AlphaBetaBot {
@@ -96,6 +101,7 @@ impl AlphaBetaBot {
             level,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             tt: Vec::new(),
+            seen: HashSet::new(),
         }
     }
 
@@ -121,6 +127,12 @@ impl AlphaBetaBot {
         if self.tt.is_empty() {
             self.tt = vec![TtEntry::default(); 1 << TT_BITS];
         }
+        if pos.halfmove_clock() == 0 {
+            // Nothing before an irreversible move can recur (and a new game starts here).
+            self.seen.clear();
+        }
+        let root_key = pos.repetition_key();
+        self.seen.insert(root_key);
         let mut root = pos.legal_moves();
         if root.is_empty() {
             return None;
@@ -140,10 +152,10 @@ impl AlphaBetaBot {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; MAX_SQUARES_PUB * MAX_SQUARES_PUB],
             path: Vec::with_capacity(MAX_PLY + 1),
+            seen: &self.seen,
         };
         let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut best = (root[0], 0);
-        let root_key = pos.repetition_key();
         for depth in 1..=max_depth {
             let tt_move = Some(best.0).filter(|_| depth > 1);
             s.order(pos, &mut root, tt_move, 0);
@@ -181,6 +193,9 @@ impl AlphaBetaBot {
                 break;
             }
         }
+        let mut after = pos.clone();
+        after.play_unchecked(&best.0);
+        self.seen.insert(after.repetition_key());
         Some(best)
     }
 }
@@ -195,6 +210,7 @@ struct Searcher<'a> {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     path: Vec<u64>,
+    seen: &'a HashSet<u64>,
 }
 
 /// The capture victim of `mv` as seen from the board before it (not Intrachange's
@@ -215,12 +231,11 @@ fn count(pos: &Position, side: Color) -> usize {
 impl Searcher<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.max_nodes {
+        let clock = self.nodes & 255 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.ctl.should_stop(self.nodes));
+        if clock || self.nodes >= self.max_nodes {
             self.stopped = true;
-        } else if self.nodes & 255 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) || self.ctl.should_stop(self.nodes) {
-                self.stopped = true;
-            }
         }
         self.stopped
     }
@@ -269,7 +284,7 @@ impl Searcher<'_> {
             return -MATE + ply;
         }
         let key = pos.repetition_key();
-        if self.path.contains(&key) {
+        if self.path.contains(&key) || self.seen.contains(&key) {
             return 0;
         }
         if depth <= 0 || ply as usize >= MAX_PLY {
@@ -503,7 +518,10 @@ mod tests {
     #[test]
     fn node_budget_makes_search_deterministic() {
         let pos = Position::new(Variant::Standard);
-        let lim = SearchLimits { nodes: Some(3_000), ..SearchLimits::default() };
+        let lim = SearchLimits {
+            nodes: Some(3_000),
+            ..SearchLimits::default()
+        };
         let a = AlphaBetaBot::with_level(5, 9).search(&pos, lim, &mut NoControl);
         let b = AlphaBetaBot::with_level(5, 9).search(&pos, lim, &mut NoControl);
         assert_eq!(a, b);
@@ -511,10 +529,20 @@ mod tests {
 
     #[test]
     fn plays_legal_moves_in_big_outer_bully_and_nonviolent() {
-        for v in [Variant::BigOuter, Variant::Bully, Variant::Nonviolent, Variant::ForceField] {
+        for v in [
+            Variant::BigOuter,
+            Variant::Bully,
+            Variant::Nonviolent,
+            Variant::ForceField,
+        ] {
             let pos = Position::new(v);
-            let lim = SearchLimits { nodes: Some(2_000), ..SearchLimits::default() };
-            let m = AlphaBetaBot::with_level(2, 1).choose(&pos, lim, &mut NoControl).unwrap();
+            let lim = SearchLimits {
+                nodes: Some(2_000),
+                ..SearchLimits::default()
+            };
+            let m = AlphaBetaBot::with_level(2, 1)
+                .choose(&pos, lim, &mut NoControl)
+                .unwrap();
             assert!(pos.is_legal(&m), "{v}");
         }
     }
@@ -547,7 +575,12 @@ mod tests {
                     let m = AlphaBetaBot::with_level(2, game)
                         .choose(&pos, SearchLimits::default(), &mut NoControl)
                         .unwrap();
-                    assert!(kills.contains(&m), "{} {}", pos.to_text(), m.coordinate(pos.shape()));
+                    assert!(
+                        kills.contains(&m),
+                        "{} {}",
+                        pos.to_text(),
+                        m.coordinate(pos.shape())
+                    );
                     return;
                 }
                 let Some(m) = rnd.choose(&pos, SearchLimits::default(), &mut NoControl) else {
@@ -556,6 +589,8 @@ mod tests {
                 pos.play_unchecked(&m);
             }
         }
-        eprintln!("note: no Intrachange King capture arose (placeholder rules on this branch); test skipped");
+        eprintln!(
+            "note: no Intrachange King capture arose (placeholder rules on this branch); test skipped"
+        );
     }
 }

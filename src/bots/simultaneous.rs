@@ -30,7 +30,11 @@ pub type Resolver = dyn Fn(&Position, &Move, &Move) -> Result<(Position, Vec<Eff
 ///
 /// # Errors
 /// The rules' [`IllegalMove`].
-pub fn rules_resolver(pos: &Position, white: &Move, black: &Move) -> Result<(Position, Vec<Effect>), IllegalMove> {
+pub fn rules_resolver(
+    pos: &Position,
+    white: &Move,
+    black: &Move,
+) -> Result<(Position, Vec<Effect>), IllegalMove> {
     let mut p = pos.clone();
     let fx = p.resolve(white, black)?;
     Ok((p, fx))
@@ -61,7 +65,11 @@ fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -
 
 /// The payoff of one pair for `side`.
 fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Resolver) -> i32 {
-    let (w, b) = if side == Color::White { (mine, theirs) } else { (theirs, mine) };
+    let (w, b) = if side == Color::White {
+        (mine, theirs)
+    } else {
+        (theirs, mine)
+    };
     match resolver(pos, w, b) {
         Ok((next, fx)) => {
             for e in &fx {
@@ -86,7 +94,9 @@ fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Re
 /// How threatening an enemy commit looks before resolving (captures of big pieces first).
 fn threat(pos: &Position, side: Color, m: &Move) -> i32 {
     let shape = pos.shape();
-    let mut t = pos.kind_at(side, m.to).map_or(0, |k| 1 + piece_value(pos.variant(), k, shape.zone(m.to)));
+    let mut t = pos
+        .kind_at(side, m.to)
+        .map_or(0, |k| 1 + piece_value(pos.variant(), k, shape.zone(m.to)));
     if m.promotion.is_some() {
         t += 800;
     }
@@ -158,7 +168,10 @@ mod tests {
         p.play_unchecked(b);
         let mut fx = Vec::new();
         if w.from == pos.shape().parse_square("d2").unwrap() {
-            fx.push(Effect::Check { side: Color::White, kind: CheckKind::Immediate });
+            fx.push(Effect::Check {
+                side: Color::White,
+                kind: CheckKind::Immediate,
+            });
         }
         Ok((p, fx))
     }
@@ -166,7 +179,15 @@ mod tests {
     fn pick(fen: &str, resolver: &Resolver) -> String {
         let pos = Position::from_text(Variant::Parity, fen).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let m = choose_commit(&pos, Color::White, SearchLimits::default(), &mut NoControl, &mut rng, resolver).unwrap();
+        let m = choose_commit(
+            &pos,
+            Color::White,
+            SearchLimits::default(),
+            &mut NoControl,
+            &mut rng,
+            resolver,
+        )
+        .unwrap();
         m.coordinate(pos.shape())
     }
 
@@ -179,13 +200,19 @@ mod tests {
     fn parity_commit_avoids_an_immediate_check_it_can_avoid() {
         // Taking the Queen with the d2 Rook is reported as walking into an immediate check;
         // the other Rook takes it instead.
-        assert_eq!(pick("4k3/8/8/R2q4/8/8/3R4/4K3 w - - 0 1 -/-", &fake), "a5d5");
+        assert_eq!(
+            pick("4k3/8/8/R2q4/8/8/3R4/4K3 w - - 0 1 -/-", &fake),
+            "a5d5"
+        );
     }
 
     #[test]
     fn parity_commit_without_resolution_falls_back_to_alternating_play() {
         // The branch's rules may not resolve yet: the sequential approximation still takes
         // the free Queen.
-        assert_eq!(pick("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1 -/-", &rules_resolver), "d1d5");
+        assert_eq!(
+            pick("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1 -/-", &rules_resolver),
+            "d1d5"
+        );
     }
 }

@@ -25,7 +25,7 @@ for v in $variants; do
       --movetime "$movetime" --seed 1 --pgn "$out/$v-$opp.pgn" --json "$out/$v-$opp.json" 2>/dev/null)
     end=$(date +%s.%N)
     row=$(printf '%s\n' "$table" | awk -v b="$bot" '$1 == b { print $2, $3, $4, $6 }')
-    elo=$(printf '%s\n' "$table" | sed -n 's/^Elo difference ([^)]*): \(.*\) (95%)$/\1/p')
+    elo=$(printf '%s\n' "$table" | sed -n 's/^Elo difference ([^)]*): //p')
     set -- $row
     secs=$(echo "$start $end $games" | awk '{ printf "%.2f", ($2 - $1) / $3 }')
     echo "| $v | $opp | $games | $1 | $2 | $3 | $4 | $elo | $secs |"

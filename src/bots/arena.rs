@@ -235,6 +235,25 @@ impl MatchReport {
         Some((elo(p), margin))
     }
 
+    /// The 95% bound of the Elo difference on the side away from a perfect score (the lower
+    /// bound when bot A nearly always wins).
+    fn elo_bound(&self) -> Option<f64> {
+        let n = self.games.len();
+        if n == 0 {
+            return None;
+        }
+        let scores: Vec<f64> = self.games.iter().map(GameResult::a_score).collect();
+        let p = scores.iter().sum::<f64>() / n as f64;
+        let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n as f64;
+        let se = (var / n as f64).sqrt();
+        let q = if p >= 0.5 {
+            p - 1.96 * se
+        } else {
+            p + 1.96 * se
+        };
+        (q > 0.0 && q < 1.0).then(|| -400.0 * (1.0 / q - 1.0).log10())
+    }
+
     /// The results table: one row per bot with wins, draws, losses, score and percentage,
     /// then the Elo difference.
     pub fn table(&self) -> String {
@@ -281,17 +300,32 @@ impl MatchReport {
                     "-inf".into()
                 }
             };
-            let m = if m.is_finite() {
-                format!("{m:.0}")
+            let n = self.games.len() as f64;
+            let text = if m.is_finite() {
+                format!("{} ± {m:.0} (95%)", fmt(d))
+            } else if d.is_finite() {
+                // The upper end of the interval is a perfect score.
+                let lo = self
+                    .elo_bound()
+                    .map_or(String::new(), |b| format!(", at least {}", fmt(b)));
+                format!("{} (95%{lo})", fmt(d))
             } else {
-                "inf".into()
+                // A perfect score: the rule of three bounds the loss rate by 3/n.
+                let p = (1.0 - 3.0 / n).max(0.0);
+                let b = if p > 0.0 {
+                    400.0 * (p / (1.0 - p)).log10()
+                } else {
+                    0.0
+                };
+                format!(
+                    "{} (95%: at least {})",
+                    fmt(d),
+                    fmt(if d > 0.0 { b } else { -b })
+                )
             };
             out.push_str(&format!(
-                "Elo difference ({} vs {}): {} ± {} (95%)\n",
-                self.a,
-                self.b,
-                fmt(d),
-                m
+                "Elo difference ({} vs {}): {text}\n",
+                self.a, self.b
             ));
         }
         out
@@ -795,5 +829,40 @@ mod tests {
         let (d, _) = r.elo().unwrap();
         assert_eq!(d, 0.0);
         assert!(r.table().contains("Elo difference"));
+    }
+
+    /// Runs whether or not the Parity rules are on this branch: every game must end, by the
+    /// rules, the ply cap, or a reported rules error (the placeholder's `resolve` errors).
+    #[test]
+    fn parity_series_always_ends() {
+        let mut c = MatchConfig::new(Variant::Parity, spec("alphabeta:1"), spec("random"), 2);
+        c.max_plies = 20;
+        let r = run_match(&c, |_, _, _| {});
+        assert_eq!(r.games.len(), 2);
+        for g in &r.games {
+            if g.termination.contains("rules error") {
+                eprintln!(
+                    "note: Parity resolution unavailable on this branch: {}",
+                    g.termination
+                );
+            } else {
+                assert!(g.record.len() <= 20);
+            }
+        }
+        assert!(r.faults().is_empty(), "{:?}", r.faults());
+    }
+
+    #[test]
+    fn a_perfect_score_gets_a_lower_elo_bound() {
+        let mut c = MatchConfig::new(Variant::Standard, spec("alphabeta:1"), panicker(), 4);
+        c.max_plies = 40;
+        let r = run_match(&c, |_, _, _| {});
+        assert_eq!(r.tally_a().wins, 4, "{}", r.table());
+        assert!(
+            r.table()
+                .contains("Elo difference (alphabeta:1 vs panicker): +inf (95%: at least -191)"),
+            "{}",
+            r.table()
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! (`docs/bot-protocol.md`) and the headless match runner behind `esoterica match`.
 //!
 //! Plain Rust, no Bevy: a bot sees only the rules core. The game (a Bevy `BotPlugin`, added
-//! elsewhere) runs a bot on a worker thread with a clone of the [`Position`] and a
+//! elsewhere) runs a bot on a worker thread ([`BotWorker`]) with a clone of the [`Position`] and a
 //! [`StopControl`] whose stop flag it may raise, and receives a [`Move`].
 //!
 //! Turn models: alternating variants call [`Bot::choose`]; Parity calls [`Bot::commit`] once
@@ -16,6 +16,7 @@ pub mod greedy;
 pub mod random;
 pub mod search;
 pub mod simultaneous;
+pub mod worker;
 
 use std::fmt;
 use std::sync::Arc;
@@ -29,6 +30,7 @@ pub use external::ExternalBot;
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
 pub use search::AlphaBetaBot;
+pub use worker::BotWorker;
 
 /// How long or how deep a bot may think. `None` everywhere means "the bot's own default".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -364,6 +364,7 @@ impl MatchReport {
         }
         let elo = match self.elo() {
             Some((d, m)) if d.is_finite() && m.is_finite() => {
+                let (d, m) = (d + 0.0, m + 0.0);
                 format!("{{\"diff\": {d:.1}, \"margin95\": {m:.1}}}")
             }
             _ => "null".into(),

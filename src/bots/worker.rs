@@ -37,7 +37,7 @@ impl BotWorker {
         let flag = Arc::clone(&stop);
         let (tx, rx) = channel();
         std::thread::Builder::new()
-            .name(format!("esoterica-bot-{}", bot.name()))
+            .name("esoterica-bot".into())
             .spawn(move || {
                 let mut ctl = StopControl::new(flag);
                 let got = catch_unwind(AssertUnwindSafe(|| match side {

@@ -75,7 +75,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_variant)]
     variant: Variant,
     /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
-    /// alphabeta[:1-5] or ext:<command line>.
+    /// alphabeta[:1-5] or `ext:<command line>`.
     #[arg(long)]
     white: String,
     /// Bot B, Black in the odd-numbered games; colours alternate.

@@ -2,7 +2,7 @@
 //! keyed by [`Position::repetition_key`], move ordering (transposition move, MVV-LVA
 //! captures, promotions, two killers per ply, history), quiescence on captures and the
 //! per-variant evaluation of [`eval`](super::eval). Parity commits go to
-//! [`simultaneous`](super::simultaneous).
+//! [`simultaneous`].
 //!
 //! Works on the generic rules API only (`legal_moves`, `play_unchecked`, `outcome`), so a
 //! variant's own rules (Intrachange teleports, Force Field fields) are searched as they are

@@ -431,3 +431,75 @@ fn run_match(a: &MatchArgs) -> u8 {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_subcommand_writes_pgn_and_json() {
+        let dir = std::env::temp_dir().join(format!("esoterica-cli-match-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (pgn, json) = (dir.join("games.pgn"), dir.join("results.json"));
+        let cli = Cli::try_parse_from([
+            "esoterica",
+            "match",
+            "--variant",
+            "standard",
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+            "--seed",
+            "5",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ])
+        .unwrap();
+        let Some(Command::Match(a)) = cli.command else {
+            panic!("not a match command");
+        };
+        assert_eq!(run_match(&a), 0);
+        let p = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(p.matches("[Event \"Esoterica match\"]").count(), 2);
+        assert!(p.contains("[White \"greedy\"]\n[Black \"random\"]"), "{p}");
+        assert!(p.contains("[White \"random\"]\n[Black \"greedy\"]"), "{p}");
+        let j = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            j.starts_with(
+                "{\"games\": 2, \"variant\": \"standard\", \"results\": {\"greedy\": {\"wins\": "
+            ),
+            "{j}"
+        );
+        assert!(j.contains("\"random\": {\"wins\": "), "{j}");
+    }
+
+    #[test]
+    fn match_subcommand_rejects_bad_bots_and_fallbacks() {
+        for (w, fb) in [("nobody", "forfeit"), ("random", "retry")] {
+            let cli = Cli::try_parse_from([
+                "esoterica",
+                "match",
+                "--variant",
+                "standard",
+                "--white",
+                w,
+                "--black",
+                "random",
+                "--fallback",
+                fb,
+            ])
+            .unwrap();
+            let Some(Command::Match(a)) = cli.command else {
+                panic!("not a match command");
+            };
+            assert_eq!(run_match(&a), 1);
+        }
+    }
+}

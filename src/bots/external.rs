@@ -663,6 +663,27 @@ mod tests {
         }
 
         #[test]
+        fn parity_commits_are_asked_with_go_commit() {
+            // Answers only `go commit <side> …`; anything else gets garbage (a fault).
+            let bot = script(
+                "commit.sh",
+                "",
+                "case \"$rest\" in commit*) echo \"bestmove $mv\" ;; *) echo nonsense ;; esac",
+            );
+            let spec = BotSpec::External(vec!["/bin/sh".into(), bot.display().to_string()]);
+            let mut c = MatchConfig::new(
+                Variant::Parity,
+                Contestant::from_spec(&spec),
+                Contestant::from_spec(&BotSpec::Random),
+                2,
+            );
+            c.limits = SearchLimits::movetime_ms(50);
+            c.max_plies = 4;
+            let r = run_match(&c, |_, _, _| {});
+            assert!(r.faults().is_empty(), "{:?}", r.faults());
+        }
+
+        #[test]
         fn python_example_bot_plays_a_ten_game_match() {
             let ok = std::process::Command::new("python3")
                 .arg("--version")

@@ -4,15 +4,15 @@
 //!
 //! Safety: the program is started without a shell (its argument vector comes from
 //! [`split_command`]); its stderr is discarded; every line it writes is read by a reader
-//! thread and handed over through a channel, so a silent or stuck program never blocks the
-//! host: every wait has a deadline. Lines longer than [`MAX_LINE_BYTES`] or more than
+//! thread and every line sent to it goes through a writer thread, both over channels, so a
+//! silent, stuck or deaf program never blocks the host: every wait has a deadline. Lines longer than [`MAX_LINE_BYTES`] or more than
 //! [`MAX_TOTAL_BYTES`] in all end the conversation. Every move is checked against the legal
 //! moves. Any failure (garbage, illegal move, timeout, exit) kills the process, and the next
 //! call reports it through [`Bot::fault`].
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 use super::{Bot, SearchControl, SearchLimits};
@@ -128,7 +128,9 @@ enum Incoming {
 
 struct Process {
     child: Child,
-    stdin: ChildStdin,
+    /// Lines for the writer thread (writes never block the host, even when the bot stops
+    /// reading and the pipe fills up).
+    input: Sender<String>,
     rx: Receiver<Incoming>,
 }
 
@@ -189,9 +191,9 @@ impl ExternalBot {
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         let p = self.proc.as_mut().ok_or("the bot is not running")?;
-        writeln!(p.stdin, "{line}")
-            .and_then(|()| p.stdin.flush())
-            .map_err(|e| format!("the bot stopped reading its input ({e}); it has probably exited"))
+        p.input
+            .send(line.to_string())
+            .map_err(|_| "the bot stopped reading its input; it has probably exited".to_string())
     }
 
     /// Waits for a line, until `deadline`. Lines are trimmed.
@@ -269,7 +271,16 @@ impl ExternalBot {
                 }
             })
             .map_err(|e| format!("cannot start a reader thread: {e}"))?;
-        self.proc = Some(Process { child, stdin, rx });
+        let (in_tx, in_rx) = channel::<String>();
+        std::thread::Builder::new()
+            .name("esoterica-bot-writer".into())
+            .spawn(move || write_lines(stdin, &in_rx))
+            .map_err(|e| format!("cannot start a writer thread: {e}"))?;
+        self.proc = Some(Process {
+            child,
+            input: in_tx,
+            rx,
+        });
         self.send("uci")?;
         let deadline = Instant::now() + self.handshake_timeout;
         let mut uci_variant = false;
@@ -410,6 +421,19 @@ impl ExternalBot {
             if let Err(e) = check_protocol_line(&line) {
                 return self.fail(e);
             }
+        }
+    }
+}
+
+/// Writes lines to the bot until the channel closes or a write fails (the bot exited or was
+/// killed: the pipe breaks).
+fn write_lines(mut stdin: ChildStdin, lines: &Receiver<String>) {
+    for line in lines {
+        if writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            return;
         }
     }
 }
@@ -681,6 +705,42 @@ mod tests {
             c.max_plies = 4;
             let r = run_match(&c, |_, _, _| {});
             assert!(r.faults().is_empty(), "{:?}", r.faults());
+        }
+
+        #[test]
+        fn a_bot_that_stops_reading_cannot_block_the_host() {
+            // Reads one line, then only writes: 1000 answers while the host's ~250 bytes
+            // per move (position, legal moves, go) fill the pipe far beyond its 64 KiB.
+            let dir =
+                std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("deaf.sh");
+            std::fs::write(
+                &path,
+                "#!/bin/sh\nread -r a\necho 'option name Esoterica_LegalMoves type check default false'\necho uciok\necho readyok\ni=0\nwhile [ $i -lt 1000 ]; do echo 'bestmove e2e4'; i=$((i+1)); done\nsleep 30\n",
+            )
+            .unwrap();
+            let mut bot = crate::bots::ExternalBot::new(
+                vec!["/bin/sh".into(), path.display().to_string()],
+                0,
+            );
+            let pos = crate::rules::Position::new(Variant::Standard);
+            let e2e4 = pos.parse_move("e2e4").unwrap();
+            let t = std::time::Instant::now();
+            let mut ctl = crate::bots::NoControl;
+            use crate::bots::Bot;
+            for _ in 0..1000 {
+                assert_eq!(
+                    bot.choose(&pos, SearchLimits::movetime_ms(10), &mut ctl),
+                    Some(e2e4)
+                );
+            }
+            drop(bot);
+            assert!(
+                t.elapsed() < std::time::Duration::from_secs(8),
+                "{:?}",
+                t.elapsed()
+            );
         }
 
         #[test]

@@ -228,6 +228,32 @@ impl BotSpec {
         }
     }
 
+    /// The built-in bots, weakest first, for menus (the game's bot setup panel).
+    pub fn built_in() -> Vec<BotSpec> {
+        let mut v = vec![BotSpec::Random, BotSpec::Greedy];
+        v.extend((1..=5).map(BotSpec::AlphaBeta));
+        v
+    }
+
+    /// One line describing the bot, for menus and `--help`-style listings.
+    pub fn describe(&self) -> String {
+        match self {
+            BotSpec::Random => "random legal moves".into(),
+            BotSpec::Greedy => "best immediate material".into(),
+            BotSpec::AlphaBeta(l) => {
+                let lim = search::level_limits(*l);
+                format!(
+                    "alpha-beta search, level {l} (depth {}, {} nodes per move)",
+                    lim.depth.unwrap_or(0),
+                    lim.nodes.unwrap_or(0)
+                )
+            }
+            BotSpec::External(argv) => {
+                format!("external program: {}", external::join_command(argv))
+            }
+        }
+    }
+
     /// Builds a fresh bot seeded with `seed`. External bots start their process lazily, on
     /// the first move.
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
@@ -297,6 +323,30 @@ mod tests {
         assert!(BotSpec::parse("stockfish").is_err());
         assert!(BotSpec::parse("ext:").is_err());
         assert!(BotSpec::parse("ext:python3 'unclosed").is_err());
+    }
+
+    #[test]
+    fn built_in_bots_are_listed_weakest_first() {
+        let names: Vec<String> = BotSpec::built_in()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "random",
+                "greedy",
+                "alphabeta:1",
+                "alphabeta:2",
+                "alphabeta:3",
+                "alphabeta:4",
+                "alphabeta:5"
+            ]
+        );
+        assert_eq!(
+            BotSpec::AlphaBeta(3).describe(),
+            "alpha-beta search, level 3 (depth 4, 30000 nodes per move)"
+        );
     }
 
     #[test]

@@ -305,9 +305,10 @@ impl MatchReport {
                 format!("{} ± {m:.0} (95%)", fmt(d))
             } else if d.is_finite() {
                 // The upper end of the interval is a perfect score.
-                let lo = self
-                    .elo_bound()
-                    .map_or(String::new(), |b| format!(", at least {}", fmt(b)));
+                let lo = self.elo_bound().map_or(String::new(), |b| {
+                    let word = if d > 0.0 { "at least" } else { "at most" };
+                    format!(", {word} {}", fmt(b))
+                });
                 format!("{} (95%{lo})", fmt(d))
             } else {
                 // A perfect score: the rule of three bounds the loss rate by 3/n.
@@ -317,11 +318,11 @@ impl MatchReport {
                 } else {
                     0.0
                 };
-                format!(
-                    "{} (95%: at least {})",
-                    fmt(d),
-                    fmt(if d > 0.0 { b } else { -b })
-                )
+                if d > 0.0 {
+                    format!("{} (95%: at least {})", fmt(d), fmt(b))
+                } else {
+                    format!("{} (95%: at most {})", fmt(d), fmt(-b))
+                }
             };
             out.push_str(&format!(
                 "Elo difference ({} vs {}): {text}\n",
@@ -862,6 +863,15 @@ mod tests {
         assert!(
             r.table()
                 .contains("Elo difference (alphabeta:1 vs panicker): +inf (95%: at least -191)"),
+            "{}",
+            r.table()
+        );
+        let mut c = MatchConfig::new(Variant::Standard, panicker(), spec("alphabeta:1"), 4);
+        c.max_plies = 40;
+        let r = run_match(&c, |_, _, _| {});
+        assert!(
+            r.table()
+                .contains("Elo difference (panicker vs alphabeta:1): -inf (95%: at most +191)"),
             "{}",
             r.table()
         );

@@ -17,7 +17,9 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate_for, piece_value};
 use super::search::MATE;
 use super::{SearchControl, SearchLimits};
+use crate::rules::variants::classic;
 use crate::rules::{CheckKind, Color, Effect, IllegalMove, Move, Outcome, Position};
+use crate::rules::{PieceKind, Square};
 
 /// Score subtracted when a resolution puts the bot's King in immediate check.
 pub const IMMEDIATE_CHECK_PENALTY: i32 = 5_000;
@@ -40,6 +42,46 @@ pub fn rules_resolver(
     Ok((p, fx))
 }
 
+/// The most `by` can expect to win with one capture next turn: over the enemy pieces that a
+/// non-resting piece of `by` attacks, the victim's value if undefended, else the victim's
+/// value less the cheapest attacker's (Kings left out: checks are the rules' business).
+pub fn best_threat(pos: &Position, by: Color) -> i32 {
+    let v = pos.variant();
+    let shape = pos.shape();
+    let board = pos.board();
+    let resting: Vec<Square> = pos.resting(by).collect();
+    let mut best = 0;
+    for (sq, kind) in board.pieces(by.other()) {
+        if kind == PieceKind::King {
+            continue;
+        }
+        let attackers: Vec<Square> = classic::attackers(board, sq, by)
+            .into_iter()
+            .filter(|a| !resting.contains(a))
+            .collect();
+        let Some(cheapest) = attackers
+            .iter()
+            .filter_map(|&a| board.kind(by, a).map(|k| piece_value(v, k, shape.zone(a))))
+            .min()
+        else {
+            continue;
+        };
+        let value = piece_value(v, kind, shape.zone(sq));
+        let defended = !classic::attackers(board, sq, by.other()).is_empty();
+        let gain = if defended { value - cheapest } else { value };
+        best = best.max(gain);
+    }
+    best
+}
+
+/// The evaluation of a resolved position for `side`, with next turn's captures priced in:
+/// a piece left hanging is mostly lost (the other side will take it unless it moves away,
+/// and only one piece moves per turn); a threat of one's own is worth less (the target may
+/// move away).
+fn judge(next: &Position, side: Color) -> i32 {
+    evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4 + best_threat(next, side) / 4
+}
+
 /// Plays `mine` then `theirs` as alternating moves: the approximation used when the rules
 /// cannot resolve a pair.
 fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -> i32 {
@@ -56,7 +98,7 @@ fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -
     if p.board().king(side.other()).is_none() {
         return MATE;
     }
-    let mut v = evaluate_for(&p, side);
+    let mut v = judge(&p, side);
     if p.in_check(side) {
         v -= IMMEDIATE_CHECK_PENALTY;
     }
@@ -81,7 +123,7 @@ fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Re
                     };
                 }
             }
-            let mut v = evaluate_for(&next, side);
+            let mut v = judge(&next, side);
             if fx.iter().any(|e| matches!(e, Effect::Check { side: s, kind: CheckKind::Immediate } if *s == side)) {
                 v -= IMMEDIATE_CHECK_PENALTY;
             }
@@ -204,6 +246,19 @@ mod tests {
             pick("4k3/8/8/R2q4/8/8/3R4/4K3 w - - 0 1 -/-", &fake),
             "a5d5"
         );
+    }
+
+    #[test]
+    fn parity_commit_does_not_leave_the_queen_hanging() {
+        // Qd1-g4 would stand where the Knight on h6 (or the pawn) takes it next turn.
+        let m = pick("4k3/8/7n/8/8/8/8/3QK3 w - - 0 1 -/-", &fake);
+        assert_ne!(m, "d1g4");
+        let pos =
+            Position::from_text(Variant::Parity, "4k3/8/8/8/6Q1/8/8/4K3 w - - 0 1 -/-").unwrap();
+        assert_eq!(best_threat(&pos, Color::Black), 0);
+        let pos =
+            Position::from_text(Variant::Parity, "4k3/8/7n/8/6Q1/8/8/4K3 w - - 0 1 -/-").unwrap();
+        assert_eq!(best_threat(&pos, Color::Black), 900);
     }
 
     #[test]

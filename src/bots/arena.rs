@@ -17,7 +17,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::time::Duration;
 
 use super::random::RandomBot;
 use super::{Bot, BotSpec, NoControl, SearchLimits, mix_seed};
@@ -686,8 +685,6 @@ pub fn coordinate_moves(record: &GameRecord) -> Vec<String> {
         .collect()
 }
 
-/// A short wait used by tests of slow bots.
-pub const TEST_MOVETIME: Duration = Duration::from_millis(50);
 
 #[cfg(test)]
 mod tests {

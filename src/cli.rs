@@ -19,6 +19,10 @@
 //!   its effects indented by two spaces and `  caption <TEXT>` if any, then `end <TEXT>` and
 //!   `outcome <RESULT>` when the script ends the game; a bad file exits 1, an illegal
 //!   scripted move exits 2 naming the rule.
+//! - `esoterica match --variant V --white BOT --black BOT [--games N] [--movetime MS]
+//!   [--nodes N] [--seed S] [--jobs J] [--pgn FILE] [--json FILE] [--fallback random]
+//!   [--max-plies N]`: a headless bot series (`docs/BOTS.md`); progress on stderr, the
+//!   results table on stdout.
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments), 2 illegal move.
 
@@ -80,6 +84,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Check a scene file and print its moves and their effects.
     Scene(SceneArgs),
+    /// Play a headless series of games between two bots.
+    Match(MatchArgs),
 }
 
 /// `scene` options.
@@ -88,6 +94,53 @@ pub struct SceneArgs {
     /// The scene file (RON; see docs/SAVING.md).
     #[arg(value_name = "FILE")]
     file: std::path::PathBuf,
+}
+
+/// `match` options.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// standard intrachange force-field parity parity-single big-outer bully nonviolent
+    #[arg(long, value_parser = parse_variant)]
+    variant: Variant,
+    /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
+    /// alphabeta[:1-5] or `ext:<command line>`.
+    #[arg(long)]
+    white: String,
+    /// Bot B, Black in the odd-numbered games; colours alternate.
+    #[arg(long)]
+    black: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Time per move in milliseconds (a cap for built-in bots; sent to external bots,
+    /// default 1000 for them).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Node budget per move (deterministic; tightens the alphabeta level's own budget).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Master seed: game i is seeded from (seed, i), whatever the number of jobs.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads; default all cores.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write every game as PGN to FILE.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
+    /// Write the results as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<std::path::PathBuf>,
+    /// What happens to a bot that fails: `forfeit` (default) or `random` (the random bot
+    /// finishes its game).
+    #[arg(long, default_value = "forfeit")]
+    fallback: String,
+    /// Plies (Parity: turns) after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Start position text (default: the variant's initial position).
+    #[arg(long)]
+    position: Option<String>,
 }
 
 /// Variant and position, shared by the rules subcommands.
@@ -174,6 +227,7 @@ pub fn main() -> ExitCode {
         Some(Command::Apply(a)) => run_apply(&a),
         Some(Command::Explain(a)) => run_explain(&a),
         Some(Command::Scene(a)) => run_scene(&a),
+        Some(Command::Match(a)) => run_match(&a),
     };
     ExitCode::from(code)
 }
@@ -457,4 +511,182 @@ fn run_scene(a: &SceneArgs) -> u8 {
         println!("outcome {o}");
     }
     0
+}
+
+fn run_match(a: &MatchArgs) -> u8 {
+    use crate::bots::arena::{Contestant, Fallback, MatchConfig};
+    use crate::bots::{BotSpec, SearchLimits};
+    let spec = |t: &str| BotSpec::parse(t).map_err(|e| e.to_string());
+    let (wa, bb) = match (spec(&a.white), spec(&a.black)) {
+        (Ok(w), Ok(b)) => (w, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    for s in [&wa, &bb] {
+        if !s.build(0).supports(a.variant) {
+            eprintln!("error: bot {s} does not play {}", a.variant);
+            return 1;
+        }
+    }
+    let fallback = match a.fallback.as_str() {
+        "forfeit" => Fallback::Forfeit,
+        "random" => Fallback::Random,
+        other => {
+            eprintln!("error: --fallback must be forfeit or random, not '{other}'");
+            return 1;
+        }
+    };
+    let start = match &a.position {
+        Some(t) => match Position::from_text(a.variant, t) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let mut cfg = MatchConfig::new(
+        a.variant,
+        Contestant::from_spec(&wa),
+        Contestant::from_spec(&bb),
+        a.games,
+    );
+    if cfg.a.name == cfg.b.name {
+        cfg.a.name.push_str(" (A)");
+        cfg.b.name.push_str(" (B)");
+    }
+    cfg.limits = SearchLimits {
+        movetime: a.movetime.map(std::time::Duration::from_millis),
+        depth: None,
+        nodes: a.nodes,
+    };
+    cfg.seed = a.seed;
+    if let Some(j) = a.jobs {
+        cfg.jobs = j.max(1);
+    }
+    cfg.fallback = fallback;
+    cfg.max_plies = a.max_plies;
+    cfg.start = start;
+    let t0 = std::time::Instant::now();
+    let mut score = 0.0;
+    let report = crate::bots::run_match(&cfg, |done, total, g| {
+        score += g.a_score();
+        for f in &g.faults {
+            eprintln!(
+                "\rgame {}: {} ({}) fault: {}",
+                f.game + 1,
+                f.bot,
+                f.color.name(),
+                f.reason
+            );
+        }
+        eprint!(
+            "\r[{done}/{total}] {} {score:.1} - {:.1} {}  {:.1} s   ",
+            cfg.a.name,
+            done as f64 - score,
+            cfg.b.name,
+            t0.elapsed().as_secs_f64()
+        );
+    });
+    eprintln!();
+    print!("{}", report.table());
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{} games in {secs:.1} s ({:.2} games/s, {} jobs)",
+        report.games.len(),
+        report.games.len() as f64 / secs.max(1e-9),
+        cfg.jobs
+    );
+    let faults = report.faults();
+    if !faults.is_empty() {
+        println!("faults: {}", faults.len());
+    }
+    if let Some(p) = &a.pgn
+        && let Err(e) = std::fs::write(p, report.pgn())
+    {
+        eprintln!("error: cannot write {}: {e}", p.display());
+        return 1;
+    }
+    if let Some(p) = &a.json
+        && let Err(e) = std::fs::write(p, report.json())
+    {
+        eprintln!("error: cannot write {}: {e}", p.display());
+        return 1;
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_subcommand_writes_pgn_and_json() {
+        let dir = std::env::temp_dir().join(format!("esoterica-cli-match-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (pgn, json) = (dir.join("games.pgn"), dir.join("results.json"));
+        let cli = Cli::try_parse_from([
+            "esoterica",
+            "match",
+            "--variant",
+            "standard",
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+            "--seed",
+            "5",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ])
+        .unwrap();
+        let Some(Command::Match(a)) = cli.command else {
+            panic!("not a match command");
+        };
+        assert_eq!(run_match(&a), 0);
+        let p = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(p.matches("[Event \"Esoterica match\"]").count(), 2);
+        assert!(p.contains("[White \"greedy\"]\n[Black \"random\"]"), "{p}");
+        assert!(p.contains("[White \"random\"]\n[Black \"greedy\"]"), "{p}");
+        let j = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            j.starts_with(
+                "{\"games\": 2, \"variant\": \"standard\", \"results\": {\"greedy\": {\"wins\": "
+            ),
+            "{j}"
+        );
+        assert!(j.contains("\"random\": {\"wins\": "), "{j}");
+    }
+
+    #[test]
+    fn match_subcommand_rejects_bad_bots_and_fallbacks() {
+        for (w, fb) in [("nobody", "forfeit"), ("random", "retry")] {
+            let cli = Cli::try_parse_from([
+                "esoterica",
+                "match",
+                "--variant",
+                "standard",
+                "--white",
+                w,
+                "--black",
+                "random",
+                "--fallback",
+                fb,
+            ])
+            .unwrap();
+            let Some(Command::Match(a)) = cli.command else {
+                panic!("not a match command");
+            };
+            assert_eq!(run_match(&a), 1);
+        }
+    }
 }

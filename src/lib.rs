@@ -4,8 +4,10 @@
 //! - [`cli`]: the command-line tools (`perft`, `moves`, `apply`, `explain`, `scene`, …).
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
+//! - [`bots`]: the Bot trait, built-in and external bots, the match runner.
 //! - With the default `app` feature: the Bevy game (`game`, `render`, `ui`).
 
+pub mod bots;
 pub mod cli;
 pub mod demo;
 pub mod persist;

@@ -1,0 +1,241 @@
+//! Static evaluation for the built-in bots, per variant: material (zone-aware on the Big
+//! Outer board), mobility, centralisation and pawn advancement. Scores are centipawns.
+//!
+//! - Big Outer (`rules/big-outer.md §2`): the Matriarch, Jumper and outer Knight lose power
+//!   toward the centre (shorter range, shorter or no leaps), so their value depends on the
+//!   zone they stand in; the Guard is zone-free.
+//! - Intrachange: standard values; King-capture threats are found by the search (a move that
+//!   captures the King ends the game and is searched in quiescence).
+//! - Force Field: standard values and mobility (the field "control count" needs the
+//!   variant's charge API; mobility under the field rules is a fair proxy).
+//! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more.
+//!
+//! Deterministic; reads only the position.
+
+use crate::rules::variants::classic;
+use crate::rules::{BoardShape, Color, PieceKind, Position, Square, Variant, Zone};
+
+/// Value of a piece of `kind` standing in `zone` in `variant`, in centipawns (the King is 0:
+/// it is never traded).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::piece_value;
+/// use esoterica::rules::{PieceKind, Variant, Zone};
+/// assert_eq!(piece_value(Variant::Standard, PieceKind::Queen, Zone::Outer), 900);
+/// assert!(
+///     piece_value(Variant::BigOuter, PieceKind::Matriarch, Zone::Central)
+///         < piece_value(Variant::BigOuter, PieceKind::Matriarch, Zone::Outer)
+/// );
+/// ```
+pub fn piece_value(variant: Variant, kind: PieceKind, zone: Zone) -> i32 {
+    let big = variant == Variant::BigOuter;
+    match kind {
+        PieceKind::Pawn => 100,
+        PieceKind::Knight => 320,
+        PieceKind::Bishop => {
+            if big {
+                360
+            } else {
+                330
+            }
+        }
+        PieceKind::Rook => {
+            if big {
+                550
+            } else {
+                500
+            }
+        }
+        PieceKind::Queen => {
+            if big {
+                1000
+            } else {
+                900
+            }
+        }
+        PieceKind::King => 0,
+        PieceKind::Guard => 330,
+        // Queen lines: unlimited from the outer zone, 6 from the mid zone, 3 from the centre.
+        PieceKind::Matriarch => match zone {
+            Zone::Outer => 900,
+            Zone::Mid => 750,
+            Zone::Central => 550,
+        },
+        // King step plus a 3-leap (outer), a 2-leap (mid) or nothing more (central).
+        PieceKind::Jumper => match zone {
+            Zone::Outer => 380,
+            Zone::Mid => 300,
+            Zone::Central => 160,
+        },
+        // (4,1)/(3,2) leaps outside, (3,1)/(2,2) in the mid zone, a plain Knight inside.
+        PieceKind::OuterKnight => match zone {
+            Zone::Outer => 350,
+            Zone::Mid => 320,
+            Zone::Central => 260,
+        },
+    }
+}
+
+/// Weights of the positional terms for a variant.
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    mobility: i32,
+    centre: i32,
+    pawn_step: i32,
+}
+
+fn weights(variant: Variant) -> Weights {
+    match variant {
+        Variant::Nonviolent => Weights {
+            mobility: 6,
+            centre: 6,
+            pawn_step: 12,
+        },
+        Variant::BigOuter => Weights {
+            mobility: 2,
+            centre: 3,
+            pawn_step: 5,
+        },
+        Variant::Standard
+        | Variant::Intrachange
+        | Variant::ForceField
+        | Variant::Parity
+        | Variant::ParitySingle
+        | Variant::Bully => Weights {
+            mobility: 3,
+            centre: 5,
+            pawn_step: 6,
+        },
+    }
+}
+
+/// King-distance of a square from the board centre, in whole squares (0 = a centre square).
+fn centre_distance(shape: BoardShape, sq: Square) -> i32 {
+    let n = i32::from(shape.files());
+    let (f, r) = shape.coords(sq);
+    let (f, r) = (i32::from(f), i32::from(r));
+    ((2 * f - (n - 1)).abs().max((2 * r - (n - 1)).abs()) - 1) / 2
+}
+
+/// Material only, White minus Black, in centipawns.
+pub fn material(pos: &Position) -> i32 {
+    let shape = pos.shape();
+    let v = pos.variant();
+    let mut s = 0;
+    for (sq, p) in pos.board().all_pieces() {
+        let val = piece_value(v, p.kind, shape.zone(sq));
+        s += if p.color == Color::White { val } else { -val };
+    }
+    s
+}
+
+/// Number of piece moves (pawns and castling left out) `side` has, ignoring checks: a cheap
+/// mobility measure.
+pub fn mobility(pos: &Position, side: Color) -> i32 {
+    let mut buf = Vec::with_capacity(64);
+    for (from, kind) in pos.board().pieces(side) {
+        if kind != PieceKind::Pawn && kind != PieceKind::King {
+            classic::piece_moves(pos, from, side, kind, &mut buf);
+        }
+    }
+    buf.len() as i32
+}
+
+/// The evaluation from White's point of view, in centipawns.
+pub fn evaluate_white(pos: &Position) -> i32 {
+    let shape = pos.shape();
+    let v = pos.variant();
+    let w = weights(v);
+    let half = i32::from(shape.files()) / 2;
+    let mut s = 0;
+    for (sq, p) in pos.board().all_pieces() {
+        let zone = shape.zone(sq);
+        let mut val = piece_value(v, p.kind, zone);
+        match p.kind {
+            PieceKind::Pawn => {
+                let r = i32::from(shape.rank(sq));
+                let adv = if p.color == Color::White {
+                    r - 1
+                } else {
+                    i32::from(shape.files()) - 2 - r
+                };
+                val += adv.max(0) * w.pawn_step;
+            }
+            PieceKind::King => {}
+            PieceKind::Knight
+            | PieceKind::Bishop
+            | PieceKind::Queen
+            | PieceKind::Guard
+            | PieceKind::OuterKnight
+            | PieceKind::Rook
+            | PieceKind::Matriarch
+            | PieceKind::Jumper => {
+                val += (half - 1 - centre_distance(shape, sq)).max(0) * w.centre;
+            }
+        }
+        s += if p.color == Color::White { val } else { -val };
+    }
+    s + w.mobility * (mobility(pos, Color::White) - mobility(pos, Color::Black))
+}
+
+/// The evaluation from `side`'s point of view.
+pub fn evaluate_for(pos: &Position, side: Color) -> i32 {
+    let e = evaluate_white(pos);
+    if side == Color::White { e } else { -e }
+}
+
+/// The evaluation from the side to move's point of view (negamax convention).
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_for(pos, pos.turn())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initial_positions_are_balanced() {
+        for v in [
+            Variant::Standard,
+            Variant::BigOuter,
+            Variant::Bully,
+            Variant::Nonviolent,
+        ] {
+            assert_eq!(evaluate_white(&Position::new(v)), 0, "{v}");
+        }
+    }
+
+    #[test]
+    fn an_extra_queen_counts() {
+        let p = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(evaluate(&p) > 900);
+        let mut b = p.clone();
+        b.set_turn(Color::Black);
+        assert!(evaluate(&b) < -900);
+    }
+
+    #[test]
+    fn big_outer_values_fall_toward_the_centre() {
+        for k in [
+            PieceKind::Matriarch,
+            PieceKind::Jumper,
+            PieceKind::OuterKnight,
+        ] {
+            let o = piece_value(Variant::BigOuter, k, Zone::Outer);
+            let m = piece_value(Variant::BigOuter, k, Zone::Mid);
+            let c = piece_value(Variant::BigOuter, k, Zone::Central);
+            assert!(o > m && m > c, "{k:?}");
+        }
+    }
+
+    #[test]
+    fn centre_distance_is_zero_in_the_middle() {
+        let s = BoardShape::Standard;
+        assert_eq!(centre_distance(s, s.parse_square("e4").unwrap()), 0);
+        assert_eq!(centre_distance(s, s.parse_square("a1").unwrap()), 3);
+        let b = BoardShape::BigOuter;
+        assert_eq!(centre_distance(b, b.parse_square("f6").unwrap()), 0);
+        assert_eq!(centre_distance(b, b.parse_square("a1").unwrap()), 5);
+    }
+}

@@ -1,0 +1,359 @@
+//! Bots: the [`Bot`] trait, search limits and control, the built-in bots (`random`,
+//! `greedy`, `alphabeta`), external bots speaking a UCI-like line protocol
+//! (`docs/bot-protocol.md`) and the headless match runner behind `esoterica match`.
+//!
+//! Plain Rust, no Bevy: a bot sees only the rules core. The game (a Bevy `BotPlugin`, added
+//! elsewhere) runs a bot on a worker thread ([`BotWorker`]) with a clone of the [`Position`] and a
+//! [`StopControl`] whose stop flag it may raise, and receives a [`Move`].
+//!
+//! Turn models: alternating variants call [`Bot::choose`]; Parity calls [`Bot::commit`] once
+//! per side with the start-of-turn position only, so a bot never sees the other commit.
+
+pub mod arena;
+pub mod eval;
+pub mod external;
+pub mod greedy;
+pub mod random;
+pub mod search;
+pub mod simultaneous;
+pub mod worker;
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::rules::{Color, Move, Position, Variant};
+
+pub use arena::{MatchConfig, MatchReport, run_match};
+pub use external::ExternalBot;
+pub use greedy::GreedyBot;
+pub use random::RandomBot;
+pub use search::AlphaBetaBot;
+pub use worker::BotWorker;
+
+/// How long or how deep a bot may think. `None` everywhere means "the bot's own default".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Wall-clock time for this move (a cap: searches may stop earlier).
+    pub movetime: Option<Duration>,
+    /// Maximum search depth in plies (Parity: turns).
+    pub depth: Option<u32>,
+    /// Maximum number of nodes searched.
+    pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    /// Limits with only a move time, in milliseconds.
+    pub fn movetime_ms(ms: u64) -> SearchLimits {
+        SearchLimits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// What a search reports after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Completed depth in plies.
+    pub depth: u32,
+    /// Score in centipawns from the mover's point of view; mates are beyond
+    /// [`search::MATE_BOUND`].
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The best move found so far.
+    pub best: Option<Move>,
+}
+
+/// The host side of a running search: asked whether to stop, told about progress (the
+/// Tantabus handler shape, STYLE.md §7).
+pub trait SearchControl {
+    /// Whether the search must stop now; `nodes` is the count searched so far. Searches
+    /// call this every few hundred nodes.
+    fn should_stop(&mut self, nodes: u64) -> bool;
+    /// Progress after an iteration; the default ignores it.
+    fn report(&mut self, _info: SearchInfo) {}
+}
+
+/// A [`SearchControl`] driven by a shared stop flag: another thread (the game's UI, the match
+/// runner) sets the flag to end the search; the bot then returns its best move so far.
+#[derive(Clone, Debug, Default)]
+pub struct StopControl {
+    stop: Arc<AtomicBool>,
+    /// The last report received.
+    pub last: Option<SearchInfo>,
+}
+
+impl StopControl {
+    /// A control watching `stop`.
+    pub fn new(stop: Arc<AtomicBool>) -> StopControl {
+        StopControl { stop, last: None }
+    }
+
+    /// The flag that ends the search when set to `true`.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+impl SearchControl for StopControl {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn report(&mut self, info: SearchInfo) {
+        self.last = Some(info);
+    }
+}
+
+/// A player of one or more variants.
+///
+/// Bots are `Send + 'static` so a host can move them to a worker thread. A bot is seeded
+/// when built ([`BotSpec::build`]) and is deterministic given its seed and limits, except
+/// where a wall-clock `movetime` cuts a search short.
+pub trait Bot: Send + 'static {
+    /// A short name for tables and PGN (`random`, `alphabeta:3`, `ext:…`).
+    fn name(&self) -> &str;
+
+    /// Whether the bot plays `v`.
+    fn supports(&self, v: Variant) -> bool;
+
+    /// The move for the side to move in `pos` (alternating variants). `None` means the bot
+    /// has no move to offer (no legal move, or a failure: see [`Bot::fault`]). For a
+    /// simultaneous variant the default [`Bot::commit`] calls this with `pos`'s turn set to
+    /// the committing side.
+    fn choose(
+        &mut self,
+        pos: &Position,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+    ) -> Option<Move>;
+
+    /// Parity: `side`'s commit for this turn, from the start-of-turn position `pos` only
+    /// (the host asks both sides before resolving, so the other commit is never visible).
+    fn commit(
+        &mut self,
+        pos: &Position,
+        side: Color,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+    ) -> Option<Move> {
+        let mut p = pos.clone();
+        p.set_turn(side);
+        self.choose(&p, limits, ctl)
+    }
+
+    /// Why the last [`Bot::choose`]/[`Bot::commit`] returned no move or failed (external
+    /// bots: garbage, timeout, crash), taken once. Built-in bots have none.
+    fn fault(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–5) or
+/// `ext:<command line>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Best immediate material.
+    Greedy,
+    /// Alpha-beta search at a strength level 1–5 ([`search::level_limits`]).
+    AlphaBeta(u8),
+    /// An external program: its argument vector (split like a shell, without running one).
+    External(Vec<String>),
+}
+
+/// A bot spec that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpecError(pub String);
+
+impl fmt::Display for BotSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BotSpecError {}
+
+/// The default alpha-beta level when none is given.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+impl BotSpec {
+    /// Reads a spec.
+    ///
+    /// # Errors
+    /// [`BotSpecError`] for an unknown name, a level outside 1–5, an empty or badly quoted
+    /// external command line.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::BotSpec;
+    /// assert_eq!(BotSpec::parse("alphabeta:4").unwrap(), BotSpec::AlphaBeta(4));
+    /// assert_eq!(
+    ///     BotSpec::parse("ext:python3 'my bot.py' -v").unwrap(),
+    ///     BotSpec::External(vec!["python3".into(), "my bot.py".into(), "-v".into()])
+    /// );
+    /// ```
+    pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
+        let t = text.trim();
+        if let Some(cmd) = t.strip_prefix("ext:") {
+            let argv = external::split_command(cmd).map_err(BotSpecError)?;
+            if argv.is_empty() {
+                return Err(BotSpecError(
+                    "ext: needs a command line, e.g. ext:python3 bot.py".into(),
+                ));
+            }
+            return Ok(BotSpec::External(argv));
+        }
+        let (name, level) = match t.split_once(':') {
+            Some((n, l)) => (n, Some(l)),
+            None => (t, None),
+        };
+        match (name, level) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("alphabeta", None) => Ok(BotSpec::AlphaBeta(DEFAULT_LEVEL)),
+            ("alphabeta", Some(l)) => match l.parse::<u8>() {
+                Ok(n @ 1..=5) => Ok(BotSpec::AlphaBeta(n)),
+                _ => Err(BotSpecError(format!(
+                    "alphabeta level must be 1 to 5, not '{l}'"
+                ))),
+            },
+            _ => Err(BotSpecError(format!(
+                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-5] or ext:<command>)"
+            ))),
+        }
+    }
+
+    /// The built-in bots, weakest first, for menus (the game's bot setup panel).
+    pub fn built_in() -> Vec<BotSpec> {
+        let mut v = vec![BotSpec::Random, BotSpec::Greedy];
+        v.extend((1..=5).map(BotSpec::AlphaBeta));
+        v
+    }
+
+    /// One line describing the bot, for menus and `--help`-style listings.
+    pub fn describe(&self) -> String {
+        match self {
+            BotSpec::Random => "random legal moves".into(),
+            BotSpec::Greedy => "best immediate material".into(),
+            BotSpec::AlphaBeta(l) => {
+                let lim = search::level_limits(*l);
+                format!(
+                    "alpha-beta search, level {l} (depth {}, {} nodes per move)",
+                    lim.depth.unwrap_or(0),
+                    lim.nodes.unwrap_or(0)
+                )
+            }
+            BotSpec::External(argv) => {
+                format!("external program: {}", external::join_command(argv))
+            }
+        }
+    }
+
+    /// Builds a fresh bot seeded with `seed`. External bots start their process lazily, on
+    /// the first move.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::AlphaBeta(level) => Box::new(AlphaBetaBot::with_level(*level, seed)),
+            BotSpec::External(argv) => Box::new(ExternalBot::new(argv.clone(), seed)),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::AlphaBeta(l) => write!(f, "alphabeta:{l}"),
+            BotSpec::External(argv) => write!(f, "ext:{}", external::join_command(argv)),
+        }
+    }
+}
+
+impl std::str::FromStr for BotSpec {
+    type Err = BotSpecError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BotSpec::parse(s)
+    }
+}
+
+/// A [`SearchControl`] that never stops and ignores reports (tests, benches).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoControl;
+
+impl SearchControl for NoControl {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// A portable 64-bit mix (`SplitMix64`) used to derive per-game and per-bot seeds.
+pub fn mix_seed(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for t in [
+            "random",
+            "greedy",
+            "alphabeta:1",
+            "alphabeta:5",
+            "ext:python3 bot.py",
+        ] {
+            assert_eq!(BotSpec::parse(t).unwrap().to_string(), t);
+        }
+        assert_eq!(BotSpec::parse("alphabeta").unwrap(), BotSpec::AlphaBeta(3));
+        assert!(BotSpec::parse("alphabeta:0").is_err());
+        assert!(BotSpec::parse("alphabeta:6").is_err());
+        assert!(BotSpec::parse("stockfish").is_err());
+        assert!(BotSpec::parse("ext:").is_err());
+        assert!(BotSpec::parse("ext:python3 'unclosed").is_err());
+    }
+
+    #[test]
+    fn built_in_bots_are_listed_weakest_first() {
+        let names: Vec<String> = BotSpec::built_in()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "random",
+                "greedy",
+                "alphabeta:1",
+                "alphabeta:2",
+                "alphabeta:3",
+                "alphabeta:4",
+                "alphabeta:5"
+            ]
+        );
+        assert_eq!(
+            BotSpec::AlphaBeta(3).describe(),
+            "alpha-beta search, level 3 (depth 4, 30000 nodes per move)"
+        );
+    }
+
+    #[test]
+    fn stop_control_follows_its_flag() {
+        let mut c = StopControl::default();
+        assert!(!c.should_stop(0));
+        c.flag().store(true, Ordering::Relaxed);
+        assert!(c.should_stop(0));
+    }
+}

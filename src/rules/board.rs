@@ -129,6 +129,10 @@ impl Board {
     }
 
     /// Total number of pieces (a shared square counts two).
+    #[expect(
+        clippy::len_without_is_empty,
+        reason = "Board::is_empty(sq) asks about one square; the whole board is Board::is_board_empty"
+    )]
     pub fn len(&self) -> usize {
         self.cells
             .iter()

@@ -13,6 +13,7 @@ use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{CastleSpec, EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
+use std::sync::OnceLock;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
 /// corner field C1 C2 C3 C4.
@@ -247,13 +248,13 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
 fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
     let shape = pos.shape();
+    let t = GenTables::of(shape);
     let b = &pos.board;
-    let (f, r) = shape.coords(from);
-    let fwd = us.forward();
+    let (_, r) = t.coords[from.index()];
     let last = last_rank(shape, us);
     let promos = promotion_kinds(pos.variant);
     let push = |to: Square, special: Special, out: &mut Vec<Move>| {
-        if shape.rank(to) == last && !promos.is_empty() {
+        if t.coords[to.index()].1 == last && !promos.is_empty() {
             for &k in promos {
                 out.push(Move {
                     from,
@@ -271,25 +272,39 @@ fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
             });
         }
     };
-    // Straight steps.
+    // Direction indices in `Direction::ALL`: forward, forward-left, forward-right.
+    let (ahead, diagonals) = match us {
+        Color::White => (
+            Direction::North,
+            [Direction::NorthWest, Direction::NorthEast],
+        ),
+        Color::Black => (
+            Direction::South,
+            [Direction::SouthWest, Direction::SouthEast],
+        ),
+    };
+    // Straight steps (a file never reaches a corner square, so stepping along it visits
+    // exactly the squares (file, rank + n) that exist).
     let max = pawn_steps(shape, us, r);
-    for n in 1..=max as i8 {
-        let Some(to) = shape.square_at(f, r + fwd * n) else {
+    let mut cur = from;
+    for n in 1..=max {
+        let Some(to) = t.step(cur, ahead.index()) else {
             break;
         };
         if !b.is_empty(to) {
             break;
         }
         // The last rank is reached only by a single step (Big Outer; on 8×8 it is implied).
-        if n > 1 && shape.rank(to) == last {
+        if n > 1 && t.coords[to.index()].1 == last {
             break;
         }
         push(to, Special::Normal, out);
+        cur = to;
     }
     // Captures.
     let them = us.other();
-    for df in [-1, 1] {
-        let Some(to) = shape.square_at(f + df, r + fwd) else {
+    for d in diagonals {
+        let Some(to) = t.step(from, d.index()) else {
             continue;
         };
         if let Some(victim) = b.kind(them, to) {
@@ -315,45 +330,46 @@ pub(crate) fn piece_moves(
     kind: PieceKind,
     out: &mut Vec<Move>,
 ) {
-    let shape = pos.shape();
+    let t = GenTables::of(pos.shape());
     let b = &pos.board;
     let them = us.other();
-    let zone = shape.zone(from);
+    let variant = pos.variant;
+    // Pushes the move to `to` if allowed; returns whether a line continues past `to`.
     let target = |to: Square, out: &mut Vec<Move>| -> bool {
-        // Returns whether a line continues past `to`.
-        if b.kind(us, to).is_some() {
-            return false;
+        if b.is_empty(to) {
+            out.push(Move::new(from, to));
+            return true;
         }
-        match b.kind(them, to) {
-            None => {
-                out.push(Move::new(from, to));
-                true
-            }
-            Some(victim) => {
-                if may_capture(pos.variant, kind, victim) {
-                    out.push(Move::new(from, to));
-                }
-                false
-            }
+        if b.kind(us, to).is_none()
+            && let Some(victim) = b.kind(them, to)
+            && may_capture(variant, kind, victim)
+        {
+            out.push(Move::new(from, to));
         }
+        false
     };
-    let (dirs, range) = lines(kind, zone);
-    for &d in dirs {
-        let mut cur = from;
-        let mut n = 0u8;
-        while n < range {
-            let Some(to) = shape.step(cur, d) else { break };
-            if !target(to, out) {
-                break;
+    let (dirs, range) = line_mask(kind, t.zone[from.index()]);
+    if dirs != 0 {
+        for d in Direction::ALL {
+            if dirs & (1 << d.index()) == 0 {
+                continue;
             }
-            cur = to;
-            n += 1;
+            let mut cur = from;
+            let mut n = 0u8;
+            while n < range {
+                let Some(to) = t.step(cur, d.index()) else {
+                    break;
+                };
+                if !target(to, out) {
+                    break;
+                }
+                cur = to;
+                n += 1;
+            }
         }
     }
-    for (df, dr) in leaps(kind, zone) {
-        if let Some(to) = shape.leap(from, df, dr) {
-            target(to, out);
-        }
+    for &to in t.leap_targets(kind, from) {
+        target(to, out);
     }
 }
 
@@ -363,7 +379,7 @@ pub(crate) fn piece_moves(
 #[inline]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     let mut hit = false;
-    scan_attackers(board, sq, by, &mut |_| {
+    scan_attackers(board, sq, by, None, &mut |_| {
         hit = true;
         true
     });
@@ -374,70 +390,77 @@ pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 /// then pawns. Stable order.
 pub fn attackers(board: &Board, sq: Square, by: Color) -> Vec<Square> {
     let mut found = Vec::new();
-    scan_attackers(board, sq, by, &mut |s| {
+    scan_attackers(board, sq, by, None, &mut |s| {
         found.push(s);
         false
     });
     found
 }
 
-/// Calls `f` with each attacker of `sq`; stops when `f` returns true.
-fn scan_attackers(board: &Board, sq: Square, by: Color, f: &mut impl FnMut(Square) -> bool) {
-    let shape = board.shape();
+/// Calls `f` with each attacker of `sq`; stops when `f` returns true. The piece on `ignore`
+/// (if any) is treated as absent: it neither attacks nor blocks.
+#[inline]
+fn scan_attackers(
+    board: &Board,
+    sq: Square,
+    by: Color,
+    ignore: Option<Square>,
+    f: &mut impl FnMut(Square) -> bool,
+) {
+    let t = GenTables::of(board.shape());
     // Pawns attack diagonally forward, so look diagonally backward from `sq`.
-    for df in [-1, 1] {
-        if let Some(s) = shape.leap(sq, df, -by.forward())
-            && board.kind(by, s) == Some(PieceKind::Pawn)
-            && f(s)
+    for s in t.pawn_from[by.index()][sq.index()] {
+        if s != NO_SQUARE
+            && Some(Square(s)) != ignore
+            && board.kind(by, Square(s)) == Some(PieceKind::Pawn)
+            && f(Square(s))
         {
             return;
         }
     }
     // Leaps.
-    match shape {
-        BoardShape::Standard => {
-            for (df, dr) in KNIGHT_LEAPS {
-                if let Some(s) = shape.leap(sq, df, dr)
-                    && board.kind(by, s) == Some(PieceKind::Knight)
-                    && f(s)
-                {
-                    return;
-                }
-            }
-        }
-        BoardShape::BigOuter => {
-            for (df, dr) in ALL_BIG_LEAPS {
-                if let Some(s) = shape.leap(sq, df, dr)
-                    && let Some(k) = board.kind(by, s)
-                    && leaps(k, shape.zone(s)).contains(&(-df, -dr))
-                    && f(s)
-                {
-                    return;
-                }
-            }
+    for &(s, mask) in t.leapers_to(sq) {
+        if let Some(k) = board.kind(by, s)
+            && mask & kind_bit(k) != 0
+            && Some(s) != ignore
+            && f(s)
+        {
+            return;
         }
     }
     // Lines.
     for d in Direction::ALL {
         let mut cur = sq;
         let mut dist = 0u8;
-        while let Some(next) = shape.step(cur, d) {
+        while let Some(next) = t.step(cur, d.index()) {
             dist += 1;
             cur = next;
-            if board.is_empty(cur) {
+            if board.is_empty(cur) || Some(cur) == ignore {
                 continue;
             }
             if let Some(k) = board.kind(by, cur) {
-                let (dirs, range) = lines(k, shape.zone(cur));
+                let (dirs, range) = line_mask(k, t.zone[cur.index()]);
                 // The attacker moves in the opposite direction, which is in its set iff `d`
                 // is (every set is symmetric).
-                if dist <= range && dirs.contains(&d) && f(cur) {
+                if dist <= range && dirs & (1 << d.index()) != 0 && f(cur) {
                     return;
                 }
             }
             break;
         }
     }
+}
+
+/// Whether `sq` is attacked by `by` with the piece on `ignore` lifted off the board (a King
+/// testing the square it steps to must not shield that square itself).
+#[inline]
+fn is_attacked_without(board: &Board, sq: Square, by: Color, ignore: Square) -> bool {
+    let mut hit = false;
+    scan_attackers(board, sq, by, Some(ignore), &mut |_| {
+        hit = true;
+        true
+    });
+    hit
 }
 
 /// Every leap offset any Big Outer piece can make (union over kinds and zones).
@@ -491,6 +514,240 @@ const ALL_BIG_LEAPS: [(i8, i8); 48] = {
     v
 };
 
+/// "No square" in the lookup tables.
+const NO_SQUARE: u8 = u8::MAX;
+
+/// The kinds that leap, in table order.
+const LEAPERS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Guard,
+    PieceKind::OuterKnight,
+    PieceKind::Jumper,
+];
+
+/// A kind's bit in a kind mask.
+#[inline]
+fn kind_bit(kind: PieceKind) -> u16 {
+    1 << (kind as u16)
+}
+
+/// Line movement as a direction mask (bit = index in [`Direction::ALL`]) and a range; the
+/// same facts as [`lines`], in a form that is cheap to test.
+#[inline]
+fn line_mask(kind: PieceKind, zone: Zone) -> (u8, u8) {
+    const ORTHO: u8 = 0x0f;
+    const DIAG: u8 = 0xf0;
+    match kind {
+        PieceKind::Bishop => (DIAG, u8::MAX),
+        PieceKind::Rook => (ORTHO, u8::MAX),
+        PieceKind::Queen => (0xff, u8::MAX),
+        PieceKind::King | PieceKind::Jumper => (0xff, 1),
+        PieceKind::Guard => (DIAG, 1),
+        PieceKind::Matriarch => (
+            0xff,
+            match zone {
+                Zone::Outer => u8::MAX,
+                Zone::Mid => 6,
+                Zone::Central => 3,
+            },
+        ),
+        PieceKind::Pawn | PieceKind::Knight | PieceKind::OuterKnight => (0, 0),
+    }
+}
+
+/// Lookup tables of one board shape for move generation and attack tests, built once per
+/// shape. Everything here is derived from [`BoardShape`], [`leaps`] and the pawn rules, so
+/// the generator stays general (8×8 and the 148-square Big Outer board with its corners and
+/// zones); the tables only avoid recomputing it on every call.
+struct GenTables {
+    /// Number of squares.
+    len: usize,
+    /// `step[dir * len + sq]`: the neighbour of `sq` in `Direction::ALL[dir]`, or
+    /// [`NO_SQUARE`].
+    step: Vec<u8>,
+    /// (file, rank) of each square.
+    coords: Vec<(i8, i8)>,
+    /// Zone of each square.
+    zone: Vec<Zone>,
+    /// `leap_span[leaper * len + sq]`: the range of `leap_to` holding the squares a
+    /// `LEAPERS[leaper]` on `sq` leaps to, in [`leaps`] order.
+    leap_span: Vec<(u16, u16)>,
+    /// Leap destinations (see `leap_span`).
+    leap_to: Vec<Square>,
+    /// `leaper_span[sq]`: the range of `leaper_from` listing the squares a leaper could
+    /// leap onto `sq` from, each with the mask of kinds (see [`kind_bit`]) that make that
+    /// leap from there; in the order of the old attack scan.
+    leaper_span: Vec<(u16, u16)>,
+    /// Reverse leaps (see `leaper_span`).
+    leaper_from: Vec<(Square, u16)>,
+    /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
+    /// `sq`, or [`NO_SQUARE`].
+    pawn_from: [Vec<[u8; 2]>; 2],
+}
+
+impl GenTables {
+    fn build(shape: BoardShape) -> GenTables {
+        let len = shape.len();
+        let mut step = vec![NO_SQUARE; 8 * len];
+        for d in Direction::ALL {
+            for sq in shape.squares() {
+                if let Some(to) = shape.step(sq, d) {
+                    step[d.index() * len + sq.index()] = to.0;
+                }
+            }
+        }
+        let coords = shape.squares().map(|s| shape.coords(s)).collect();
+        let zone = shape.squares().map(|s| shape.zone(s)).collect();
+        let mut leap_span = Vec::with_capacity(LEAPERS.len() * len);
+        let mut leap_to = Vec::new();
+        for kind in LEAPERS {
+            for sq in shape.squares() {
+                let start = leap_to.len() as u16;
+                for (df, dr) in leaps(kind, shape.zone(sq)) {
+                    if let Some(to) = shape.leap(sq, df, dr) {
+                        leap_to.push(to);
+                    }
+                }
+                leap_span.push((start, leap_to.len() as u16));
+            }
+        }
+        let mut leaper_span = Vec::with_capacity(len);
+        let mut leaper_from = Vec::new();
+        for sq in shape.squares() {
+            let start = leaper_from.len() as u16;
+            let offsets: &[(i8, i8)] = match shape {
+                BoardShape::Standard => &KNIGHT_LEAPS,
+                BoardShape::BigOuter => &ALL_BIG_LEAPS,
+            };
+            for &(df, dr) in offsets {
+                let Some(s) = shape.leap(sq, df, dr) else {
+                    continue;
+                };
+                let mut mask = 0;
+                for kind in LEAPERS {
+                    let leaps_here = match shape {
+                        BoardShape::Standard => kind == PieceKind::Knight,
+                        BoardShape::BigOuter => leaps(kind, shape.zone(s)).contains(&(-df, -dr)),
+                    };
+                    if leaps_here {
+                        mask |= kind_bit(kind);
+                    }
+                }
+                if mask != 0 {
+                    leaper_from.push((s, mask));
+                }
+            }
+            leaper_span.push((start, leaper_from.len() as u16));
+        }
+        let pawn_from = Color::BOTH.map(|by| {
+            shape
+                .squares()
+                .map(|sq| {
+                    let mut v = [NO_SQUARE; 2];
+                    for (i, df) in [-1, 1].into_iter().enumerate() {
+                        if let Some(s) = shape.leap(sq, df, -by.forward()) {
+                            v[i] = s.0;
+                        }
+                    }
+                    v
+                })
+                .collect()
+        });
+        GenTables {
+            len,
+            step,
+            coords,
+            zone,
+            leap_span,
+            leap_to,
+            leaper_span,
+            leaper_from,
+            pawn_from,
+        }
+    }
+
+    /// The tables of `shape`.
+    #[inline]
+    fn of(shape: BoardShape) -> &'static GenTables {
+        static STANDARD: OnceLock<GenTables> = OnceLock::new();
+        static BIG_OUTER: OnceLock<GenTables> = OnceLock::new();
+        match shape {
+            BoardShape::Standard => STANDARD.get_or_init(|| GenTables::build(shape)),
+            BoardShape::BigOuter => BIG_OUTER.get_or_init(|| GenTables::build(shape)),
+        }
+    }
+
+    /// One step from `sq` in direction index `dir`.
+    #[inline]
+    fn step(&self, sq: Square, dir: usize) -> Option<Square> {
+        let v = self.step[dir * self.len + sq.index()];
+        (v != NO_SQUARE).then_some(Square(v))
+    }
+
+    /// The squares a `kind` on `sq` leaps to (empty for kinds that do not leap).
+    #[inline]
+    fn leap_targets(&self, kind: PieceKind, sq: Square) -> &[Square] {
+        let li = match kind {
+            PieceKind::Knight => 0,
+            PieceKind::Guard => 1,
+            PieceKind::OuterKnight => 2,
+            PieceKind::Jumper => 3,
+            PieceKind::Pawn
+            | PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Queen
+            | PieceKind::King
+            | PieceKind::Matriarch => return &[],
+        };
+        let (a, b) = self.leap_span[li * self.len + sq.index()];
+        &self.leap_to[a as usize..b as usize]
+    }
+
+    /// The squares a leaper could attack `sq` from, with the kinds that do.
+    #[inline]
+    fn leapers_to(&self, sq: Square) -> &[(Square, u16)] {
+        let (a, b) = self.leaper_span[sq.index()];
+        &self.leaper_from[a as usize..b as usize]
+    }
+}
+
+/// The castling geometry of `shape` for each side and wing, built once.
+fn castle_specs(shape: BoardShape) -> &'static [[CastleSpec; 2]; 2] {
+    static STANDARD: OnceLock<[[CastleSpec; 2]; 2]> = OnceLock::new();
+    static BIG_OUTER: OnceLock<[[CastleSpec; 2]; 2]> = OnceLock::new();
+    let build = || Color::BOTH.map(|side| Wing::BOTH.map(|wing| castle_spec(shape, side, wing)));
+    match shape {
+        BoardShape::Standard => STANDARD.get_or_init(build),
+        BoardShape::BigOuter => BIG_OUTER.get_or_init(build),
+    }
+}
+
+/// The castling geometry a position's variant uses (`None` where it has no castling), without
+/// building it anew: the shared tables behind [`Position::castle_spec`].
+#[inline]
+pub(crate) fn castle_spec_ref(
+    pos: &Position,
+    side: Color,
+    wing: Wing,
+) -> Option<&'static CastleSpec> {
+    match pos.variant {
+        Variant::Intrachange => None,
+        Variant::Standard
+        | Variant::ForceField
+        | Variant::Parity
+        | Variant::ParitySingle
+        | Variant::Bully
+        | Variant::Nonviolent
+        | Variant::BigOuter => {
+            let w = match wing {
+                Wing::Short => 0,
+                Wing::Long => 1,
+            };
+            Some(&castle_specs(pos.shape())[side.index()][w])
+        }
+    }
+}
+
 /// Pseudo-legal moves of `us` (own-King safety not yet checked), castling included.
 pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
     for (from, kind) in pos.board.pieces(us) {
@@ -522,7 +779,7 @@ pub(crate) fn castling_moves(
         if !pos.can_castle(us, wing) {
             continue;
         }
-        let Some(spec) = pos.castle_spec(us, wing) else {
+        let Some(spec) = castle_spec_ref(pos, us, wing) else {
             continue;
         };
         let b = &pos.board;
@@ -623,8 +880,153 @@ fn may_be_pinned(pos: &Position, king: Square, from: Square, us: Color) -> bool 
     false
 }
 
-/// Legal moves of the side to move (classic rules).
+/// Legal moves of the side to move (classic rules), in pseudo-legal generation order.
+///
+/// Checks and pins are found once per position, so most moves need no test: a King move is
+/// tested against the attackers of its destination (with the King lifted off the board), a
+/// move of a pinned piece, en passant and castling are played on a copy of the board, and
+/// in check every other move must capture the single checker or block its line. Parity
+/// (shared squares) uses [`legal_moves_reference`].
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    match pos.variant {
+        Variant::Parity | Variant::ParitySingle => legal_moves_reference(pos, out),
+        Variant::Standard
+        | Variant::Bully
+        | Variant::Nonviolent
+        | Variant::BigOuter
+        | Variant::Intrachange
+        | Variant::ForceField => legal_moves_fast(pos, out),
+    }
+}
+
+/// A set of squares of any board shape (148 bits).
+#[derive(Clone, Copy, Default)]
+struct SquareSet([u64; 3]);
+
+impl SquareSet {
+    #[inline]
+    fn insert(&mut self, sq: Square) {
+        self.0[sq.index() >> 6] |= 1 << (sq.index() & 63);
+    }
+
+    #[inline]
+    fn contains(&self, sq: Square) -> bool {
+        self.0[sq.index() >> 6] & (1 << (sq.index() & 63)) != 0
+    }
+}
+
+/// The direction index (in [`Direction::ALL`]) from `a` towards `b` and their distance in
+/// steps, if they share a rank, file or diagonal.
+#[inline]
+fn alignment(t: &GenTables, a: Square, b: Square) -> Option<(usize, u8)> {
+    let (fa, ra) = t.coords[a.index()];
+    let (fb, rb) = t.coords[b.index()];
+    let (df, dr) = (fb - fa, rb - ra);
+    if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let dir = Direction::ALL
+        .into_iter()
+        .position(|d| d.delta() == (df.signum(), dr.signum()))?;
+    Some((dir, df.abs().max(dr.abs()) as u8))
+}
+
+fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let them = us.other();
+    let start = out.len();
+    pseudo_moves(pos, us, out);
+    let b = &pos.board;
+    let Some(king) = b.king(us) else {
+        return;
+    };
+    let t = GenTables::of(pos.shape());
+    // Checkers (two are enough to know that only the King may move).
+    let mut checkers = [king; 2];
+    let mut n_checks = 0;
+    scan_attackers(b, king, them, None, &mut |s| {
+        checkers[n_checks] = s;
+        n_checks += 1;
+        n_checks == 2
+    });
+    // Pieces that may be pinned: our piece first on a ray from the King with an enemy piece
+    // that moves along that ray right behind it (range not checked: a superset; each one is
+    // then tested exactly).
+    let mut pinned = SquareSet::default();
+    for d in Direction::ALL {
+        let mut cur = king;
+        let mut shield = None;
+        while let Some(next) = t.step(cur, d.index()) {
+            cur = next;
+            if b.is_empty(cur) {
+                continue;
+            }
+            match shield {
+                None if b.kind(us, cur).is_some() => shield = Some(cur),
+                None => break,
+                Some(p) => {
+                    if let Some(k) = b.kind(them, cur)
+                        && line_mask(k, t.zone[cur.index()]).0 & (1 << d.index()) != 0
+                    {
+                        pinned.insert(p);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    // Against a single check, a non-King move must capture the checker or, if it attacks
+    // along a line (and not by a leap as well), stand between it and the King.
+    let mut answers = SquareSet::default();
+    if n_checks == 1 {
+        let c = checkers[0];
+        answers.insert(c);
+        if let Some(k) = b.kind(them, c)
+            && !t.leap_targets(k, c).contains(&king)
+            && let Some((dir, dist)) = alignment(t, king, c)
+        {
+            let (dirs, range) = line_mask(k, t.zone[c.index()]);
+            if dirs & (1 << dir) != 0 && dist <= range {
+                let mut cur = king;
+                while let Some(next) = t.step(cur, dir) {
+                    if next == c {
+                        break;
+                    }
+                    answers.insert(next);
+                    cur = next;
+                }
+            }
+        }
+    }
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let legal = if mv.from == king {
+            match mv.special {
+                Special::Normal => !is_attacked_without(b, mv.to, them, king),
+                Special::Castle { .. } | Special::EnPassant { .. } => king_safe_after(pos, us, &mv),
+            }
+        } else if matches!(mv.special, Special::EnPassant { .. }) {
+            king_safe_after(pos, us, &mv)
+        } else if n_checks >= 2 {
+            false
+        } else if pinned.contains(mv.from) {
+            king_safe_after(pos, us, &mv)
+        } else {
+            n_checks == 0 || answers.contains(mv.to)
+        };
+        if legal {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Legal moves of the side to move (classic rules), the straightforward way: every move
+/// that could expose the King is played on a copy of the board. The reference the fast
+/// generator is tested against, and the generator for Parity's shared squares.
+pub(crate) fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let start = out.len();
     pseudo_moves(pos, us, out);
@@ -671,7 +1073,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         for side in Color::BOTH {
             for wing in Wing::BOTH {
                 if pos.can_castle(side, wing)
-                    && let Some(spec) = pos.castle_spec(side, wing)
+                    && let Some(spec) = castle_spec_ref(pos, side, wing)
                     && (mv.from == spec.rook_from || mv.to == spec.rook_from)
                 {
                     pos.set_castling(side, wing, false);
@@ -986,6 +1388,69 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+
+    /// Plays seeded random games and checks at every position that the fast generator and
+    /// the reference one (every risky move played on a copy) give the same moves in the same
+    /// order. Returns the number of positions compared.
+    fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usize) -> usize {
+        let mut compared = 0;
+        for g in 0..games {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xc1a5_0000 + g);
+            let mut pos = Position::from_text(variant, start).unwrap();
+            for _ in 0..plies {
+                let mut fast = Vec::new();
+                legal_moves_fast(&pos, &mut fast);
+                let mut reference = Vec::new();
+                legal_moves_reference(&pos, &mut reference);
+                assert_eq!(fast, reference, "{variant} at {}", pos.to_text());
+                compared += 1;
+                if fast.is_empty() {
+                    break;
+                }
+                let mv = fast[rng.random_range(0..fast.len())];
+                pos.play_unchecked(&mv);
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn fast_generator_matches_the_reference_in_random_games_of_every_classic_variant() {
+        let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut n = 0;
+        for v in [Variant::Standard, Variant::Bully, Variant::Nonviolent] {
+            n += compare_with_reference(v, standard, 20, 150);
+            n += compare_with_reference(v, kiwipete, 10, 100);
+        }
+        n += compare_with_reference(Variant::BigOuter, BIG_OUTER_INITIAL, 30, 200);
+        // Big Outer pieces checking and pinning from every zone and from the corners.
+        let busy = "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1";
+        n += compare_with_reference(Variant::BigOuter, busy, 30, 120);
+        assert!(n > 10_000, "{n} positions compared");
+    }
+
+    #[test]
+    fn single_check_by_a_leaper_on_a_line_cannot_be_blocked() {
+        // A Big Outer Jumper in the mid zone leaps (2,0): from e3 it checks the King on e1,
+        // and the Rook on a2 cannot answer by standing on e2 in between.
+        let p = Position::from_text(
+            Variant::BigOuter,
+            "12/12/12/12/12/12/12/12/12/4j7/R11/4K6k ---- w - - 0 1",
+        )
+        .unwrap();
+        assert!(p.in_check(Color::White));
+        let mut fast = Vec::new();
+        legal_moves_fast(&p, &mut fast);
+        let mut reference = Vec::new();
+        legal_moves_reference(&p, &mut reference);
+        assert_eq!(fast, reference);
+        let names: Vec<String> = fast.iter().map(|m| m.coordinate(p.shape())).collect();
+        assert!(!names.iter().any(|m| m == "a2e2"), "{names:?}");
+        assert!(names.iter().all(|m| m.starts_with("e1")), "{names:?}");
+    }
 
     #[test]
     fn big_leap_table_is_complete() {

@@ -118,7 +118,26 @@ fn comparison_table() {
     );
 }
 
+/// With `PERFT_ONLY=ours:NAME` or `PERFT_ONLY=shakmaty:NAME` (a name from [`CASES`]), runs
+/// that one perft once and exits: for counting instructions under callgrind, which is
+/// steadier than wall time on a shared machine (see docs/PERFORMANCE.md).
+fn only(spec: &str) {
+    let (engine, name) = spec.split_once(':').unwrap_or(("", spec));
+    let (fen, depth, nodes) = case(name);
+    let n = match engine {
+        "ours" => perft(&ours(fen), depth),
+        "shakmaty" => shakmaty::perft(&theirs(fen), depth),
+        other => panic!("PERFT_ONLY engine '{other}' is not ours or shakmaty"),
+    };
+    assert_eq!(n, nodes, "wrong perft count");
+    println!("{engine} {name}: {n} nodes");
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("PERFT_ONLY") {
+        only(&spec);
+        return;
+    }
     comparison_table();
     divan::main();
 }

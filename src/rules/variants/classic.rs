@@ -762,6 +762,12 @@ pub(crate) fn castle_spec_ref(
 
 /// Pseudo-legal moves of `us` (own-King safety not yet checked), castling included.
 pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
+    non_castling_moves(pos, us, out);
+    castling_moves(pos, us, out, |sq| is_attacked(&pos.board, sq, us.other()));
+}
+
+/// Pseudo-legal moves of `us` other than castling, by origin square.
+fn non_castling_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
     for (from, kind) in pos.board.pieces(us) {
         match kind {
             PieceKind::Pawn => pawn_moves(pos, from, us, out),
@@ -776,7 +782,6 @@ pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
             | PieceKind::OuterKnight => piece_moves(pos, from, us, kind, out),
         }
     }
-    castling_moves(pos, us, out, |sq| is_attacked(&pos.board, sq, us.other()));
 }
 
 /// Pushes castling moves whose rights, emptiness and safety conditions hold; `attacked`
@@ -947,9 +952,9 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let them = us.other();
     let start = out.len();
-    pseudo_moves(pos, us, out);
     let b = &pos.board;
     let Some(king) = b.king(us) else {
+        pseudo_moves(pos, us, out);
         return;
     };
     let t = GenTables::of(pos.shape());
@@ -1007,6 +1012,12 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             }
             n_checks += 1;
         }
+    }
+    non_castling_moves(pos, us, out);
+    // Castling is never allowed in check (the King's square is one that must be safe), and
+    // out of check that square need not be tested again.
+    if n_checks == 0 {
+        castling_moves(pos, us, out, |sq| sq != king && is_attacked(b, sq, them));
     }
     // Against a single check, a non-King move must capture the checker or, if it attacks
     // along a line (and not by a leap as well), stand between it and the King.

@@ -247,14 +247,12 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
 fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
-    let shape = pos.shape();
-    let t = GenTables::of(shape);
+    let t = GenTables::of(pos.shape());
     let b = &pos.board;
-    let (_, r) = t.coords[from.index()];
-    let last = last_rank(shape, us);
+    let side = us.index();
     let promos = promotion_kinds(pos.variant);
     let push = |to: Square, special: Special, out: &mut Vec<Move>| {
-        if t.coords[to.index()].1 == last && !promos.is_empty() {
+        if t.promotes[side][to.index()] && !promos.is_empty() {
             for &k in promos {
                 out.push(Move {
                     from,
@@ -272,41 +270,21 @@ fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
             });
         }
     };
-    // Direction indices in `Direction::ALL`: forward, forward-left, forward-right.
-    let (ahead, diagonals) = match us {
-        Color::White => (
-            Direction::North,
-            [Direction::NorthWest, Direction::NorthEast],
-        ),
-        Color::Black => (
-            Direction::South,
-            [Direction::SouthWest, Direction::SouthEast],
-        ),
-    };
-    // Straight steps (a file never reaches a corner square, so stepping along it visits
-    // exactly the squares (file, rank + n) that exist).
-    let max = pawn_steps(shape, us, r);
-    let mut cur = from;
-    for n in 1..=max {
-        let Some(to) = t.step(cur, ahead.index()) else {
-            break;
-        };
+    // Straight steps, up to the first occupied square.
+    let (lo, hi) = t.pawn_push_span[side][from.index()];
+    for &to in &t.pawn_push_to[lo as usize..hi as usize] {
         if !b.is_empty(to) {
             break;
         }
-        // The last rank is reached only by a single step (Big Outer; on 8×8 it is implied).
-        if n > 1 && t.coords[to.index()].1 == last {
-            break;
-        }
         push(to, Special::Normal, out);
-        cur = to;
     }
     // Captures.
     let them = us.other();
-    for d in diagonals {
-        let Some(to) = t.step(from, d.index()) else {
+    for to in t.pawn_to[side][from.index()] {
+        if to == NO_SQUARE {
             continue;
-        };
+        }
+        let to = Square(to);
         if let Some(victim) = b.kind(them, to) {
             if b.kind(us, to).is_none() && may_capture(pos.variant, PieceKind::Pawn, victim) {
                 push(to, Special::Normal, out);
@@ -577,6 +555,17 @@ struct GenTables {
     /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
     /// `sq`, or [`NO_SQUARE`].
     pawn_from: [Vec<[u8; 2]>; 2],
+    /// `pawn_push_span[side][sq]`: the range of `pawn_push_to` holding the squares a pawn of
+    /// `side` on `sq` steps straight to on an empty board, nearest first ([`pawn_steps`]; the
+    /// last rank only by a single step).
+    pawn_push_span: [Vec<(u16, u16)>; 2],
+    /// Straight pawn steps (see `pawn_push_span`).
+    pawn_push_to: Vec<Square>,
+    /// `pawn_to[side][sq]`: the squares diagonally ahead (file − 1 first), or
+    /// [`NO_SQUARE`].
+    pawn_to: [Vec<[u8; 2]>; 2],
+    /// `promotes[side][sq]`: whether `sq` is on `side`'s last rank.
+    promotes: [Vec<bool>; 2],
 }
 
 impl GenTables {
@@ -656,7 +645,58 @@ impl GenTables {
                 })
                 .collect()
         });
+        let mut pawn_push_to = Vec::new();
+        let pawn_push_span = Color::BOTH.map(|side| {
+            let ahead = match side {
+                Color::White => Direction::North,
+                Color::Black => Direction::South,
+            };
+            let last = last_rank(shape, side);
+            shape
+                .squares()
+                .map(|sq| {
+                    let begin = pawn_push_to.len() as u16;
+                    let max = pawn_steps(shape, side, shape.rank(sq));
+                    let mut cur = sq;
+                    for n in 1..=max {
+                        let Some(to) = shape.step(cur, ahead) else {
+                            break;
+                        };
+                        if n > 1 && shape.rank(to) == last {
+                            break;
+                        }
+                        pawn_push_to.push(to);
+                        cur = to;
+                    }
+                    (begin, pawn_push_to.len() as u16)
+                })
+                .collect()
+        });
+        let pawn_to = Color::BOTH.map(|side| {
+            shape
+                .squares()
+                .map(|sq| {
+                    let mut v = [NO_SQUARE; 2];
+                    for (i, df) in [-1, 1].into_iter().enumerate() {
+                        if let Some(s) = shape.leap(sq, df, side.forward()) {
+                            v[i] = s.0;
+                        }
+                    }
+                    v
+                })
+                .collect()
+        });
+        let promotes = Color::BOTH.map(|side| {
+            shape
+                .squares()
+                .map(|sq| shape.rank(sq) == last_rank(shape, side))
+                .collect()
+        });
         GenTables {
+            pawn_push_span,
+            pawn_push_to,
+            pawn_to,
+            promotes,
             len,
             step,
             ray_span,
@@ -1013,12 +1053,6 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             n_checks += 1;
         }
     }
-    non_castling_moves(pos, us, out);
-    // Castling is never allowed in check (the King's square is one that must be safe), and
-    // out of check that square need not be tested again.
-    if n_checks == 0 {
-        castling_moves(pos, us, out, |sq| sq != king && is_attacked(b, sq, them));
-    }
     // Against a single check, a non-King move must capture the checker or, if it attacks
     // along a line (and not by a leap as well), stand between it and the King.
     let mut answers = SquareSet::default();
@@ -1042,24 +1076,50 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
-    let mut w = start;
-    for i in start..out.len() {
-        let mv = out[i];
-        let legal = if mv.from == king {
-            match mv.special {
-                Special::Normal => !is_attacked_without(b, mv.to, them, king),
-                Special::Castle { .. } | Special::EnPassant { .. } => king_safe_after(pos, us, &mv),
-            }
-        } else if matches!(mv.special, Special::EnPassant { .. }) {
-            king_safe_after(pos, us, &mv)
-        } else if n_checks >= 2 {
-            false
-        } else if pinned.contains(mv.from) {
-            king_safe_after(pos, us, &mv)
+    // Generate piece by piece and filter only where a move could be illegal.
+    for (from, kind) in b.pieces(us) {
+        let first = out.len();
+        if kind == PieceKind::Pawn {
+            pawn_moves(pos, from, us, out);
         } else {
-            n_checks == 0 || answers.contains(mv.to)
-        };
-        if legal {
+            piece_moves(pos, from, us, kind, out);
+        }
+        if from == king {
+            retain_tail(out, first, |mv| !is_attacked_without(b, mv.to, them, king));
+        } else if n_checks >= 2 {
+            // Only the King may answer a double check (en passant is tested to be sure).
+            retain_tail(out, first, |mv| {
+                matches!(mv.special, Special::EnPassant { .. }) && king_safe_after(pos, us, mv)
+            });
+        } else if pinned.contains(from) {
+            retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+        } else if kind == PieceKind::Pawn && pos.ep.is_some() {
+            retain_tail(out, first, |mv| match mv.special {
+                Special::EnPassant { .. } => king_safe_after(pos, us, mv),
+                Special::Normal | Special::Castle { .. } => {
+                    n_checks == 0 || answers.contains(mv.to)
+                }
+            });
+        } else if n_checks == 1 {
+            retain_tail(out, first, |mv| answers.contains(mv.to));
+        }
+    }
+    // Castling is never allowed in check (the King's square is one that must be safe), and
+    // out of check that square need not be tested again; the move is then played on a copy.
+    if n_checks == 0 {
+        let first = out.len();
+        castling_moves(pos, us, out, |sq| sq != king && is_attacked(b, sq, them));
+        retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+    }
+}
+
+/// Keeps the moves of `out[first..]` that `keep` accepts, in order.
+#[inline]
+fn retain_tail(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut w = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if keep(&mv) {
             out[w] = mv;
             w += 1;
         }

@@ -991,7 +991,6 @@ fn alignment(t: &GenTables, a: Square, b: Square) -> Option<(usize, u8)> {
 fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let them = us.other();
-    let start = out.len();
     let b = &pos.board;
     let Some(king) = b.king(us) else {
         pseudo_moves(pos, us, out);

@@ -250,33 +250,14 @@ fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
     let t = GenTables::of(pos.shape());
     let b = &pos.board;
     let side = us.index();
-    let promos = promotion_kinds(pos.variant);
-    let push = |to: Square, special: Special, out: &mut Vec<Move>| {
-        if t.promotes[side][to.index()] && !promos.is_empty() {
-            for &k in promos {
-                out.push(Move {
-                    from,
-                    to,
-                    promotion: Some(k),
-                    special,
-                });
-            }
-        } else {
-            out.push(Move {
-                from,
-                to,
-                promotion: None,
-                special,
-            });
-        }
-    };
+    let variant = pos.variant;
     // Straight steps, up to the first occupied square.
     let (lo, hi) = t.pawn_push_span[side][from.index()];
     for &to in &t.pawn_push_to[lo as usize..hi as usize] {
         if !b.is_empty(to) {
             break;
         }
-        push(to, Special::Normal, out);
+        push_pawn_move(t, side, variant, from, to, Special::Normal, out);
     }
     // Captures.
     let them = us.other();
@@ -286,18 +267,52 @@ fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
         }
         let to = Square(to);
         if let Some(victim) = b.kind(them, to) {
-            if b.kind(us, to).is_none() && may_capture(pos.variant, PieceKind::Pawn, victim) {
-                push(to, Special::Normal, out);
+            if b.kind(us, to).is_none() && may_capture(variant, PieceKind::Pawn, victim) {
+                push_pawn_move(t, side, variant, from, to, Special::Normal, out);
             }
         } else if let Some(ep) = &pos.ep
             && b.is_empty(to)
             && ep.squares().any(|s| s == to)
             && b.kind(them, ep.pawn) == Some(PieceKind::Pawn)
-            && may_capture(pos.variant, PieceKind::Pawn, PieceKind::Pawn)
+            && may_capture(variant, PieceKind::Pawn, PieceKind::Pawn)
         {
-            push(to, Special::EnPassant { captured: ep.pawn }, out);
+            let special = Special::EnPassant { captured: ep.pawn };
+            push_pawn_move(t, side, variant, from, to, special, out);
         }
     }
+}
+
+/// Pushes a pawn move, once per promotion kind when it reaches the last rank.
+#[inline(always)]
+fn push_pawn_move(
+    t: &GenTables,
+    side: usize,
+    variant: Variant,
+    from: Square,
+    to: Square,
+    special: Special,
+    out: &mut Vec<Move>,
+) {
+    if t.promotes[side][to.index()] {
+        let promos = promotion_kinds(variant);
+        if !promos.is_empty() {
+            for &k in promos {
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: Some(k),
+                    special,
+                });
+            }
+            return;
+        }
+    }
+    out.push(Move {
+        from,
+        to,
+        promotion: None,
+        special,
+    });
 }
 
 /// Pushes the non-pawn, non-castling moves of a piece: lines then leaps.
@@ -310,38 +325,47 @@ pub(crate) fn piece_moves(
 ) {
     let t = GenTables::of(pos.shape());
     let b = &pos.board;
-    let them = us.other();
     let variant = pos.variant;
-    // Pushes the move to `to` if allowed; returns whether a line continues past `to`.
-    let target = |to: Square, out: &mut Vec<Move>| -> bool {
-        if b.is_empty(to) {
-            out.push(Move::new(from, to));
-            return true;
-        }
-        if b.kind(us, to).is_none()
-            && let Some(victim) = b.kind(them, to)
-            && may_capture(variant, kind, victim)
-        {
-            out.push(Move::new(from, to));
-        }
-        false
-    };
     let (dirs, range) = line_mask(kind, t.zone[from.index()]);
-    if dirs != 0 {
-        for d in Direction::ALL {
-            if dirs & (1 << d.index()) == 0 {
-                continue;
-            }
-            for &to in t.ray(from, d.index()).iter().take(range as usize) {
-                if !target(to, out) {
-                    break;
-                }
+    // Direction bits in `Direction::ALL` order.
+    let mut rest = dirs;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        for &to in t.ray(from, d).iter().take(range as usize) {
+            if !push_piece_move(b, variant, us, kind, from, to, out) {
+                break;
             }
         }
     }
     for &to in t.leap_targets(kind, from) {
-        target(to, out);
+        push_piece_move(b, variant, us, kind, from, to, out);
     }
+}
+
+/// Pushes the move `from` → `to` if the square is empty or holds an enemy piece that may be
+/// captured; returns whether a line continues past `to` (it was empty).
+#[inline(always)]
+fn push_piece_move(
+    b: &Board,
+    variant: Variant,
+    us: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    out: &mut Vec<Move>,
+) -> bool {
+    if b.is_empty(to) {
+        out.push(Move::new(from, to));
+        return true;
+    }
+    if b.kind(us, to).is_none()
+        && let Some(victim) = b.kind(us.other(), to)
+        && may_capture(variant, kind, victim)
+    {
+        out.push(Move::new(from, to));
+    }
+    false
 }
 
 /// Whether `sq` is attacked by any piece of `by` under classic movement (fields, resting

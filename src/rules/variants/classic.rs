@@ -247,7 +247,12 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
 fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
-    let t = GenTables::of(pos.shape());
+    pawn_moves_in(GenTables::of(pos.shape()), pos, from, us, out);
+}
+
+/// [`pawn_moves`] with the shape's tables at hand.
+#[inline(always)]
+fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
     let b = &pos.board;
     let side = us.index();
     let variant = pos.variant;
@@ -323,7 +328,19 @@ pub(crate) fn piece_moves(
     kind: PieceKind,
     out: &mut Vec<Move>,
 ) {
-    let t = GenTables::of(pos.shape());
+    piece_moves_in(GenTables::of(pos.shape()), pos, from, us, kind, out);
+}
+
+/// [`piece_moves`] with the shape's tables at hand.
+#[inline(always)]
+fn piece_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut Vec<Move>,
+) {
     let b = &pos.board;
     let variant = pos.variant;
     let (dirs, range) = line_mask(kind, t.zone[from.index()]);
@@ -1103,9 +1120,9 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     for (from, kind) in b.pieces(us) {
         let first = out.len();
         if kind == PieceKind::Pawn {
-            pawn_moves(pos, from, us, out);
+            pawn_moves_in(t, pos, from, us, out);
         } else {
-            piece_moves(pos, from, us, kind, out);
+            piece_moves_in(t, pos, from, us, kind, out);
         }
         if from == king {
             retain_tail(out, first, |mv| !is_attacked_without(b, mv.to, them, king));

@@ -2,9 +2,14 @@
 //! and the variants that only change what may be captured (Bully, Nonviolent) or the
 //! geometry and pieces (Big Outer, `rules/big-outer.md`).
 //!
-//! Generation is pseudo-legal by piece, then filtered by "does the own King stand attacked
-//! after the move"; the expensive test is skipped for moves that cannot expose the King.
-//! Output order is stable: by origin square, then by generation order of the piece.
+//! Generation is pseudo-legal by piece, from per-shape lookup tables (rays, leaps by zone,
+//! reverse leaps, pawn steps; built once per board shape). Legality comes from the checks
+//! and pins found once per position: only King moves, pinned pieces, en passant and
+//! castling are tested for King safety, and in check the other moves must capture or block
+//! the checker (`legal_moves`). The straightforward generator that tests every risky
+//! move on a copy of the board is kept as `legal_moves_reference` (Parity's shared
+//! squares; the tests compare the two). Output order is stable: by origin square, then by
+//! generation order of the piece, castling last.
 
 use crate::rules::board::Board;
 use crate::rules::geometry::{BoardShape, Direction, Square, Zone};
@@ -46,7 +51,8 @@ fn sym(a: i8, b: i8) -> Vec<(i8, i8)> {
 }
 
 /// Leap offsets of a piece kind standing in `zone` (Big Outer pieces by zone, ruling B-3).
-/// Returns an empty list for pieces that do not leap.
+/// Returns an empty list for pieces that do not leap. The generator itself reads these
+/// from its per-shape tables, built once from this function.
 pub fn leaps(kind: PieceKind, zone: Zone) -> Vec<(i8, i8)> {
     match kind {
         PieceKind::Knight => KNIGHT_LEAPS.to_vec(),

@@ -13,6 +13,9 @@ pub struct Board {
     shape: BoardShape,
     cells: [[Option<PieceKind>; MAX_SQUARES]; 2],
     kings: [Option<Square>; 2],
+    /// Per side, a bit per occupied square (index order): the same facts as `cells`, kept so
+    /// a side's pieces can be listed without scanning every square.
+    occupied: [[u64; 3]; 2],
 }
 
 impl Board {
@@ -22,6 +25,7 @@ impl Board {
             shape,
             cells: [[None; MAX_SQUARES]; 2],
             kings: [None; 2],
+            occupied: [[0; 3]; 2],
         }
     }
 
@@ -72,6 +76,7 @@ impl Board {
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) -> Option<PieceKind> {
         let old = self.cells[piece.color.index()][sq.index()].replace(piece.kind);
+        self.occupied[piece.color.index()][sq.index() >> 6] |= 1 << (sq.index() & 63);
         if old == Some(PieceKind::King) && self.kings[piece.color.index()] == Some(sq) {
             self.kings[piece.color.index()] = None;
         }
@@ -85,6 +90,7 @@ impl Board {
     #[inline]
     pub fn remove(&mut self, color: Color, sq: Square) -> Option<PieceKind> {
         let old = self.cells[color.index()][sq.index()].take();
+        self.occupied[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
         if old == Some(PieceKind::King) && self.kings[color.index()] == Some(sq) {
             self.kings[color.index()] = self.find_king(color);
         }
@@ -92,9 +98,9 @@ impl Board {
     }
 
     fn find_king(&self, color: Color) -> Option<Square> {
-        self.shape
-            .squares()
-            .find(|&s| self.kind(color, s) == Some(PieceKind::King))
+        self.pieces(color)
+            .find(|&(_, k)| k == PieceKind::King)
+            .map(|(s, _)| s)
     }
 
     /// The square of `color`'s King (the first one, if a hand-made position has several).
@@ -106,9 +112,21 @@ impl Board {
     /// `color`'s pieces in square order. Stable order.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
         let layer = &self.cells[color.index()];
-        self.shape
-            .squares()
-            .filter_map(move |s| layer[s.index()].map(|k| (s, k)))
+        self.occupied[color.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(i)
+                })
+            })
+            .filter_map(move |i| layer[i].map(|k| (Square(i as u8), k)))
     }
 
     /// Every piece as (square, piece), White's before Black's on a shared square. Stable order.

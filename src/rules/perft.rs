@@ -23,18 +23,30 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    // One move buffer per ply, reused across the whole tree.
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    perft_with(pos, depth, &mut buffers)
+}
+
+/// [`perft`] for an alternating variant at `depth >= 1`, with `buffers[0]` for this ply's
+/// moves and the rest for the plies below.
+fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    let Some((moves, below)) = buffers.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    super::variants::legal_moves(pos, moves);
     if depth == 1 && pos.variant() != Variant::Intrachange {
         return moves.len() as u64;
     }
     let mut n = 0;
-    for mv in &moves {
+    for mv in moves.iter() {
         let mut next = pos.clone();
         next.play_unchecked(mv);
         n += if depth == 1 || game_ended_by_capture(&next) {
             1
         } else {
-            perft(&next, depth - 1)
+            perft_with(&next, depth - 1, below)
         };
     }
     n

@@ -259,6 +259,14 @@ fn read_placement(board: &mut Board, shape: BoardShape, text: &str) -> Result<()
         let rank_name = rank + 1;
         while let Some(c) = chars.next() {
             if c.is_ascii_digit() {
+                if c == '0' {
+                    return Err(err(
+                        "placement",
+                        format!(
+                            "rank {rank_name}: an empty-square count cannot be 0 or start with 0"
+                        ),
+                    ));
+                }
                 let mut n = c.to_digit(10).unwrap_or(0);
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
                     n = n * 10 + d;

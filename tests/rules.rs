@@ -1,0 +1,14 @@
+//! Rules-level integration tests: one test binary for all of them (each binary links the
+//! crate, and links are slow on the 2-core CI machine). Add a module here and a file under
+//! `tests/rules/` for a new group (the crate root is `tests/`, hence the `#[path]`s).
+//!
+//! - [`perft_suite`]: the published perft counts of `tests/data/perft-standard.epd`.
+//! - [`shakmaty_diff`]: legal moves, FEN, SAN and outcomes against shakmaty 0.30.1.
+//! - [`malformed`]: bad position, move and game texts give clear errors and never panic.
+
+#[path = "rules/malformed.rs"]
+mod malformed;
+#[path = "rules/perft_suite.rs"]
+mod perft_suite;
+#[path = "rules/shakmaty_diff.rs"]
+mod shakmaty_diff;

@@ -49,7 +49,7 @@ fn attach_square_visuals(
     font: Res<PieceFont>,
     squares: Query<(Entity, &BoardSquare, Option<&HexagramNumber>), Added<BoardSquare>>,
 ) {
-    for (e, sq, number) in &squares {
+    for (e, _, number) in &squares {
         commands
             .entity(e)
             .insert(Sprite::from_color(LIGHT, Vec2::splat(SQUARE_SIZE_WORLD)));
@@ -243,8 +243,15 @@ fn draw_board_overlays(
         } else {
             Color::srgba(0.1, 0.45, 0.15, 0.9)
         };
-        gizmos.circle_2d(at(t.to), 16.0, c);
-        gizmos.circle_2d(at(t.to), 12.0, c);
+        if t.captures {
+            for r in [40.0, 42.0, 44.0] {
+                gizmos.circle_2d(at(t.to), r, c);
+            }
+        } else {
+            for r in [6.0, 9.0, 12.0, 15.0, 18.0] {
+                gizmos.circle_2d(at(t.to), r, c);
+            }
+        }
         if let Some(land) = t.landing {
             gizmos.arrow_2d(at(t.to), at(land), Color::srgba(0.5, 0.25, 0.95, 0.9));
             gizmos.rect_2d(

@@ -175,9 +175,10 @@ pub(crate) fn draw_panels(
             });
             ui.separator();
             ui.label(egui::RichText::new("Settings").strong());
+            ui.label("Animation speed (0 = off)");
             ui.add(
                 egui::Slider::new(&mut settings.speed, 0.0..=3.0)
-                    .text("animation speed")
+                    .text("speed")
                     .custom_formatter(|v, _| {
                         if v <= 0.0 {
                             "off".to_string()

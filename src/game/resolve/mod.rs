@@ -10,9 +10,8 @@ use bevy::prelude::*;
 
 use super::components::{Captured, OnSquare, PieceEntity};
 use super::messages::{
-    Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
-    RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
-    UndoRequest,
+    Motion, MotionStep, MoveAccepted, MoveRejected, MoveSource, NewGameRequest, RedoRequest,
+    ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest, UndoRequest,
 };
 use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 use super::sync::pieces_match_position;

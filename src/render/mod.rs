@@ -1,4 +1,4 @@
-//! The 2D board: squares, coordinates, pieces drawn with the chess glyphs of DejaVu Sans,
+//! The 2D board: squares, coordinates, pieces drawn with the chess glyphs of `DejaVu` Sans,
 //! highlights, the Intrachange overlays, mouse input and the stage-by-stage animations.
 //! It reads the game model ([`crate::game`]) and writes only requests; it never calls the
 //! rules to change anything. Runs in [`AppSystems::Input`](crate::AppSystems::Input) (mouse,

@@ -1,4 +1,4 @@
-//! Piece visuals: each [`PieceEntity`] gets glyph children drawn with DejaVu Sans (embedded):
+//! Piece visuals: each [`PieceEntity`] gets glyph children drawn with `DejaVu` Sans (embedded):
 //! a filled glyph in the side's colour under an outline glyph, so white pieces are light
 //! with a dark outline and black pieces dark. Guard, Matriarch and Jumper are a disc with
 //! their letter; the Big Outer Knight carries a small ring.
@@ -11,7 +11,7 @@ use crate::AppSystems;
 use crate::game::PieceEntity;
 use crate::rules::{Color as Side, PieceKind};
 
-/// DejaVu Sans, embedded in the binary (`assets/fonts/DejaVuSans.ttf`, licence in
+/// `DejaVu` Sans, embedded in the binary (`assets/fonts/DejaVuSans.ttf`, licence in
 /// `assets/fonts/LICENSE-DejaVu.txt`).
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 

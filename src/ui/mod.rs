@@ -1,4 +1,4 @@
-//! The egui panels (bevy_egui 0.42 / egui 0.36): variant picker and new game, move list with
+//! The egui panels (`bevy_egui` 0.42 / egui 0.36): variant picker and new game, move list with
 //! review, captured pieces, rules card, settings, Intrachange overlays, status line, game-over
 //! banner and promotion picker. UI code reads resources and writes `*Request` messages; the
 //! only things it sets directly are view settings ([`BoardView`](crate::render::BoardView),

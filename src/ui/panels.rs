@@ -244,7 +244,18 @@ pub(crate) fn draw_panels(
             egui::ScrollArea::vertical()
                 .id_salt("rules-card")
                 .show(ui, |ui| {
-                    ui.label(cards.card(variant));
+                    for line in cards.card(variant).lines() {
+                        match line.strip_prefix('#') {
+                            Some(h) => {
+                                ui.label(
+                                    egui::RichText::new(h.trim_start_matches('#').trim()).strong(),
+                                );
+                            }
+                            None => {
+                                ui.label(line);
+                            }
+                        }
+                    }
                 });
         })
         .response

@@ -14,8 +14,9 @@ use rand::{RngExt, SeedableRng};
 
 use esoterica::TeleportSystems;
 use esoterica::game::{
-    ActiveGame, GamePlugin, MoveRejected, MoveResolved, MoveSource, RedoRequest, ResolutionSet,
-    StageLog, StatusLine, SubmitMoveRequest, UndoRequest, check_world_matches_position,
+    ActiveGame, BoardSquare, GamePlugin, HexagramNumber, MoveRejected, MoveResolved, MoveSource,
+    NewGameRequest, RedoRequest, ResolutionSet, StageLog, StatusLine, SubmitMoveRequest,
+    UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
 
@@ -123,6 +124,55 @@ fn intrachange_rules_teleport_with_capture_runs_all_stages_in_order() {
         app.world().resource::<StageLog>().set_sequence(),
         teleport_sets()
     );
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+#[test]
+fn standard_capture_runs_exoteric_then_capture_then_settle() {
+    let start =
+        Position::from_text(Variant::Standard, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, start.parse_move("exd5").unwrap());
+    assert_eq!(
+        app.world().resource::<StageLog>().set_sequence(),
+        [
+            TeleportSystems::Exoteric,
+            TeleportSystems::Capture,
+            TeleportSystems::Settle
+        ]
+        .map(ResolutionSet::Teleport)
+        .to_vec()
+    );
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+#[test]
+fn new_game_of_another_variant_rebuilds_squares_and_pieces() {
+    let mut app = test_app(Position::new(Variant::Standard));
+    app.world_mut().write_message(NewGameRequest {
+        variant: Variant::BigOuter,
+        position: None,
+    });
+    app.update();
+    let squares = app
+        .world_mut()
+        .query::<&BoardSquare>()
+        .iter(app.world())
+        .count();
+    assert_eq!(squares, 148);
+    check_world_matches_position(app.world_mut()).unwrap();
+    app.world_mut().write_message(NewGameRequest {
+        variant: Variant::Intrachange,
+        position: None,
+    });
+    app.update();
+    let numbers: Vec<u8> = app
+        .world_mut()
+        .query::<&HexagramNumber>()
+        .iter(app.world())
+        .map(|n| n.0)
+        .collect();
+    assert_eq!(numbers.len(), 64);
     check_world_matches_position(app.world_mut()).unwrap();
 }
 

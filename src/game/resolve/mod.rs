@@ -94,7 +94,10 @@ pub(crate) fn handle_record_requests(
         if game.review != n {
             game.review = n;
             status.0 = match n {
-                Some(n) => format!("Reviewing the position after {n} moves (read-only)."),
+                Some(n) => format!(
+                    "Reviewing the position after {n} move{} (read-only).",
+                    if n == 1 { "" } else { "s" }
+                ),
                 None => format!("Back to the live game. {}", turn_text(&game)),
             };
             resync.write(ResyncRequest);

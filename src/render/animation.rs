@@ -16,6 +16,7 @@ use crate::game::{
     ActiveGame, Captured, Motion, MotionStep, OnSquare, PieceEntity, ResyncRequest,
     StageAnimationRequested,
 };
+use crate::rules::Color as Side;
 
 /// Seconds of a slide at speed 1.
 pub const SLIDE_SECS: f32 = 0.35;
@@ -235,6 +236,13 @@ pub(crate) fn place_idle_pieces(
     )>,
 ) {
     let shape = game.shown().shape();
+    // Parity: two pieces sharing a square stand side by side (White left).
+    let mut count = vec![0u8; shape.len()];
+    for (_, _, on, captured, _, _) in &pieces {
+        if let (Some(on), false) = (on, captured) {
+            count[on.0.index()] += 1;
+        }
+    }
     for (e, piece, on, captured, mut tf, mut fade) in &mut pieces {
         if queue.touches(e) {
             continue;
@@ -245,6 +253,11 @@ pub(crate) fn place_idle_pieces(
         }
         let Some(on) = on else { continue };
         let mut target = square_to_world(shape, on.0, view.flipped).extend(PIECE_Z);
+        let shared = count.get(on.0.index()).is_some_and(|&n| n > 1);
+        if shared {
+            let left = (piece.side == Side::White) != view.flipped;
+            target.x += if left { -22.0 } else { 22.0 };
+        }
         if let (Some(from), Some(cursor)) = (selection.dragging, selection.cursor)
             && from == on.0
             && selection.side == Some(piece.side)
@@ -254,8 +267,9 @@ pub(crate) fn place_idle_pieces(
         if tf.translation != target {
             tf.translation = target;
         }
-        if tf.scale != Vec3::ONE {
-            tf.scale = Vec3::ONE;
+        let scale = Vec3::splat(if shared { 0.7 } else { 1.0 });
+        if tf.scale != scale {
+            tf.scale = scale;
         }
         if fade.0 != 1.0 {
             fade.0 = 1.0;

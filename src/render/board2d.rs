@@ -31,6 +31,7 @@ const LIGHT: Color = Color::srgb(0.93, 0.86, 0.72);
 const DARK: Color = Color::srgb(0.71, 0.53, 0.39);
 const LAST_MOVE: Color = Color::srgb(0.95, 0.85, 0.35);
 const SELECTED: Color = Color::srgb(0.45, 0.75, 0.45);
+const CHECK: Color = Color::srgb(0.9, 0.2, 0.15);
 const CORNER_TINT: Color = Color::srgb(0.62, 0.66, 0.8);
 
 /// The number label of an Intrachange square.
@@ -114,7 +115,14 @@ fn update_square_visuals(
     mut labels: Query<&mut Visibility, With<SquareNumberLabel>>,
     mut last: Local<(usize, Option<usize>, u64, Vec<Square>)>,
 ) {
-    let shape = game.shown().shape();
+    let shown = game.shown();
+    let shape = shown.shape();
+    let turn = shown.turn();
+    let checked_king = if !game.is_simultaneous() && shown.in_check(turn) {
+        shown.board().king(turn)
+    } else {
+        None
+    };
     let key = (
         game.record.len(),
         game.review,
@@ -138,6 +146,9 @@ fn update_square_visuals(
         }
         if last.3.contains(&sq.square) {
             c = c.mix(&LAST_MOVE, 0.45);
+        }
+        if checked_king == Some(sq.square) {
+            c = c.mix(&CHECK, 0.6);
         }
         if selection.from == Some(sq.square) {
             c = c.mix(&SELECTED, 0.6);

@@ -19,11 +19,7 @@ use crate::rules::{Color, Position, TurnModel, Variant};
 
 /// Command-line arguments.
 #[derive(Parser, Debug)]
-#[command(
-    name = "esoterica",
-    version,
-    about = "Play and show off unusual chess variants"
-)]
+#[command(name = "esoterica", version, about = "Play and show off unusual chess variants")]
 pub struct Cli {
     /// What to do; no subcommand means `play`.
     #[command(subcommand)]
@@ -179,11 +175,7 @@ fn run_perft(a: &PerftArgs) -> u8 {
         perft::perft(&pos, a.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "{:.3} s, {:.0} nodes/s",
-        secs,
-        nodes as f64 / secs.max(1e-9)
-    );
+    eprintln!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
     println!("nodes {nodes}");
     0
 }
@@ -234,9 +226,7 @@ fn run_apply(a: &ApplyArgs) -> u8 {
     for text in &a.moves {
         let effects = if pos.variant().turn_model() == TurnModel::Simultaneous {
             let Some((w, b)) = text.split_once('/') else {
-                eprintln!(
-                    "error: illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5"
-                );
+                eprintln!("error: illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5");
                 return 2;
             };
             let parse = |side: Color, t: &str| {

@@ -89,9 +89,7 @@ impl Outcome {
                     WinReason::Checkmate => "checkmate",
                     WinReason::KingCaptured => "capturing the King",
                     WinReason::Stalemate => "stalemate (no legal move loses)",
-                    WinReason::CannotLeaveSharedSquare => {
-                        "the opponent being unable to leave a shared square"
-                    }
+                    WinReason::CannotLeaveSharedSquare => "the opponent being unable to leave a shared square",
                     WinReason::Forfeit => "forfeit",
                 };
                 format!("{winner} wins by {why}")

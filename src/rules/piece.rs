@@ -5,9 +5,7 @@
 use std::fmt;
 
 /// A side. White moves up the board (toward higher ranks).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Color {
     /// Moves first (alternating variants), starts on ranks 1–2.
     White,
@@ -79,9 +77,7 @@ impl fmt::Display for Color {
 }
 
 /// A kind of piece.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum PieceKind {
     /// Pawn (`P`).
     Pawn,

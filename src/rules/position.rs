@@ -32,9 +32,7 @@ impl EnPassant {
 }
 
 /// Options chosen when a game starts.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
     /// Force Field ruling F-4: checks ignore fields ("classic check").
     pub classic_check: bool,

@@ -62,9 +62,7 @@ impl GameRecord {
 
     /// The current position.
     pub fn current(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("invariant: positions holds at least the start")
+        self.positions.last().expect("invariant: positions holds at least the start")
     }
 
     /// The entries so far.

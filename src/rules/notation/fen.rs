@@ -56,13 +56,7 @@ pub const MAX_POSITION_TEXT: usize = 1024;
 /// not allow, pawns on a rank where they cannot stand, the side not to move in check.
 pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
     if text.len() > MAX_POSITION_TEXT {
-        return Err(err(
-            "position",
-            format!(
-                "text is {} bytes, more than {MAX_POSITION_TEXT}",
-                text.len()
-            ),
-        ));
+        return Err(err("position", format!("text is {} bytes, more than {MAX_POSITION_TEXT}", text.len())));
     }
     let shape = variant.shape();
     let big = shape == BoardShape::BigOuter;
@@ -86,17 +80,13 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         let corners = fields[1];
         let chars: Vec<char> = corners.chars().collect();
         if chars.len() != 4 {
-            return Err(err(
-                "corners",
-                format!("'{corners}' must be 4 characters for C1 C2 C3 C4 (a piece letter or -)"),
-            ));
+            return Err(err("corners", format!("'{corners}' must be 4 characters for C1 C2 C3 C4 (a piece letter or -)")));
         }
         for (k, c) in chars.into_iter().enumerate() {
             if c == '-' {
                 continue;
             }
-            let piece = piece_from(c, true)
-                .ok_or_else(|| err("corners", format!("'{c}' is not a piece letter")))?;
+            let piece = piece_from(c, true).ok_or_else(|| err("corners", format!("'{c}' is not a piece letter")))?;
             pos.board.put(Square(144 + k as u8), piece);
         }
         i += 1;
@@ -114,12 +104,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
                 'Q' => (Color::White, Wing::Long),
                 'k' => (Color::Black, Wing::Short),
                 'q' => (Color::Black, Wing::Long),
-                other => {
-                    return Err(err(
-                        "castling",
-                        format!("'{other}' is not one of K Q k q -"),
-                    ));
-                }
+                other => return Err(err("castling", format!("'{other}' is not one of K Q k q -"))),
             };
             if pos.can_castle(side, wing) {
                 return Err(err("castling", format!("'{c}' appears twice")));
@@ -147,9 +132,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         let mut passed = [None; 3];
         let mut n = 0;
         for name in ep.split(',') {
-            let sq = shape
-                .parse_square(name)
-                .map_err(|e| err("en passant", e.to_string()))?;
+            let sq = shape.parse_square(name).map_err(|e| err("en passant", e.to_string()))?;
             if n == 3 {
                 return Err(err("en passant", "at most three passed squares"));
             }
@@ -192,10 +175,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
     if has_rest_field {
         let r = fields[max - 1];
         let Some((w, b)) = r.split_once('/') else {
-            return Err(err(
-                "resting",
-                format!("'{r}' must be WHITE/BLACK, e.g. e4/e5 or -/-"),
-            ));
+            return Err(err("resting", format!("'{r}' must be WHITE/BLACK, e.g. e4/e5 or -/-")));
         };
         for (side, part) in [(Color::White, w), (Color::Black, b)] {
             if part == "-" {
@@ -205,9 +185,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
                 if k >= 2 {
                     return Err(err("resting", "at most two resting pieces per side"));
                 }
-                let sq = shape
-                    .parse_square(name)
-                    .map_err(|e| err("resting", e.to_string()))?;
+                let sq = shape.parse_square(name).map_err(|e| err("resting", e.to_string()))?;
                 if pos.board.kind(side, sq).is_none() {
                     return Err(err("resting", format!("{side} has no piece on {name}")));
                 }
@@ -235,11 +213,7 @@ fn read_placement(board: &mut Board, shape: BoardShape, text: &str) -> Result<()
     if ranks.len() != shape.ranks() as usize {
         return Err(err(
             "placement",
-            format!(
-                "expected {} ranks separated by '/', found {}",
-                shape.ranks(),
-                ranks.len()
-            ),
+            format!("expected {} ranks separated by '/', found {}", shape.ranks(), ranks.len()),
         ));
     }
     for (ri, rank_text) in ranks.iter().enumerate() {
@@ -258,10 +232,7 @@ fn read_placement(board: &mut Board, shape: BoardShape, text: &str) -> Result<()
                     }
                 }
                 if n == 0 {
-                    return Err(err(
-                        "placement",
-                        format!("rank {rank_name}: empty-square count 0"),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name}: empty-square count 0")));
                 }
                 file += n as i32;
             } else if c == '[' {
@@ -269,72 +240,39 @@ fn read_placement(board: &mut Board, shape: BoardShape, text: &str) -> Result<()
                 let b = chars.next();
                 let close = chars.next();
                 let (Some(w), Some(b), Some(']')) = (w, b, close) else {
-                    return Err(err(
-                        "placement",
-                        format!(
-                            "rank {rank_name}: a shared square is written [Xy], White's letter then Black's"
-                        ),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name}: a shared square is written [Xy], White's letter then Black's")));
                 };
                 let (Some(pw), Some(pb)) = (piece_from(w, big), piece_from(b, big)) else {
-                    return Err(err(
-                        "placement",
-                        format!("rank {rank_name}: unknown piece letter in [{w}{b}]"),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name}: unknown piece letter in [{w}{b}]")));
                 };
                 if pw.color != Color::White || pb.color != Color::Black {
-                    return Err(err(
-                        "placement",
-                        format!(
-                            "rank {rank_name}: a shared square holds one White (upper-case) then one Black (lower-case) piece"
-                        ),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name}: a shared square holds one White (upper-case) then one Black (lower-case) piece")));
                 }
                 if file >= shape.files() as i32 {
-                    return Err(err(
-                        "placement",
-                        format!("rank {rank_name} has more than {} squares", shape.files()),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
                 }
-                let sq = shape
-                    .square_at(file as i8, rank)
-                    .ok_or_else(|| err("placement", "square off the board"))?;
+                let sq = shape.square_at(file as i8, rank).ok_or_else(|| err("placement", "square off the board"))?;
                 board.put(sq, pw);
                 board.put(sq, pb);
                 file += 1;
             } else {
-                let piece = piece_from(c, big).ok_or_else(|| {
-                    err(
-                        "placement",
-                        format!("rank {rank_name}: '{c}' is not a piece letter"),
-                    )
-                })?;
+                let piece = piece_from(c, big)
+                    .ok_or_else(|| err("placement", format!("rank {rank_name}: '{c}' is not a piece letter")))?;
                 if file >= shape.files() as i32 {
-                    return Err(err(
-                        "placement",
-                        format!("rank {rank_name} has more than {} squares", shape.files()),
-                    ));
+                    return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
                 }
-                let sq = shape
-                    .square_at(file as i8, rank)
-                    .ok_or_else(|| err("placement", "square off the board"))?;
+                let sq = shape.square_at(file as i8, rank).ok_or_else(|| err("placement", "square off the board"))?;
                 board.put(sq, piece);
                 file += 1;
             }
             if file > shape.files() as i32 {
-                return Err(err(
-                    "placement",
-                    format!("rank {rank_name} has more than {} squares", shape.files()),
-                ));
+                return Err(err("placement", format!("rank {rank_name} has more than {} squares", shape.files())));
             }
         }
         if file != shape.files() as i32 {
             return Err(err(
                 "placement",
-                format!(
-                    "rank {rank_name} has {file} squares, expected {}",
-                    shape.files()
-                ),
+                format!("rank {rank_name} has {file} squares, expected {}", shape.files()),
             ));
         }
     }
@@ -353,18 +291,12 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
     for side in Color::BOTH {
         let kings = pos.board.count(side, PieceKind::King);
         if kings > 1 || (kings == 0 && !king_can_be_taken) {
-            return Err(err(
-                "position",
-                format!("{side} must have exactly one King, found {kings}"),
-            ));
+            return Err(err("position", format!("{side} must have exactly one King, found {kings}")));
         }
     }
     if !matches!(variant, Variant::Parity | Variant::ParitySingle) {
         if let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s)) {
-            return Err(err(
-                "placement",
-                format!("{} is shared, which only Parity allows", shape.name(sq)),
-            ));
+            return Err(err("placement", format!("{} is shared, which only Parity allows", shape.name(sq))));
         }
     }
     // Pawns: never on the last rank; on the first rank only in Intrachange (pawn return) —
@@ -378,22 +310,14 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
             Color::White => (0, shape.ranks() - 1),
             Color::Black => (shape.ranks() - 1, 0),
         };
-        let corner =
-            !(0..shape.files()).contains(&shape.file(sq)) || !(0..shape.ranks()).contains(&r);
+        let corner = !(0..shape.files()).contains(&shape.file(sq)) || !(0..shape.ranks()).contains(&r);
         let bad = corner
             || match variant {
                 Variant::Intrachange => false, // ruling I-8: any square
                 _ => r == own_first || r == own_last,
             };
         if bad {
-            return Err(err(
-                "placement",
-                format!(
-                    "a {} pawn cannot stand on {}",
-                    p.color.name(),
-                    shape.name(sq)
-                ),
-            ));
+            return Err(err("placement", format!("a {} pawn cannot stand on {}", p.color.name(), shape.name(sq))));
         }
     }
     if variant.turn_model() == TurnModel::Alternating
@@ -402,11 +326,7 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
     {
         return Err(err(
             "position",
-            format!(
-                "{} is in check but it is {}'s move",
-                pos.turn.other(),
-                pos.turn
-            ),
+            format!("{} is in check but it is {}'s move", pos.turn.other(), pos.turn),
         ));
     }
     Ok(())
@@ -419,9 +339,7 @@ pub fn write(pos: &Position) -> String {
     for rank in (0..shape.ranks()).rev() {
         let mut empty = 0;
         for file in 0..shape.files() {
-            let Some(sq) = shape.square_at(file, rank) else {
-                continue;
-            };
+            let Some(sq) = shape.square_at(file, rank) else { continue };
             let (w, b) = pos.board.pieces_on(sq);
             if w.is_none() && b.is_none() {
                 empty += 1;
@@ -492,11 +410,7 @@ pub fn write(pos: &Position) -> String {
     if pos.variant.turn_model() == TurnModel::Simultaneous {
         let side = |c: Color| {
             let v: Vec<String> = pos.resting(c).map(|q| shape.name(q)).collect();
-            if v.is_empty() {
-                "-".to_string()
-            } else {
-                v.join(",")
-            }
+            if v.is_empty() { "-".to_string() } else { v.join(",") }
         };
         s.push_str(&format!(" {}/{}", side(Color::White), side(Color::Black)));
     }
@@ -526,10 +440,7 @@ mod tests {
     fn shared_squares_round_trip_in_parity() {
         let t = "rnbqkbnr/pppp1ppp/8/4[Pp]3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e5/e5";
         let p = read(Variant::Parity, t).unwrap();
-        assert!(
-            p.board()
-                .is_shared(BoardShape::Standard.parse_square("e5").unwrap())
-        );
+        assert!(p.board().is_shared(BoardShape::Standard.parse_square("e5").unwrap()));
         assert_eq!(write(&p), t);
     }
 

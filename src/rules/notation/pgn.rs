@@ -86,13 +86,7 @@ pub fn write(record: &GameRecord) -> String {
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     let result = record.outcome().map_or("*", |o| o.result_token());
-    let given = |k: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(t, _)| t == k)
-            .map(|(_, v)| v.as_str())
-    };
+    let given = |k: &str| record.tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.as_str());
     for k in ["Event", "Site", "Date", "Round", "White", "Black"] {
         tag(k, given(k).unwrap_or("?"));
     }
@@ -104,19 +98,7 @@ pub fn write(record: &GameRecord) -> String {
         tag("FEN", &start.to_text());
     }
     for (k, v) in &record.tags {
-        if !matches!(
-            k.as_str(),
-            "Event"
-                | "Site"
-                | "Date"
-                | "Round"
-                | "White"
-                | "Black"
-                | "Result"
-                | "Variant"
-                | "SetUp"
-                | "FEN"
-        ) {
+        if !matches!(k.as_str(), "Event" | "Site" | "Date" | "Round" | "White" | "Black" | "Result" | "Variant" | "SetUp" | "FEN") {
             tag(k, v);
         }
     }
@@ -127,9 +109,7 @@ pub fn write(record: &GameRecord) -> String {
     let mut line = String::new();
     let mut words: Vec<String> = Vec::new();
     for (i, e) in record.entries().iter().enumerate() {
-        let Some(pos) = record.position_after(i) else {
-            break;
-        };
+        let Some(pos) = record.position_after(i) else { break };
         match e {
             Entry::Move(mv) => {
                 if pos.turn() == Color::White {
@@ -184,10 +164,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
     for (ln, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') && movetext.trim().is_empty() {
-            tags.push(parse_tag(t).map_err(|reason| PgnError::BadTag {
-                line: ln + 1,
-                reason,
-            })?);
+            tags.push(parse_tag(t).map_err(|reason| PgnError::BadTag { line: ln + 1, reason })?);
         } else if !t.starts_with('%') {
             movetext.push_str(line);
             movetext.push('\n');
@@ -207,20 +184,13 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
         });
     }
     let start = match get("FEN") {
-        Some(f) => {
-            Position::from_text(variant, &f).map_err(|e| PgnError::BadPosition(e.to_string()))?
-        }
+        Some(f) => Position::from_text(variant, &f).map_err(|e| PgnError::BadPosition(e.to_string()))?,
         None => Position::new(variant),
     };
     let mut record = GameRecord::new(start);
     record.tags = tags
         .into_iter()
-        .filter(|(k, _)| {
-            !matches!(
-                k.as_str(),
-                "Variant" | "FEN" | "SetUp" | "Result" | "Termination"
-            )
-        })
+        .filter(|(k, _)| !matches!(k.as_str(), "Variant" | "FEN" | "SetUp" | "Result" | "Termination"))
         .collect();
     let mut result: Option<&str> = None;
     for token in tokenize(&movetext)? {
@@ -255,25 +225,16 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
             let bm = variants::parse_move_text(&pb, b).map_err(|e| bad(e.to_string()))?;
             record.play_turn(&wm, &bm).map_err(|e| bad(e.reason))?;
         } else {
-            let mv = variants::parse_move_text(record.current(), &token)
-                .map_err(|e| bad(e.to_string()))?;
+            let mv = variants::parse_move_text(record.current(), &token).map_err(|e| bad(e.to_string()))?;
             record.play(&mv).map_err(|e| bad(e.reason))?;
         }
     }
     // A result the rules did not reach (resignation, agreement) is kept as declared.
     if record.outcome().is_none() {
         match result {
-            Some("1-0") => record.declare(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Forfeit,
-            }),
-            Some("0-1") => record.declare(Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Forfeit,
-            }),
-            Some("1/2-1/2") => record.declare(Outcome::Draw {
-                reason: DrawReason::Agreement,
-            }),
+            Some("1-0") => record.declare(Outcome::Win { winner: Color::White, reason: WinReason::Forfeit }),
+            Some("0-1") => record.declare(Outcome::Win { winner: Color::Black, reason: WinReason::Forfeit }),
+            Some("1/2-1/2") => record.declare(Outcome::Draw { reason: DrawReason::Agreement }),
             _ => {}
         }
     }
@@ -285,9 +246,7 @@ fn parse_tag(t: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .ok_or("a tag is written [Name \"value\"]")?;
-    let (name, rest) = inner
-        .split_once(char::is_whitespace)
-        .ok_or("a tag needs a name and a value")?;
+    let (name, rest) = inner.split_once(char::is_whitespace).ok_or("a tag needs a name and a value")?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(format!("bad tag name '{name}'"));
     }
@@ -355,9 +314,7 @@ fn tokenize(text: &str) -> Result<Vec<String>, PgnError> {
             }
             ')' => {
                 flush(&mut cur, &mut out, depth);
-                depth = depth
-                    .checked_sub(1)
-                    .ok_or_else(|| PgnError::Syntax("unmatched ')'".into()))?;
+                depth = depth.checked_sub(1).ok_or_else(|| PgnError::Syntax("unmatched ')'".into()))?;
             }
             c if c.is_whitespace() => flush(&mut cur, &mut out, depth),
             c => cur.push(c),

@@ -59,10 +59,7 @@ pub fn parse_coordinate(
             return Ok((from, to, promo));
         }
     }
-    Err(syntax(
-        text,
-        "expected two squares and an optional promotion letter, e.g. e2e4 or e7e8q",
-    ))
+    Err(syntax(text, "expected two squares and an optional promotion letter, e.g. e2e4 or e7e8q"))
 }
 
 /// Finds the legal move that coordinate text names among `legal`.
@@ -114,10 +111,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         return Err(syntax(text, "empty move"));
     }
     if text.len() > MAX_MOVE_TEXT {
-        return Err(syntax(
-            &text[..text.floor_char_boundary(MAX_MOVE_TEXT)],
-            "move text too long",
-        ));
+        return Err(syntax(&text[..text.floor_char_boundary(MAX_MOVE_TEXT)], "move text too long"));
     }
     let legal = pos.legal_moves();
     if parse_coordinate(pos.shape(), text).is_ok() {
@@ -148,11 +142,9 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
     if let Some(wing) = castle {
         let spec = pos.castle_spec(pos.turn(), wing);
         return match spec.and_then(|sp| {
-            legal.iter().find(|m| {
-                matches!(m.special, Special::Castle { .. })
-                    && m.from == sp.king_from
-                    && m.to == sp.king_to
-            })
+            legal
+                .iter()
+                .find(|m| matches!(m.special, Special::Castle { .. }) && m.from == sp.king_from && m.to == sp.king_to)
         }) {
             Some(m) => Ok(*m),
             None => Err(MoveError::Illegal(IllegalMove {
@@ -179,17 +171,10 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
     // Piece letter.
     let first = chars.chars().next().unwrap_or(' ');
     let kind = if first.is_ascii_uppercase() && first != 'C' {
-        let k = PieceKind::from_letter(first, big).ok_or_else(|| {
-            syntax(
-                orig,
-                format!("'{first}' is not a piece letter in {}", pos.variant()),
-            )
-        })?;
+        let k = PieceKind::from_letter(first, big)
+            .ok_or_else(|| syntax(orig, format!("'{first}' is not a piece letter in {}", pos.variant())))?;
         if k == PieceKind::Pawn {
-            return Err(syntax(
-                orig,
-                "pawn moves are written without a letter (e4, exd5)",
-            ));
+            return Err(syntax(orig, "pawn moves are written without a letter (e4, exd5)"));
         }
         chars = &chars[1..];
         k
@@ -268,9 +253,7 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
         .filter(|m| {
             m.to == to
                 && !matches!(m.special, Special::Castle { .. })
-                && pos
-                    .kind_at(pos.turn(), m.from)
-                    .is_some_and(|k| same_letter(k, kind))
+                && pos.kind_at(pos.turn(), m.from).is_some_and(|k| same_letter(k, kind))
                 && from_file.is_none_or(|f| shape.file(m.from) == f)
                 && from_rank.is_none_or(|r| shape.rank(m.from) == r)
                 && m.promotion == promotion
@@ -282,11 +265,7 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
             mv: orig.to_string(),
             reason: format!(
                 "no legal {} move to {} here",
-                if kind == PieceKind::Pawn {
-                    "pawn".to_string()
-                } else {
-                    kind.name().to_string()
-                },
+                if kind == PieceKind::Pawn { "pawn".to_string() } else { kind.name().to_string() },
                 shape.name(to)
             ),
         })),
@@ -337,8 +316,8 @@ pub fn san_body(pos: &Position, mv: &Move) -> String {
     let Some(kind) = pos.kind_at(us, mv.from) else {
         return mv.coordinate(shape);
     };
-    let capture =
-        matches!(mv.special, Special::EnPassant { .. }) || pos.kind_at(us.other(), mv.to).is_some();
+    let capture = matches!(mv.special, Special::EnPassant { .. })
+        || pos.kind_at(us.other(), mv.to).is_some();
     let mut s = String::new();
     if kind == PieceKind::Pawn {
         if capture || shape.file(mv.from) != shape.file(mv.to) {
@@ -358,12 +337,8 @@ pub fn san_body(pos: &Position, mv: &Move) -> String {
             })
             .collect();
         if !others.is_empty() {
-            let same_file = others
-                .iter()
-                .any(|m| shape.file(m.from) == shape.file(mv.from));
-            let same_rank = others
-                .iter()
-                .any(|m| shape.rank(m.from) == shape.rank(mv.from));
+            let same_file = others.iter().any(|m| shape.file(m.from) == shape.file(mv.from));
+            let same_rank = others.iter().any(|m| shape.rank(m.from) == shape.rank(mv.from));
             let corner = !(0..shape.files()).contains(&shape.file(mv.from));
             let name = shape.name(mv.from);
             if corner || (same_file && same_rank) {

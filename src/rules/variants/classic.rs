@@ -6,18 +6,17 @@
 //! after the move"; the expensive test is skipped for moves that cannot expose the King.
 //! Output order is stable: by origin square, then by generation order of the piece.
 
-use crate::rules::board::Board;
 use crate::rules::geometry::{BoardShape, Direction, Square, Zone};
 use crate::rules::moves::{CheckKind, Effect, Move, Special};
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{CastleSpec, EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
+use crate::rules::board::Board;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
 /// corner field C1 C2 C3 C4.
-pub const BIG_OUTER_INITIAL: &str =
-    "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
+pub const BIG_OUTER_INITIAL: &str = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
 
 const KNIGHT_LEAPS: [(i8, i8); 8] = [
     (1, 2),
@@ -308,13 +307,7 @@ fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
 }
 
 /// Pushes the non-pawn, non-castling moves of a piece: lines then leaps.
-pub(crate) fn piece_moves(
-    pos: &Position,
-    from: Square,
-    us: Color,
-    kind: PieceKind,
-    out: &mut Vec<Move>,
-) {
+pub(crate) fn piece_moves(pos: &Position, from: Square, us: Color, kind: PieceKind, out: &mut Vec<Move>) {
     let shape = pos.shape();
     let b = &pos.board;
     let them = us.other();
@@ -444,16 +437,7 @@ fn scan_attackers(board: &Board, sq: Square, by: Color, f: &mut impl FnMut(Squar
 const ALL_BIG_LEAPS: [(i8, i8); 48] = {
     // Families (2,1) (3,1) (2,2) (4,1) (3,2) (3,0) (3,3) (2,0): 8+8+4+8+8+4+4+4 = 48.
     let mut v = [(0i8, 0i8); 48];
-    let fams: [(i8, i8); 8] = [
-        (2, 1),
-        (3, 1),
-        (2, 2),
-        (4, 1),
-        (3, 2),
-        (3, 0),
-        (3, 3),
-        (2, 0),
-    ];
+    let fams: [(i8, i8); 8] = [(2, 1), (3, 1), (2, 2), (4, 1), (3, 2), (3, 0), (3, 3), (2, 0)];
     let mut n = 0;
     let mut i = 0;
     while i < fams.len() {
@@ -532,7 +516,9 @@ pub(crate) fn castling_moves(
             continue;
         }
         let free = |s: Square| b.is_empty(s) || s == spec.king_from || s == spec.rook_from;
-        if !spec.empty.iter().all(|&s| b.is_empty(s)) || !free(spec.king_to) || !free(spec.rook_to)
+        if !spec.empty.iter().all(|&s| b.is_empty(s))
+            || !free(spec.king_to)
+            || !free(spec.rook_to)
         {
             continue;
         }
@@ -848,12 +834,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         return format!("there is no piece on {}", n(mv.from));
     };
     let Some(kind) = pos.board.kind(us, mv.from) else {
-        return format!(
-            "the piece on {} is {}'s, and it is {}'s move",
-            n(mv.from),
-            piece.color,
-            us
-        );
+        return format!("the piece on {} is {}'s, and it is {}'s move", n(mv.from), piece.color, us);
     };
     if mv.from == mv.to {
         return "a move must change the square".to_string();
@@ -878,7 +859,9 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     }
     let victim = pos.board.kind(us.other(), mv.to);
     let geometric = geom.iter().any(|m| m.from == mv.from && m.to == mv.to);
-    if geometric && let Some(v) = victim {
+    if geometric
+        && let Some(v) = victim
+    {
         match pos.variant {
             Variant::Nonviolent => {
                 return "captures are not allowed in Nonviolent Chess".to_string();
@@ -915,31 +898,18 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
                     .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
             })
             .unwrap_or(Wing::Short);
-        let spec = pos
-            .castle_spec(us, wing)
-            .unwrap_or_else(|| castle_spec(shape, us, wing));
+        let spec = pos.castle_spec(us, wing).unwrap_or_else(|| castle_spec(shape, us, wing));
         if !pos.can_castle(us, wing) {
-            return "castling is no longer allowed on that side (King or Rook has moved)"
-                .to_string();
+            return "castling is no longer allowed on that side (King or Rook has moved)".to_string();
         }
         if let Some(b) = spec.empty.iter().find(|&&s| !pos.board.is_empty(s)) {
-            return format!(
-                "castling needs the squares between King and Rook empty, but {} is occupied",
-                n(*b)
-            );
+            return format!("castling needs the squares between King and Rook empty, but {} is occupied", n(*b));
         }
         if pos.in_check(us) {
             return "the King may not castle out of check".to_string();
         }
-        if let Some(a) = spec
-            .safe
-            .iter()
-            .find(|&&s| is_attacked(&pos.board, s, us.other()))
-        {
-            return format!(
-                "the King may not castle through or into check ({} is attacked)",
-                n(*a)
-            );
+        if let Some(a) = spec.safe.iter().find(|&&s| is_attacked(&pos.board, s, us.other())) {
+            return format!("the King may not castle through or into check ({} is attacked)", n(*a));
         }
         return "castling would leave the King in check".to_string();
     }
@@ -968,8 +938,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         };
     }
     if matching.iter().all(|m| m.promotion.is_some()) && mv.promotion.is_none() {
-        return "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)"
-            .to_string();
+        return "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)".to_string();
     }
     if mv.promotion.is_some() && !matching.iter().any(|m| m.promotion == mv.promotion) {
         return "that promotion is not allowed here".to_string();
@@ -989,16 +958,7 @@ mod tests {
 
     #[test]
     fn big_leap_table_is_complete() {
-        for (a, b) in [
-            (2, 1),
-            (3, 1),
-            (2, 2),
-            (4, 1),
-            (3, 2),
-            (3, 0),
-            (3, 3),
-            (2, 0),
-        ] {
+        for (a, b) in [(2, 1), (3, 1), (2, 2), (4, 1), (3, 2), (3, 0), (3, 3), (2, 0)] {
             for d in sym(a, b) {
                 assert!(ALL_BIG_LEAPS.contains(&d), "{d:?}");
             }
@@ -1014,18 +974,9 @@ mod tests {
         assert_eq!(c.safe.len(), 3); // e1 d1 c1, b1 may be attacked
         let b = BoardShape::BigOuter;
         let c = castle_spec(b, Color::White, Wing::Short);
-        assert_eq!(
-            (b.name(c.king_from), b.name(c.king_to)),
-            ("f1".into(), "c1".into())
-        );
-        assert_eq!(
-            (b.name(c.rook_from), b.name(c.rook_to)),
-            ("b1".into(), "d1".into())
-        );
+        assert_eq!((b.name(c.king_from), b.name(c.king_to)), ("f1".into(), "c1".into()));
+        assert_eq!((b.name(c.rook_from), b.name(c.rook_to)), ("b1".into(), "d1".into()));
         let c = castle_spec(b, Color::Black, Wing::Long);
-        assert_eq!(
-            (b.name(c.king_to), b.name(c.rook_to)),
-            ("d12".into(), "e12".into())
-        );
+        assert_eq!((b.name(c.king_to), b.name(c.rook_to)), ("d12".into(), "e12".into()));
     }
 }

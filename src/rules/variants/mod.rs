@@ -169,7 +169,10 @@ pub fn move_text(pos: &Position, mv: &Move) -> String {
 ///
 /// # Errors
 /// [`MoveError`](super::position::MoveError) as for [`Position::parse_move`].
-pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::position::MoveError> {
+pub fn parse_move_text(
+    pos: &Position,
+    text: &str,
+) -> Result<Move, super::position::MoveError> {
     match pos.variant {
         Variant::Standard
         | Variant::ForceField

@@ -11,11 +11,7 @@ pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
     p.turn = side;
     super::classic::legal_moves(&p, out);
 }
-pub(crate) fn resolve(
-    pos: &mut Position,
-    white: &Move,
-    _black: &Move,
-) -> Result<Vec<Effect>, IllegalMove> {
+pub(crate) fn resolve(pos: &mut Position, white: &Move, _black: &Move) -> Result<Vec<Effect>, IllegalMove> {
     Err(IllegalMove {
         mv: white.coordinate(pos.shape()),
         reason: "Parity resolution is not available yet".into(),

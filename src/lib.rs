@@ -1,14 +1,122 @@
 //! Esoterica: play and show off unusual chess variants on one machine.
 //!
 //! - [`rules`]: the plain-Rust rules core (no Bevy), the single source of truth.
-//! - [`cli`]: the command-line tools (`perft`, `moves`, `apply`, `explain`, `scene`, …).
+//! - [`cli`]: the command-line tools (`perft`, `moves`, `apply`, `explain`, `scene`, `match`).
+//! - [`bots`]: the Bot trait, built-in and external bots, the match runner (plain Rust).
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
-//! - [`bots`]: the Bot trait, built-in and external bots, the match runner.
-//! - With the default `app` feature: the Bevy game (`game`, `render`, `ui`).
+//! - With the default `app` feature: the Bevy game ([`game`]: the ECS model and the
+//!   resolution pipeline, headless; [`render`]: the 2D board and animations; [`ui`]: the egui
+//!   panels; [`app`]: the window). The top-level system sets are configured here, once
+//!   (STYLE.md §5).
 
 pub mod bots;
 pub mod cli;
 pub mod demo;
 pub mod persist;
 pub mod rules;
+
+#[cfg(feature = "app")]
+pub mod app;
+#[cfg(feature = "app")]
+pub mod game;
+#[cfg(feature = "app")]
+pub mod render;
+#[cfg(feature = "app")]
+pub mod ui;
+
+#[cfg(feature = "app")]
+pub use sets::{AppSystems, SimultaneousSystems, TeleportSystems};
+
+#[cfg(feature = "app")]
+mod sets {
+    use bevy::prelude::*;
+
+    /// The top-level order of a frame in `Update`, chained (STYLE.md §5). Order it in lib.rs.
+    #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum AppSystems {
+        /// Mouse, keyboard and UI input become `*Request` messages.
+        Input,
+        /// A request is accepted (or rejected) and record commands (undo, new game) run.
+        Decide,
+        /// The rules core is called and its effects are applied stage by stage.
+        Resolve,
+        /// Entities are (re)spawned from the position when the whole board changes.
+        Sync,
+        /// Animation, highlights and other visuals.
+        Present,
+    }
+
+    /// The stages of an alternating move inside [`AppSystems::Resolve`], chained; each set
+    /// applies the effects of its [`Stage`](crate::rules::Stage). Order it in lib.rs.
+    #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum TeleportSystems {
+        /// Ordinary movement (`Effect::Step`).
+        Exoteric,
+        /// Intrachange teleports and pass-throughs.
+        Esoteric,
+        /// Captures.
+        Capture,
+        /// Promotion, checks, game end; the entities are checked against the position.
+        Settle,
+    }
+
+    /// The stages of a Parity turn inside [`AppSystems::Resolve`], chained. Order it in
+    /// lib.rs.
+    #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum SimultaneousSystems {
+        /// A side's hidden commit is recorded.
+        Commit,
+        /// Both commits are revealed and the rules resolve the turn.
+        Reveal,
+        /// The landings and captures are applied.
+        Resolve,
+        /// Promotion, checks, game end; the entities are checked against the position.
+        Settle,
+    }
+
+    /// Configures the set order once: `AppSystems` chained in `Update`, the per-turn-model
+    /// sets chained inside [`AppSystems::Resolve`].
+    pub(crate) fn configure(app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::Input,
+                AppSystems::Decide,
+                AppSystems::Resolve,
+                AppSystems::Sync,
+                AppSystems::Present,
+            )
+                .chain(),
+        );
+        app.configure_sets(
+            Update,
+            (
+                TeleportSystems::Exoteric,
+                TeleportSystems::Esoteric,
+                TeleportSystems::Capture,
+                TeleportSystems::Settle,
+            )
+                .chain()
+                .in_set(AppSystems::Resolve)
+                .run_if(crate::game::is_alternating),
+        );
+        app.configure_sets(
+            Update,
+            (
+                SimultaneousSystems::Commit,
+                SimultaneousSystems::Reveal,
+                SimultaneousSystems::Resolve,
+                SimultaneousSystems::Settle,
+            )
+                .chain()
+                .in_set(AppSystems::Resolve)
+                .run_if(crate::game::is_simultaneous),
+        );
+        // Only one pipeline runs for a variant; ordering them keeps the schedule unambiguous.
+        app.configure_sets(
+            Update,
+            SimultaneousSystems::Commit.after(TeleportSystems::Settle),
+        );
+    }
+}

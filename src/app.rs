@@ -1,0 +1,104 @@
+//! The windowed game: `esoterica` / `esoterica play`. Builds the Bevy app from the command
+//! line ([`PlayArgs`]): window, the headless [`GamePlugin`], the 2D board
+//! ([`RenderPlugin`](crate::render::RenderPlugin)) and the egui panels
+//! ([`UiPlugin`](crate::ui::UiPlugin)); `--screenshot FILE --frames N` saves a screenshot
+//! with Bevy's screenshot API after N frames and exits once it is written.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::cli::PlayArgs;
+use crate::game::{ActiveGame, GamePlugin};
+use crate::rules::{GameRecord, Position, Variant, variants};
+
+/// Opens the game window and runs until it closes. Returns the process exit status: 0 on a
+/// normal exit, 1 for bad arguments (position text, moves), which are printed to stderr.
+pub fn run(args: PlayArgs) -> u8 {
+    let record = match start_record(&args) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("esoterica: {e}");
+            return 1;
+        }
+    };
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Esoterica".into(),
+            resolution: (1280, 800).into(),
+            resizable: true,
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ActiveGame::from_record(record))
+    .add_plugins((GamePlugin, crate::render::RenderPlugin, crate::ui::UiPlugin));
+    if let Some(path) = args.screenshot {
+        app.insert_resource(ScreenshotPlan {
+            path,
+            frames: args.frames.max(1),
+        })
+        .add_systems(Last, take_screenshot);
+    }
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => code.get(),
+    }
+}
+
+/// The game record to start from: `--variant`, `--position`, then `--moves`.
+///
+/// # Errors
+/// The position text's error, or the first move that cannot be read or played.
+pub fn start_record(args: &PlayArgs) -> Result<GameRecord, String> {
+    let variant = args.variant.unwrap_or(Variant::Standard);
+    let start = match &args.position {
+        Some(text) => Position::from_text(variant, text)
+            .map_err(|e| format!("bad --position for {variant}: {e}"))?,
+        None => Position::new(variant),
+    };
+    let mut record = GameRecord::new(start);
+    for text in args.moves.iter().filter(|t| !t.trim().is_empty()) {
+        if record.is_simultaneous() {
+            let (w, b) = text
+                .split_once('/')
+                .ok_or_else(|| format!("move '{text}': a Parity turn is WHITE/BLACK"))?;
+            let pos = record.current().clone();
+            let white = variants::parse_move_text(&pos, w).map_err(|e| e.to_string())?;
+            let mut as_black = pos.clone();
+            as_black.set_turn(crate::rules::Color::Black);
+            let black = variants::parse_move_text(&as_black, b).map_err(|e| e.to_string())?;
+            record
+                .play_turn(&white, &black)
+                .map_err(|e| e.to_string())?;
+        } else {
+            let mv =
+                variants::parse_move_text(record.current(), text).map_err(|e| e.to_string())?;
+            record.play(&mv).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(record)
+}
+
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: PathBuf,
+    frames: u32,
+}
+
+fn take_screenshot(mut commands: Commands, plan: Res<ScreenshotPlan>, mut frame: Local<u32>) {
+    *frame += 1;
+    if *frame != plan.frames {
+        return;
+    }
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(plan.path.clone()))
+        .observe(
+            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            },
+        );
+}

@@ -1,0 +1,77 @@
+//! The ECS model of a game, headless: one entity per square and per piece, the authoritative
+//! [`GameRecord`](crate::rules::GameRecord) in [`ActiveGame`], and the ordered resolution
+//! pipeline ([`AppSystems`](crate::AppSystems) `Input → Decide → Resolve → Sync → Present`;
+//! inside Resolve [`TeleportSystems`](crate::TeleportSystems) or
+//! [`SimultaneousSystems`](crate::SimultaneousSystems)). No rendering, no egui: tests run it
+//! with `MinimalPlugins`.
+
+pub mod components;
+pub mod messages;
+pub mod resolve;
+pub mod state;
+pub mod sync;
+
+use bevy::prelude::*;
+
+pub use components::{
+    BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
+};
+pub use messages::{
+    Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
+    RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
+    UndoRequest,
+};
+pub use resolve::turn_text;
+pub use state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
+pub use sync::{check_world_matches_position, pieces_match_position};
+
+use crate::AppSystems;
+use crate::rules::TurnModel;
+
+/// The headless game logic: resources, messages, the set order and the pipeline. Insert an
+/// [`ActiveGame`] before adding it to start from a chosen position (default: standard chess).
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        crate::sets::configure(app);
+        if !app.world().contains_resource::<ActiveGame>() {
+            app.init_resource::<ActiveGame>();
+        }
+        app.init_resource::<StatusLine>()
+            .init_resource::<StageLog>()
+            .init_resource::<PendingMoves>()
+            .add_message::<SubmitMoveRequest>()
+            .add_message::<NewGameRequest>()
+            .add_message::<UndoRequest>()
+            .add_message::<RedoRequest>()
+            .add_message::<ReviewRequest>()
+            .add_message::<ResyncRequest>()
+            .add_message::<MoveAccepted>()
+            .add_message::<MoveRejected>()
+            .add_message::<MoveResolved>()
+            .add_message::<StageAnimationRequested>()
+            .add_systems(Startup, request_initial_sync)
+            .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
+            .add_plugins(resolve::plugin);
+    }
+}
+
+fn request_initial_sync(
+    mut resync: MessageWriter<ResyncRequest>,
+    game: Res<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+) {
+    status.0 = turn_text(&game);
+    resync.write(ResyncRequest);
+}
+
+/// Run condition: the active variant alternates moves.
+pub fn is_alternating(game: Option<Res<ActiveGame>>) -> bool {
+    game.is_some_and(|g| g.variant().turn_model() == TurnModel::Alternating)
+}
+
+/// Run condition: the active variant moves simultaneously (Parity).
+pub fn is_simultaneous(game: Option<Res<ActiveGame>>) -> bool {
+    game.is_some_and(|g| g.variant().turn_model() == TurnModel::Simultaneous)
+}

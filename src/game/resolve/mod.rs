@@ -1,0 +1,297 @@
+//! The resolution pipeline: requests are accepted in [`AppSystems::Decide`], the rules core
+//! is called in [`AppSystems::Resolve`], and each stage set applies the effects of its stage
+//! to the entities ([`teleport`] for the alternating variants, [`simultaneous`] for Parity).
+//! Nothing here decides a rule: the effects come from the rules core.
+
+pub mod simultaneous;
+pub mod teleport;
+
+use bevy::prelude::*;
+
+use super::components::{Captured, OnSquare, PieceEntity};
+use super::messages::{
+    Motion, MotionStep, MoveAccepted, MoveRejected, MoveSource, NewGameRequest, RedoRequest,
+    ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest, UndoRequest,
+};
+use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
+use super::sync::pieces_match_position;
+use crate::AppSystems;
+use crate::rules::{Color as Side, Effect, Entry, Piece, Position, Square, Stage};
+
+/// Adds the Decide systems and both pipelines.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            handle_record_requests,
+            queue_move_requests,
+            accept_next_move,
+        )
+            .chain()
+            .in_set(AppSystems::Decide),
+    );
+    app.add_plugins((teleport::plugin, simultaneous::plugin));
+}
+
+/// The piece entities still on the board.
+pub(crate) type LivePieces<'w, 's> =
+    Query<'w, 's, (Entity, &'static mut PieceEntity, &'static mut OnSquare), Without<Captured>>;
+
+/// New game, undo, redo and review: they change the record, then the board is rebuilt.
+pub(crate) fn handle_record_requests(
+    mut game: ResMut<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+    mut pending: ResMut<PendingMoves>,
+    mut new_games: MessageReader<NewGameRequest>,
+    mut undos: MessageReader<UndoRequest>,
+    mut redos: MessageReader<RedoRequest>,
+    mut reviews: MessageReader<ReviewRequest>,
+    mut resync: MessageWriter<ResyncRequest>,
+) {
+    if let Some(req) = new_games.read().last() {
+        let start = req
+            .position
+            .clone()
+            .unwrap_or_else(|| Position::new(req.variant));
+        *game = ActiveGame::new(start);
+        pending.0.clear();
+        status.0 = format!("New game of {}. {}", req.variant, turn_text(&game));
+        resync.write(ResyncRequest);
+    }
+    for _ in undos.read() {
+        game.review = None;
+        game.pending_commit = None;
+        match game.record.pop() {
+            Some(entry) => {
+                game.redo.push(entry);
+                status.0 = format!("Move taken back. {}", turn_text(&game));
+            }
+            None => status.0 = "Nothing to undo.".to_string(),
+        }
+        resync.write(ResyncRequest);
+    }
+    for _ in redos.read() {
+        match game.redo.last().copied() {
+            Some(Entry::Move(mv)) => pending.0.push_back(SubmitMoveRequest {
+                mv,
+                source: MoveSource::Redo,
+            }),
+            Some(Entry::Turn { white, black }) => {
+                pending.0.push_back(SubmitMoveRequest {
+                    mv: white,
+                    source: MoveSource::Redo,
+                });
+                pending.0.push_back(SubmitMoveRequest {
+                    mv: black,
+                    source: MoveSource::Redo,
+                });
+            }
+            None => status.0 = "Nothing to redo.".to_string(),
+        }
+    }
+    if let Some(ReviewRequest(n)) = reviews.read().last().copied() {
+        let n = n.filter(|&n| n < game.record.len());
+        if game.review != n {
+            game.review = n;
+            status.0 = match n {
+                Some(n) => format!(
+                    "Reviewing the position after {n} move{} (read-only).",
+                    if n == 1 { "" } else { "s" }
+                ),
+                None => format!("Back to the live game. {}", turn_text(&game)),
+            };
+            resync.write(ResyncRequest);
+        }
+    }
+}
+
+/// Queues incoming move requests (one is resolved per frame).
+pub(crate) fn queue_move_requests(
+    mut requests: MessageReader<SubmitMoveRequest>,
+    mut pending: ResMut<PendingMoves>,
+) {
+    pending.0.extend(requests.read().copied());
+}
+
+/// Takes the next queued request; refuses it while an earlier position is reviewed.
+pub(crate) fn accept_next_move(
+    mut pending: ResMut<PendingMoves>,
+    game: Res<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+    mut accepted: MessageWriter<MoveAccepted>,
+    mut rejected: MessageWriter<MoveRejected>,
+) {
+    let Some(req) = pending.0.pop_front() else {
+        return;
+    };
+    if game.review.is_some() {
+        let reason = "an earlier position is shown: go back to the live game first".to_string();
+        status.0 = format!("Not played: {reason}.");
+        rejected.write(MoveRejected {
+            mv: req.mv.coordinate(game.record.current().shape()),
+            reason,
+        });
+        return;
+    }
+    accepted.write(MoveAccepted {
+        mv: req.mv,
+        source: req.source,
+    });
+}
+
+/// Whose turn it is, or the result, as a sentence.
+pub fn turn_text(game: &ActiveGame) -> String {
+    if let Some(o) = game.record.outcome() {
+        return format!("Game over: {}.", o.describe());
+    }
+    let pos = game.record.current();
+    if game.is_simultaneous() {
+        return match game.pending_commit {
+            None => "White to commit a move.".to_string(),
+            Some(_) => "White has committed (hidden). Black to commit.".to_string(),
+        };
+    }
+    let side = pos.turn();
+    if pos.in_check(side) {
+        format!("{} to move — check!", side.title())
+    } else {
+        format!("{} to move.", side.title())
+    }
+}
+
+fn moved(pieces: &mut LivePieces, piece: Piece, from: Square, to: Square) -> Option<Entity> {
+    let e = find_piece(pieces, piece.color, from, &[])?;
+    if let Ok((_, _, mut on)) = pieces.get_mut(e) {
+        on.0 = to;
+    }
+    Some(e)
+}
+
+fn find_piece(pieces: &LivePieces, side: Side, sq: Square, skip: &[Entity]) -> Option<Entity> {
+    pieces
+        .iter()
+        .find(|(e, p, on)| p.side == side && on.0 == sq && !skip.contains(e))
+        .map(|(e, _, _)| e)
+}
+
+/// Applies the effects of `stage` to the entities, logs them under `set` and asks the
+/// renderer to animate them. Effects of other stages are ignored.
+pub(crate) fn apply_stage(
+    stage: Stage,
+    set: ResolutionSet,
+    effects: &[Effect],
+    pieces: &mut LivePieces,
+    commands: &mut Commands,
+    log: &mut StageLog,
+    animations: &mut MessageWriter<StageAnimationRequested>,
+) {
+    let mut steps = Vec::new();
+    let mut captured: Vec<Entity> = Vec::new();
+    for fx in effects.iter().filter(|fx| fx.stage() == stage) {
+        log.0.push(StageLogEntry {
+            set,
+            effect: Some(fx.clone()),
+        });
+        match fx {
+            Effect::Step { piece, from, to } => {
+                if let Some(entity) = moved(pieces, *piece, *from, *to) {
+                    steps.push(MotionStep {
+                        entity,
+                        motion: Motion::Slide {
+                            from: *from,
+                            to: *to,
+                        },
+                    });
+                }
+            }
+            Effect::Teleport { piece, from, to } => {
+                if let Some(entity) = moved(pieces, *piece, *from, *to) {
+                    steps.push(MotionStep {
+                        entity,
+                        motion: Motion::Teleport {
+                            from: *from,
+                            to: *to,
+                        },
+                    });
+                }
+            }
+            Effect::PassThrough { piece, at } => {
+                if let Some(entity) = find_piece(pieces, piece.color, *at, &[]) {
+                    steps.push(MotionStep {
+                        entity,
+                        motion: Motion::Pulse { at: *at },
+                    });
+                }
+            }
+            Effect::Capture { piece, at } => {
+                if let Some(entity) = find_piece(pieces, piece.color, *at, &captured) {
+                    captured.push(entity);
+                    commands
+                        .entity(entity)
+                        .remove::<OnSquare>()
+                        .insert(Captured);
+                    steps.push(MotionStep {
+                        entity,
+                        motion: Motion::Vanish { at: *at },
+                    });
+                }
+            }
+            Effect::Promote { at, piece } => {
+                if let Some(entity) = find_piece(pieces, piece.color, *at, &captured) {
+                    if let Ok((_, mut p, _)) = pieces.get_mut(entity) {
+                        p.kind = piece.kind;
+                    }
+                    steps.push(MotionStep {
+                        entity,
+                        motion: Motion::Pulse { at: *at },
+                    });
+                }
+            }
+            Effect::FailedCapture { .. }
+            | Effect::Shared { .. }
+            | Effect::PawnPasses { .. }
+            | Effect::Check { .. }
+            | Effect::FailedCheck { .. }
+            | Effect::ChargesChanged
+            | Effect::GameOver(_) => {}
+        }
+    }
+    if !steps.is_empty() {
+        animations.write(StageAnimationRequested { stage, steps });
+    }
+}
+
+/// The Settle stage of either pipeline: applies the Settle effects, checks that the entities
+/// equal the live position (a debug assertion; in release the board is rebuilt) and updates
+/// the status line.
+pub(crate) fn settle(
+    set: ResolutionSet,
+    effects: &[Effect],
+    pieces: &mut LivePieces,
+    commands: &mut Commands,
+    log: &mut StageLog,
+    animations: &mut MessageWriter<StageAnimationRequested>,
+    game: &ActiveGame,
+    status: &mut StatusLine,
+    resync: &mut MessageWriter<ResyncRequest>,
+) {
+    apply_stage(
+        Stage::Settle,
+        set,
+        effects,
+        pieces,
+        commands,
+        log,
+        animations,
+    );
+    log.0.push(StageLogEntry { set, effect: None });
+    let placed = pieces
+        .iter()
+        .map(|(_, p, on)| (on.0, Piece::new(p.side, p.kind)));
+    if let Err(e) = pieces_match_position(placed, game.record.current()) {
+        debug_assert!(false, "after Settle: {e}");
+        error!("after Settle: {e}; rebuilding the board");
+        resync.write(ResyncRequest);
+    }
+    status.0 = turn_text(game);
+}

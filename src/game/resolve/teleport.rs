@@ -1,0 +1,163 @@
+//! The alternating pipeline (every variant but Parity): the rules core plays the accepted
+//! move, then [`TeleportSystems`] `Exoteric → Esoteric → Capture → Settle` each apply their
+//! stage's effects. Variants without teleports simply have no Esoteric effects.
+
+use bevy::prelude::*;
+
+use super::{LivePieces, apply_stage, settle};
+use crate::game::messages::{
+    MoveAccepted, MoveRejected, MoveResolved, MoveSource, ResyncRequest, StageAnimationRequested,
+};
+use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StatusLine};
+use crate::rules::Stage;
+use crate::{AppSystems, TeleportSystems};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            play_accepted_move
+                .in_set(AppSystems::Resolve)
+                .before(TeleportSystems::Exoteric)
+                .run_if(crate::game::is_alternating),
+            apply_exoteric_effects.in_set(TeleportSystems::Exoteric),
+            apply_esoteric_effects.in_set(TeleportSystems::Esoteric),
+            apply_capture_effects.in_set(TeleportSystems::Capture),
+            settle_move.in_set(TeleportSystems::Settle),
+        ),
+    );
+}
+
+/// Calls the rules core: plays the accepted move on the record.
+pub(crate) fn play_accepted_move(
+    mut accepted: MessageReader<MoveAccepted>,
+    mut game: ResMut<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+    mut resolved: MessageWriter<MoveResolved>,
+    mut rejected: MessageWriter<MoveRejected>,
+) {
+    for req in accepted.read() {
+        match game.record.play(&req.mv) {
+            Ok(effects) => {
+                if req.source == MoveSource::Redo {
+                    game.redo.pop();
+                } else {
+                    game.redo.clear();
+                }
+                resolved.write(MoveResolved { effects });
+            }
+            Err(e) => {
+                status.0 = format!("Illegal move {}: {}.", e.mv, e.reason);
+                rejected.write(MoveRejected {
+                    mv: e.mv,
+                    reason: e.reason,
+                });
+            }
+        }
+    }
+}
+
+fn run_stage(
+    stage: Stage,
+    set: TeleportSystems,
+    resolved: &mut MessageReader<MoveResolved>,
+    pieces: &mut LivePieces,
+    commands: &mut Commands,
+    log: &mut StageLog,
+    animations: &mut MessageWriter<StageAnimationRequested>,
+) {
+    for m in resolved.read() {
+        apply_stage(
+            stage,
+            ResolutionSet::Teleport(set),
+            &m.effects,
+            pieces,
+            commands,
+            log,
+            animations,
+        );
+    }
+}
+
+/// Applies ordinary movement (`Step`).
+pub(crate) fn apply_exoteric_effects(
+    mut resolved: MessageReader<MoveResolved>,
+    mut pieces: LivePieces,
+    mut commands: Commands,
+    mut log: ResMut<StageLog>,
+    mut animations: MessageWriter<StageAnimationRequested>,
+) {
+    run_stage(
+        Stage::Exoteric,
+        TeleportSystems::Exoteric,
+        &mut resolved,
+        &mut pieces,
+        &mut commands,
+        &mut log,
+        &mut animations,
+    );
+}
+
+/// Applies teleports and pass-throughs (Intrachange).
+pub(crate) fn apply_esoteric_effects(
+    mut resolved: MessageReader<MoveResolved>,
+    mut pieces: LivePieces,
+    mut commands: Commands,
+    mut log: ResMut<StageLog>,
+    mut animations: MessageWriter<StageAnimationRequested>,
+) {
+    run_stage(
+        Stage::Esoteric,
+        TeleportSystems::Esoteric,
+        &mut resolved,
+        &mut pieces,
+        &mut commands,
+        &mut log,
+        &mut animations,
+    );
+}
+
+/// Applies captures.
+pub(crate) fn apply_capture_effects(
+    mut resolved: MessageReader<MoveResolved>,
+    mut pieces: LivePieces,
+    mut commands: Commands,
+    mut log: ResMut<StageLog>,
+    mut animations: MessageWriter<StageAnimationRequested>,
+) {
+    run_stage(
+        Stage::Capture,
+        TeleportSystems::Capture,
+        &mut resolved,
+        &mut pieces,
+        &mut commands,
+        &mut log,
+        &mut animations,
+    );
+}
+
+/// Applies promotion, checks and the game end, then checks entities against the position.
+pub(crate) fn settle_move(
+    mut resolved: MessageReader<MoveResolved>,
+    mut pieces: LivePieces,
+    mut commands: Commands,
+    mut log: ResMut<StageLog>,
+    mut animations: MessageWriter<StageAnimationRequested>,
+    game: Res<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+    mut resync: MessageWriter<ResyncRequest>,
+) {
+    for m in resolved.read() {
+        settle(
+            ResolutionSet::Teleport(TeleportSystems::Settle),
+            &m.effects,
+            &mut pieces,
+            &mut commands,
+            &mut log,
+            &mut animations,
+            &game,
+            &mut status,
+            &mut resync,
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! Resources of the game: the authoritative record, the redo stack, the review cursor, the
+//! status line and the log of which set handled which effect.
+
+use bevy::prelude::*;
+
+use crate::rules::{Effect, Entry, GameRecord, Move, Position, TurnModel, Variant};
+use crate::{SimultaneousSystems, TeleportSystems};
+
+/// The game being played: the authoritative [`GameRecord`] (its current position is the
+/// truth the entities show), the redo stack and the review cursor.
+#[derive(Resource, Debug, Clone)]
+pub struct ActiveGame {
+    /// The record; `record.current()` is the live position.
+    pub record: GameRecord,
+    /// Undone entries, most recent last.
+    pub redo: Vec<Entry>,
+    /// Showing the position after this many entries, read-only (`None`: live).
+    pub review: Option<usize>,
+    /// Parity: White's hidden commit, waiting for Black's.
+    pub pending_commit: Option<Move>,
+}
+
+impl Default for ActiveGame {
+    fn default() -> Self {
+        ActiveGame::new(Position::new(Variant::Standard))
+    }
+}
+
+impl ActiveGame {
+    /// A new game from `start`.
+    pub fn new(start: Position) -> ActiveGame {
+        ActiveGame {
+            record: GameRecord::new(start),
+            redo: Vec::new(),
+            review: None,
+            pending_commit: None,
+        }
+    }
+
+    /// A game continuing `record` (e.g. after `--moves`).
+    pub fn from_record(record: GameRecord) -> ActiveGame {
+        ActiveGame {
+            record,
+            redo: Vec::new(),
+            review: None,
+            pending_commit: None,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.record.variant()
+    }
+
+    /// The position the board shows: the reviewed one, else the live one.
+    pub fn shown(&self) -> &Position {
+        self.review
+            .and_then(|n| self.record.position_after(n))
+            .unwrap_or_else(|| self.record.current())
+    }
+
+    /// Whether the variant moves simultaneously (Parity).
+    pub fn is_simultaneous(&self) -> bool {
+        self.variant().turn_model() == TurnModel::Simultaneous
+    }
+}
+
+/// One line of text for the player: the last rejection reason, whose move it is, the result.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatusLine(pub String);
+
+/// Which resolution set handled something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResolutionSet {
+    /// A set of the alternating pipeline.
+    Teleport(TeleportSystems),
+    /// A set of the simultaneous (Parity) pipeline.
+    Simultaneous(SimultaneousSystems),
+}
+
+/// One line of the [`StageLog`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageLogEntry {
+    /// The set that ran.
+    pub set: ResolutionSet,
+    /// The effect it applied; `None` for the Settle check itself (and Commit/Reveal).
+    pub effect: Option<Effect>,
+}
+
+/// Every effect applied, with the set that applied it, in order (for tests and debugging).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct StageLog(pub Vec<StageLogEntry>);
+
+impl StageLog {
+    /// The sets in the order they logged, with consecutive repeats collapsed.
+    pub fn set_sequence(&self) -> Vec<ResolutionSet> {
+        let mut out: Vec<ResolutionSet> = Vec::new();
+        for e in &self.0 {
+            if out.last() != Some(&e.set) {
+                out.push(e.set);
+            }
+        }
+        out
+    }
+}
+
+/// Move requests waiting for the Decide set: one move is resolved per frame so the stage
+/// sets never mix two moves.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PendingMoves(pub std::collections::VecDeque<crate::game::SubmitMoveRequest>);

@@ -1,0 +1,135 @@
+//! The only code that spawns and despawns square and piece entities from the position
+//! (runs in [`AppSystems::Sync`](crate::AppSystems::Sync) on a
+//! [`ResyncRequest`](super::ResyncRequest)), and the check that the entities equal the
+//! rules position (used by the Settle sets and the tests).
+
+use bevy::prelude::*;
+
+use super::components::{
+    BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade,
+};
+use super::messages::ResyncRequest;
+use super::state::ActiveGame;
+use crate::rules::{Piece, Position, Square, Variant};
+
+/// Rebuilds squares (when the board changed) and pieces from the shown position.
+pub(crate) fn sync_board(
+    mut commands: Commands,
+    mut requests: MessageReader<ResyncRequest>,
+    game: Res<ActiveGame>,
+    squares: Query<(Entity, &BoardSquare)>,
+    hexagrams: Query<(), With<HexagramNumber>>,
+    pieces: Query<Entity, With<PieceEntity>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let pos = game.shown();
+    let shape = pos.shape();
+    let want_hex = game.variant() == Variant::Intrachange;
+    let have_hex = !hexagrams.is_empty();
+    if squares.iter().count() != shape.len() || want_hex != have_hex {
+        for (e, _) in &squares {
+            commands.entity(e).despawn();
+        }
+        spawn_squares(&mut commands, pos, want_hex);
+    }
+    for e in &pieces {
+        commands.entity(e).despawn();
+    }
+    for (sq, piece) in pos.board().all_pieces() {
+        spawn_piece(&mut commands, pos, sq, piece);
+    }
+}
+
+fn spawn_squares(commands: &mut Commands, pos: &Position, hexagrams: bool) {
+    let shape = pos.shape();
+    for sq in shape.squares() {
+        let coords = shape.coords(sq);
+        let shade = if (coords.0 + coords.1).rem_euclid(2) == 0 {
+            SquareShade::Dark
+        } else {
+            SquareShade::Light
+        };
+        let mut e = commands.spawn((
+            Name::new(format!("Square {}", shape.name(sq))),
+            BoardSquare { square: sq, coords },
+            shade,
+        ));
+        if hexagrams && let Some(n) = super::components::hexagram_number(coords.0, coords.1) {
+            e.insert(HexagramNumber(n));
+        }
+    }
+}
+
+fn spawn_piece(commands: &mut Commands, pos: &Position, sq: Square, piece: Piece) {
+    commands.spawn((
+        Name::new(format!(
+            "{} {} {}",
+            piece.color.name(),
+            piece.kind.name(),
+            pos.shape().name(sq)
+        )),
+        PieceEntity {
+            side: piece.color,
+            kind: piece.kind,
+        },
+        OnSquare(sq),
+    ));
+}
+
+/// Compares the pieces standing on squares with a position's placement.
+///
+/// # Errors
+/// A text listing the first difference (square, expected piece, found piece).
+pub fn pieces_match_position(
+    pieces: impl IntoIterator<Item = (Square, Piece)>,
+    pos: &Position,
+) -> Result<(), String> {
+    let mut have: Vec<(u8, usize, u8, char)> = pieces
+        .into_iter()
+        .map(|(s, p)| (s.0, p.color.index(), p.kind as u8, p.fen_char()))
+        .collect();
+    let mut want: Vec<(u8, usize, u8, char)> = pos
+        .board()
+        .all_pieces()
+        .map(|(s, p)| (s.0, p.color.index(), p.kind as u8, p.fen_char()))
+        .collect();
+    have.sort_unstable();
+    want.sort_unstable();
+    if have == want {
+        return Ok(());
+    }
+    let shape = pos.shape();
+    let name = |v: &[(u8, usize, u8, char)]| {
+        v.iter()
+            .map(|(s, _, _, c)| format!("{c}{}", shape.name(Square(*s))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let extra: Vec<_> = have.iter().filter(|x| !want.contains(x)).copied().collect();
+    let missing: Vec<_> = want.iter().filter(|x| !have.contains(x)).copied().collect();
+    Err(format!(
+        "entities differ from the position {}: extra [{}], missing [{}]",
+        pos.to_text(),
+        name(&extra),
+        name(&missing)
+    ))
+}
+
+/// Checks that the piece entities of `world` equal the live position of its
+/// [`ActiveGame`] (for tests; the Settle sets run the same check).
+///
+/// # Errors
+/// The difference, as text; also when there is no [`ActiveGame`].
+pub fn check_world_matches_position(world: &mut World) -> Result<(), String> {
+    let mut q = world.query_filtered::<(&PieceEntity, &OnSquare), Without<Captured>>();
+    let pieces: Vec<(Square, Piece)> = q
+        .iter(world)
+        .map(|(p, s)| (s.0, Piece::new(p.side, p.kind)))
+        .collect();
+    let game = world
+        .get_resource::<ActiveGame>()
+        .ok_or_else(|| "no ActiveGame resource".to_string())?;
+    pieces_match_position(pieces, game.record.current())
+}

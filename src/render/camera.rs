@@ -1,0 +1,67 @@
+//! The 2D camera, fitted every frame so the whole board (with corners and coordinates) fills
+//! the area the egui panels leave free. The board is offset (camera translation) rather than
+//! covered: panels never lie over it.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::SQUARE_SIZE_WORLD;
+use crate::AppSystems;
+use crate::game::ActiveGame;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<BoardInsets>()
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.2)))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, fit_camera.in_set(AppSystems::Present));
+}
+
+/// The window margins taken by panels, in logical pixels (written by the UI).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct BoardInsets {
+    /// Left panel width.
+    pub left: f32,
+    /// Right panel width.
+    pub right: f32,
+    /// Top panel height.
+    pub top: f32,
+    /// Bottom panel height.
+    pub bottom: f32,
+}
+
+/// Marks the board camera.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BoardCamera;
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Board camera"), Camera2d, BoardCamera));
+}
+
+fn fit_camera(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
+    insets: Res<BoardInsets>,
+    game: Res<ActiveGame>,
+) {
+    let (mut projection, mut transform) = camera.into_inner();
+    let (w, h) = (window.width(), window.height());
+    if w < 1.0 || h < 1.0 {
+        return;
+    }
+    let free_w = (w - insets.left - insets.right).max(60.0);
+    let free_h = (h - insets.top - insets.bottom).max(60.0);
+    // Board + the corner squares (Big Outer) or coordinate labels on each side.
+    let extent = (game.record.current().shape().files() as f32 + 2.3) * SQUARE_SIZE_WORLD;
+    let scale = extent / free_w.min(free_h);
+    if let Projection::Orthographic(o) = &mut *projection
+        && (o.scale - scale).abs() > f32::EPSILON
+    {
+        o.scale = scale;
+    }
+    let centre = Vec2::new(insets.left + free_w / 2.0, insets.top + free_h / 2.0);
+    let offset = centre - Vec2::new(w / 2.0, h / 2.0);
+    let t = Vec3::new(-offset.x * scale, offset.y * scale, transform.translation.z);
+    if transform.translation != t {
+        transform.translation = t;
+    }
+}

@@ -1,0 +1,87 @@
+//! The 2D board: squares, coordinates, pieces drawn with the chess glyphs of `DejaVu` Sans,
+//! highlights, the Intrachange overlays, mouse input and the stage-by-stage animations.
+//! It reads the game model ([`crate::game`]) and writes only requests; it never calls the
+//! rules to change anything. Runs in [`AppSystems::Input`](crate::AppSystems::Input) (mouse,
+//! keys) and [`AppSystems::Present`](crate::AppSystems::Present) (everything drawn).
+
+pub mod animation;
+pub mod board2d;
+pub mod camera;
+pub mod picking;
+pub mod pieces;
+
+use bevy::prelude::*;
+
+use crate::rules::{BoardShape, Square};
+
+pub use animation::AnimationSettings;
+pub use camera::BoardInsets;
+pub use picking::{PromotionChoice, Selection};
+
+/// Side of one square in world units.
+pub const SQUARE_SIZE_WORLD: f32 = 100.0;
+
+/// The visual part of the game: board, pieces, animation, input. Needs a window
+/// (`DefaultPlugins`); the headless tests leave it out.
+pub struct RenderPlugin;
+
+impl Plugin for RenderPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BoardView>().add_plugins((
+            camera::plugin,
+            board2d::plugin,
+            pieces::plugin,
+            animation::plugin,
+            picking::plugin,
+        ));
+    }
+}
+
+/// How the board is shown: orientation and the Intrachange overlays.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BoardView {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Intrachange: show each square's official number.
+    pub show_numbers: bool,
+    /// Intrachange: draw each square's hexagram.
+    pub show_hexagrams: bool,
+}
+
+/// World position of the centre of the square at (file, rank) (a1 = (0, 0); Big Outer
+/// corners at −1 or 12). The board's centre is the world origin; White is at the bottom
+/// unless `flipped`. Units: world units ([`SQUARE_SIZE_WORLD`] per square).
+pub fn coords_to_world(shape: BoardShape, coords: (i8, i8), flipped: bool) -> Vec2 {
+    let n = shape.files() as f32;
+    let (mut f, mut r) = (coords.0 as f32, coords.1 as f32);
+    if flipped {
+        f = n - 1.0 - f;
+        r = n - 1.0 - r;
+    }
+    let half = (n - 1.0) / 2.0;
+    Vec2::new(
+        (f - half) * SQUARE_SIZE_WORLD,
+        (r - half) * SQUARE_SIZE_WORLD,
+    )
+}
+
+/// World position of the centre of a square.
+pub fn square_to_world(shape: BoardShape, sq: Square, flipped: bool) -> Vec2 {
+    coords_to_world(shape, shape.coords(sq), flipped)
+}
+
+/// The square under a world position, if any.
+pub fn world_to_square(shape: BoardShape, world: Vec2, flipped: bool) -> Option<Square> {
+    let n = shape.files() as f32;
+    let half = (n - 1.0) / 2.0;
+    let mut f = (world.x / SQUARE_SIZE_WORLD + half).round();
+    let mut r = (world.y / SQUARE_SIZE_WORLD + half).round();
+    if flipped {
+        f = n - 1.0 - f;
+        r = n - 1.0 - r;
+    }
+    if !(-2.0..=14.0).contains(&f) || !(-2.0..=14.0).contains(&r) {
+        return None;
+    }
+    shape.square_at(f as i8, r as i8)
+}

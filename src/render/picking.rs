@@ -1,0 +1,307 @@
+//! Mouse and keyboard on the board: click (or drag) a piece to see its legal destinations,
+//! click (or drop on) a square to move. Every move goes out as a
+//! [`SubmitMoveRequest`]; an illegal one comes back with the rules' reason in the status
+//! line. Hotkeys: F flip, N new game, Ctrl+Z undo, Ctrl+Y redo, H hexagrams, G square
+//! numbers, Esc clear the selection. Guarded against egui by [`BoardInputSystems`] and
+//! [`HotkeySystems`] (configured in `ui/input_guard.rs`).
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::camera::BoardCamera;
+use super::{BoardView, world_to_square};
+use crate::AppSystems;
+use crate::game::{
+    ActiveGame, MoveResolved, MoveSource, NewGameRequest, RedoRequest, ResyncRequest, StatusLine,
+    SubmitMoveRequest, UndoRequest,
+};
+use crate::rules::{Color as Side, Effect, Move, Position, Square};
+
+/// Board mouse input; the UI stops it while egui uses the pointer.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardInputSystems;
+
+/// Hotkeys; the UI stops them while egui uses the keyboard.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HotkeySystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<PromotionChoice>()
+        .configure_sets(
+            Update,
+            (BoardInputSystems, HotkeySystems).in_set(AppSystems::Input),
+        )
+        .add_systems(
+            Update,
+            (
+                handle_board_mouse.in_set(BoardInputSystems),
+                handle_hotkeys.in_set(HotkeySystems),
+                clear_selection_on_change.in_set(AppSystems::Sync),
+            ),
+        );
+}
+
+/// A legal destination of the selected piece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The destination (exoteric) square.
+    pub to: Square,
+    /// The moves to it (several for a promotion).
+    pub moves: Vec<Move>,
+    /// Intrachange: where the piece lands (esoteric square), if it teleports.
+    pub landing: Option<Square>,
+    /// Whether the move captures something.
+    pub captures: bool,
+}
+
+/// The selected piece and its legal destinations.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Selection {
+    /// The selected piece's square.
+    pub from: Option<Square>,
+    /// The side that selected it.
+    pub side: Option<Side>,
+    /// Its legal destinations.
+    pub targets: Vec<Target>,
+    /// The square of the piece being dragged.
+    pub dragging: Option<Square>,
+    /// The cursor in world coordinates (while over the board).
+    pub cursor: Option<Vec2>,
+}
+
+/// Several promotion moves fit a click: the UI asks which one.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PromotionChoice(pub Vec<Move>);
+
+/// The side whose move (Parity: commit) is due.
+pub fn side_to_act(game: &ActiveGame) -> Side {
+    if game.is_simultaneous() {
+        if game.pending_commit.is_some() {
+            Side::Black
+        } else {
+            Side::White
+        }
+    } else {
+        game.record.current().turn()
+    }
+}
+
+/// The legal destinations of the piece on `from`, with Intrachange landings (found by
+/// playing each move on a copy of the position and reading its teleport).
+pub fn targets_from(pos: &Position, side: Side, from: Square) -> Vec<Target> {
+    let mut out: Vec<Target> = Vec::new();
+    for mv in pos
+        .legal_commits(side)
+        .into_iter()
+        .filter(|m| m.from == from)
+    {
+        if let Some(t) = out.iter_mut().find(|t| t.to == mv.to) {
+            t.moves.push(mv);
+            continue;
+        }
+        let mut landing = None;
+        let mut captures = false;
+        if !pos.is_simultaneous_variant() {
+            let mut copy = pos.clone();
+            if let Ok(fx) = copy.try_play(&mv) {
+                for e in &fx {
+                    match e {
+                        Effect::Teleport { from: a, to, .. } if *a == mv.to => landing = Some(*to),
+                        Effect::Capture { .. } => captures = true,
+                        _ => {}
+                    }
+                }
+            }
+        } else {
+            captures = pos.board().piece_at(mv.to).is_some_and(|p| p.color != side);
+        }
+        out.push(Target {
+            to: mv.to,
+            moves: vec![mv],
+            landing,
+            captures,
+        });
+    }
+    out
+}
+
+trait SimultaneousVariant {
+    fn is_simultaneous_variant(&self) -> bool;
+}
+
+impl SimultaneousVariant for Position {
+    fn is_simultaneous_variant(&self) -> bool {
+        self.variant().turn_model() == crate::rules::TurnModel::Simultaneous
+    }
+}
+
+fn handle_board_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    view: Res<BoardView>,
+    game: Res<ActiveGame>,
+    mut selection: ResMut<Selection>,
+    mut promotion: ResMut<PromotionChoice>,
+    mut status: ResMut<StatusLine>,
+    mut submit: MessageWriter<SubmitMoveRequest>,
+) {
+    let (camera, cam_tf) = camera.into_inner();
+    let cursor = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(cam_tf, p).ok());
+    selection.cursor = cursor;
+    let pos = game.record.current();
+    let shape = pos.shape();
+    let square = cursor.and_then(|c| world_to_square(shape, c, view.flipped));
+    if buttons.just_pressed(MouseButton::Left) {
+        let Some(sq) = square else {
+            selection.from = None;
+            selection.targets.clear();
+            return;
+        };
+        if game.review.is_some() {
+            status.0 = "An earlier position is shown (read-only): use \"Back to live\" to play."
+                .to_string();
+            return;
+        }
+        if let Some(o) = game.record.outcome() {
+            status.0 = format!("Game over: {}. Press N for a new game.", o.describe());
+            return;
+        }
+        let side = side_to_act(&game);
+        let own = pos.kind_at(side, sq).is_some();
+        match selection.from {
+            Some(from) if from == sq => {
+                selection.dragging = Some(sq);
+            }
+            Some(from) if !own => {
+                try_move(&selection, from, sq, shape, &mut promotion, &mut submit);
+                selection.from = None;
+                selection.targets.clear();
+            }
+            _ if own => {
+                selection.from = Some(sq);
+                selection.side = Some(side);
+                selection.targets = targets_from(pos, side, sq);
+                selection.dragging = Some(sq);
+                if selection.targets.is_empty() {
+                    status.0 = format!(
+                        "The {} on {} has no legal move.",
+                        pos.kind_at(side, sq).map_or("piece", |k| k.name()),
+                        shape.name(sq)
+                    );
+                }
+            }
+            _ => {
+                status.0 = match pos.board().piece_at(sq) {
+                    Some(p) if p.color != side => {
+                        format!(
+                            "That is a {} piece: {} to move.",
+                            p.color.name(),
+                            side.title()
+                        )
+                    }
+                    _ => format!("Select a {} piece to move.", side.name()),
+                };
+            }
+        }
+    }
+    if buttons.just_released(MouseButton::Left) {
+        if let (Some(from), Some(to)) = (selection.dragging, square)
+            && from != to
+            && selection.from == Some(from)
+        {
+            try_move(&selection, from, to, shape, &mut promotion, &mut submit);
+            selection.from = None;
+            selection.targets.clear();
+        }
+        selection.dragging = None;
+    }
+}
+
+/// Sends the move from → to: the legal one, a promotion choice, or (when illegal) the bare
+/// move so the rules explain why.
+fn try_move(
+    selection: &Selection,
+    from: Square,
+    to: Square,
+    _shape: crate::rules::BoardShape,
+    promotion: &mut PromotionChoice,
+    submit: &mut MessageWriter<SubmitMoveRequest>,
+) {
+    let moves = selection
+        .targets
+        .iter()
+        .find(|t| t.to == to)
+        .map(|t| t.moves.clone())
+        .unwrap_or_default();
+    match moves.len() {
+        0 => {
+            submit.write(SubmitMoveRequest {
+                mv: Move::new(from, to),
+                source: MoveSource::Mouse,
+            });
+        }
+        1 => {
+            submit.write(SubmitMoveRequest {
+                mv: moves[0],
+                source: MoveSource::Mouse,
+            });
+        }
+        _ => promotion.0 = moves,
+    }
+}
+
+fn handle_hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut view: ResMut<BoardView>,
+    mut selection: ResMut<Selection>,
+    game: Res<ActiveGame>,
+    mut new_game: MessageWriter<NewGameRequest>,
+    mut undo: MessageWriter<UndoRequest>,
+    mut redo: MessageWriter<RedoRequest>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::KeyF) {
+        view.flipped = !view.flipped;
+    }
+    if keys.just_pressed(KeyCode::KeyN) && !ctrl {
+        new_game.write(NewGameRequest {
+            variant: game.variant(),
+            position: None,
+        });
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        undo.write(UndoRequest);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        redo.write(RedoRequest);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        view.show_hexagrams = !view.show_hexagrams;
+    }
+    if keys.just_pressed(KeyCode::KeyG) {
+        view.show_numbers = !view.show_numbers;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.from = None;
+        selection.targets.clear();
+        selection.dragging = None;
+    }
+}
+
+fn clear_selection_on_change(
+    mut resolved: MessageReader<MoveResolved>,
+    mut resync: MessageReader<ResyncRequest>,
+    mut selection: ResMut<Selection>,
+    mut promotion: ResMut<PromotionChoice>,
+) {
+    if resolved.read().count() + resync.read().count() > 0 {
+        selection.from = None;
+        selection.targets.clear();
+        selection.dragging = None;
+        promotion.0.clear();
+    }
+}

@@ -1,0 +1,25 @@
+//! The egui panels (`bevy_egui` 0.42 / egui 0.36): variant picker and new game, move list with
+//! review, captured pieces, rules card, settings, Intrachange overlays, status line, game-over
+//! banner and promotion picker. UI code reads resources and writes `*Request` messages; the
+//! only things it sets directly are view settings ([`BoardView`](crate::render::BoardView),
+//! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
+//! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
+
+pub mod input_guard;
+pub mod panels;
+pub mod rules_card;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+
+/// The egui panels and the input guard.
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EguiPlugin::default())
+            .init_resource::<rules_card::RulesCards>()
+            .add_systems(EguiPrimaryContextPass, panels::draw_panels)
+            .add_plugins(input_guard::plugin);
+    }
+}

@@ -1,0 +1,306 @@
+//! The panels: left (game, settings, captured pieces), right (move list, rules card), bottom
+//! (status line), top (game-over banner, only when the game is over), and the promotion
+//! picker. Their sizes become the [`BoardInsets`] so the board fits the free area.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::rules_card::RulesCards;
+use crate::game::{
+    ActiveGame, MoveSource, NewGameRequest, RedoRequest, ReviewRequest, StatusLine,
+    SubmitMoveRequest, UndoRequest,
+};
+use crate::render::{AnimationSettings, BoardInsets, BoardView, PromotionChoice};
+use crate::rules::{Color as Side, Entry, PieceKind, Position, Variant, variants};
+
+/// The move texts, cached by (number of entries, current position key).
+#[derive(Default)]
+pub(crate) struct MoveListCache {
+    key: (usize, u64, Option<Variant>),
+    texts: Vec<String>,
+}
+
+fn move_texts(game: &ActiveGame) -> Vec<String> {
+    let r = &game.record;
+    r.entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let Some(pos) = r.position_after(i) else {
+                return String::new();
+            };
+            match e {
+                Entry::Move(mv) => variants::move_text(pos, mv),
+                Entry::Turn { white, black } => {
+                    let mut as_black = pos.clone();
+                    as_black.set_turn(Side::Black);
+                    format!(
+                        "{} / {}",
+                        variants::move_text(pos, white),
+                        variants::move_text(&as_black, black)
+                    )
+                }
+            }
+        })
+        .collect()
+}
+
+/// Pieces of `side` missing from the position compared with the start (captured).
+fn captured(start: &Position, now: &Position, side: Side) -> String {
+    let kinds = [
+        PieceKind::Queen,
+        PieceKind::Matriarch,
+        PieceKind::Rook,
+        PieceKind::Guard,
+        PieceKind::Jumper,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::OuterKnight,
+        PieceKind::Pawn,
+    ];
+    let mut out = Vec::new();
+    for k in kinds {
+        let lost = start
+            .board()
+            .count(side, k)
+            .saturating_sub(now.board().count(side, k));
+        for _ in 0..lost {
+            out.push(k.letter().to_string());
+        }
+    }
+    if out.is_empty() {
+        "—".to_string()
+    } else {
+        out.join(" ")
+    }
+}
+
+/// Draws all panels and records their sizes as the board insets.
+pub(crate) fn draw_panels(
+    mut contexts: EguiContexts,
+    game: Res<ActiveGame>,
+    status: Res<StatusLine>,
+    mut view: ResMut<BoardView>,
+    mut settings: ResMut<AnimationSettings>,
+    mut insets: ResMut<BoardInsets>,
+    mut promotion: ResMut<PromotionChoice>,
+    mut cards: ResMut<RulesCards>,
+    mut chosen: Local<Option<Variant>>,
+    mut cache: Local<MoveListCache>,
+    mut new_game: MessageWriter<NewGameRequest>,
+    mut undo: MessageWriter<UndoRequest>,
+    mut redo: MessageWriter<RedoRequest>,
+    mut review: MessageWriter<ReviewRequest>,
+    mut submit: MessageWriter<SubmitMoveRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let variant = game.variant();
+    let chosen = chosen.get_or_insert(variant);
+    let key = (
+        game.record.len(),
+        game.record.current().repetition_key(),
+        Some(variant),
+    );
+    if cache.key != key {
+        cache.texts = move_texts(&game);
+        cache.key = key;
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "esoterica-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+
+    let mut top = 0.0;
+    if let Some(outcome) = game.record.outcome() {
+        top = egui::Panel::top("game-over")
+            .show(&mut root, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading(
+                        egui::RichText::new(format!("Game over — {}", outcome.describe()))
+                            .color(egui::Color32::from_rgb(250, 210, 90))
+                            .strong(),
+                    );
+                    if ui.button("New game (N)").clicked() {
+                        new_game.write(NewGameRequest {
+                            variant,
+                            position: None,
+                        });
+                    }
+                });
+            })
+            .response
+            .rect
+            .height();
+    }
+
+    let bottom = egui::Panel::bottom("status")
+        .show(&mut root, |ui| {
+            ui.label(egui::RichText::new(&status.0).size(16.0));
+        })
+        .response
+        .rect
+        .height();
+
+    let left = egui::Panel::left("game")
+        .resizable(false)
+        .exact_size(250.0)
+        .show(&mut root, |ui| {
+            ui.heading("Esoterica");
+            ui.separator();
+            ui.label("Variant");
+            egui::ComboBox::from_id_salt("variant")
+                .selected_text(chosen.title())
+                .width(200.0)
+                .show_ui(ui, |ui| {
+                    for v in Variant::ALL {
+                        ui.selectable_value(chosen, v, v.title());
+                    }
+                });
+            if ui.button("New game (N)").clicked() {
+                new_game.write(NewGameRequest {
+                    variant: *chosen,
+                    position: None,
+                });
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Undo (Ctrl+Z)").clicked() {
+                    undo.write(UndoRequest);
+                }
+                if ui.button("Redo (Ctrl+Y)").clicked() {
+                    redo.write(RedoRequest);
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("Settings").strong());
+            ui.label("Animation speed (0 = off)");
+            ui.add(
+                egui::Slider::new(&mut settings.speed, 0.0..=3.0)
+                    .text("speed")
+                    .custom_formatter(|v, _| {
+                        if v <= 0.0 {
+                            "off".to_string()
+                        } else {
+                            format!("{v:.1}×")
+                        }
+                    }),
+            );
+            ui.checkbox(&mut view.flipped, "Flip board (F)");
+            if variant == Variant::Intrachange {
+                ui.checkbox(&mut view.show_numbers, "Square numbers (G)");
+                ui.checkbox(&mut view.show_hexagrams, "Hexagrams (H)");
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Captured").strong());
+            let start = game.record.start();
+            let now = game.shown();
+            ui.label(format!("White lost: {}", captured(start, now, Side::White)));
+            ui.label(format!("Black lost: {}", captured(start, now, Side::Black)));
+        })
+        .response
+        .rect
+        .width();
+
+    let right = egui::Panel::right("moves")
+        .resizable(false)
+        .exact_size(280.0)
+        .show(&mut root, |ui| {
+            ui.heading(format!("{variant}"));
+            ui.separator();
+            ui.label(egui::RichText::new("Moves").strong());
+            let shown = game.review.unwrap_or(game.record.len());
+            let simultaneous = game.is_simultaneous();
+            egui::ScrollArea::vertical()
+                .id_salt("move-list")
+                .max_height(ui.available_height() * 0.45)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
+                        if ui.selectable_label(shown == 0, "start").clicked() {
+                            review.write(ReviewRequest(Some(0)));
+                        }
+                        ui.end_row();
+                        let per_row = if simultaneous { 1 } else { 2 };
+                        for (row, chunk) in cache.texts.chunks(per_row).enumerate() {
+                            ui.label(format!("{}.", row + 1));
+                            for (j, text) in chunk.iter().enumerate() {
+                                let n = row * per_row + j + 1;
+                                if ui.selectable_label(shown == n, text.as_str()).clicked() {
+                                    let target = (n < game.record.len()).then_some(n);
+                                    review.write(ReviewRequest(target));
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+                });
+            if game.review.is_some() && ui.button("Back to live").clicked() {
+                review.write(ReviewRequest(None));
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Rules").strong());
+            egui::ScrollArea::vertical()
+                .id_salt("rules-card")
+                .show(ui, |ui| {
+                    for line in cards.card(variant).lines() {
+                        match line.strip_prefix('#') {
+                            Some(h) => {
+                                ui.label(
+                                    egui::RichText::new(h.trim_start_matches('#').trim()).strong(),
+                                );
+                            }
+                            None => {
+                                ui.label(line);
+                            }
+                        }
+                    }
+                });
+        })
+        .response
+        .rect
+        .width();
+
+    if !promotion.0.is_empty() {
+        let mut chosen_move = None;
+        let mut cancel = false;
+        egui::Window::new("Promote to")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for mv in &promotion.0 {
+                        let name = mv.promotion.map_or("—", |k| k.name());
+                        if ui.button(name).clicked() {
+                            chosen_move = Some(*mv);
+                        }
+                    }
+                });
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        if let Some(mv) = chosen_move {
+            submit.write(SubmitMoveRequest {
+                mv,
+                source: MoveSource::Mouse,
+            });
+            promotion.0.clear();
+        } else if cancel {
+            promotion.0.clear();
+        }
+    }
+
+    let new = BoardInsets {
+        left,
+        right,
+        top,
+        bottom,
+    };
+    if *insets != new {
+        *insets = new;
+    }
+    Ok(())
+}

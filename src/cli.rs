@@ -28,6 +28,17 @@
 
 use std::process::ExitCode;
 
+/// `println!` that ends the process quietly when stdout is closed (e.g. piped into `head`)
+/// instead of panicking: the CLI is used from scripts.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 use clap::{Args, Parser, Subcommand};
 
 use crate::rules::perft;
@@ -218,7 +229,15 @@ pub fn load_position(args: &PositionArgs) -> Result<Position, String> {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version go to stdout with status 0; a usage error is bad input: 1.
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
     let code = match cli.command {
         None => run_play(cli.play),
         Some(Command::Play(a)) => run_play(a),
@@ -326,6 +345,39 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
         );
         return 1;
     }
+    // A single existing file argument is a record file: one turn per line, `N. WHITE/BLACK`,
+    // `#` starts a comment (the format of scenes/parity-sample-game.txt).
+    let from_file: Vec<String>;
+    let turns = match turns {
+        [one] if std::path::Path::new(one).is_file() => {
+            let text = match std::fs::read_to_string(one) {
+                Ok(t) if t.len() <= crate::rules::notation::pgn::MAX_PGN_BYTES => t,
+                Ok(_) => {
+                    eprintln!("error: {one}: the record file is too large");
+                    return 1;
+                }
+                Err(e) => {
+                    eprintln!("error: {one}: {e}");
+                    return 1;
+                }
+            };
+            from_file = text
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or(""))
+                .filter_map(|l| {
+                    let mut words = l.split_whitespace();
+                    let first = words.next()?;
+                    if first.ends_with('.') {
+                        words.next().map(str::to_string)
+                    } else {
+                        Some(first.to_string())
+                    }
+                })
+                .collect();
+            &from_file[..]
+        }
+        _ => turns,
+    };
     let mut pairs = Vec::with_capacity(turns.len());
     for t in turns {
         let Some(pair) = t.split_once('/') else {

@@ -1,5 +1,5 @@
 //! Big Outer zones (`rules/big-outer.md §1`) as a tint over the board: central gold, mid
-//! green, outer (with the corners) blue. Toggled with Z (or the Big Outer panel). Reads the
+//! green; the outer zone (with the corners) stays untinted. Toggled with Z (or the Big Outer panel). Reads the
 //! zone from [`BoardShape::zone`](crate::rules::BoardShape::zone); decides nothing. Runs in
 //! [`AppSystems::Present`](crate::AppSystems::Present); the hotkey in
 //! [`HotkeySystems`](super::picking::HotkeySystems).
@@ -40,7 +40,7 @@ pub fn zone_color(zone: Zone) -> Color {
     match zone {
         Zone::Central => Color::srgba(1.0, 0.75, 0.1, 0.45),
         Zone::Mid => Color::srgba(0.2, 0.75, 0.3, 0.32),
-        Zone::Outer => Color::srgba(0.25, 0.4, 0.95, 0.22),
+        Zone::Outer => Color::srgba(0.93, 0.93, 0.93, 0.0),
     }
 }
 

@@ -10,10 +10,10 @@ use bevy_egui::{EguiContexts, egui};
 use crate::AppSystems;
 use crate::game::ActiveGame;
 use crate::render::picking::BoardInputSystems;
-use crate::render::zones::ZoneView;
+use crate::render::zones::{ZoneView, zone_color};
 use crate::render::{BoardView, SQUARE_SIZE_WORLD, Selection, square_to_world, world_to_square};
 use crate::rules::variants::{big_outer, classic};
-use crate::rules::{BoardShape, Color as Side, PieceKind, Square, Variant};
+use crate::rules::{BoardShape, Color as Side, PieceKind, Square, Variant, Zone};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PieceCardState>().add_systems(
@@ -159,7 +159,26 @@ pub(crate) fn draw_piece_card(
         .default_width(234.0)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.checkbox(&mut zones.visible, "Zones (Z): central, mid, outer");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut zones.visible, "Zones (Z):");
+                for (name, zone) in [
+                    ("central", Zone::Central),
+                    ("mid", Zone::Mid),
+                    ("outer: plain", Zone::Outer),
+                ] {
+                    let c = zone_color(zone).with_alpha(1.0).to_srgba();
+                    let rgb = |x: f32| (x * 255.0) as u8;
+                    ui.label(
+                        egui::RichText::new(name)
+                            .strong()
+                            .color(egui::Color32::from_rgb(
+                                rgb(c.red),
+                                rgb(c.green),
+                                rgb(c.blue),
+                            )),
+                    );
+                }
+            });
             ui.separator();
             match card
                 .square

@@ -389,3 +389,40 @@ fn every_variant_has_a_rules_card_file() {
         assert_eq!(cards.card(v), text, "{v}");
     }
 }
+
+/// Nonviolent (`rules/bully-nonviolent.md`): a capture is refused and the status line says
+/// why in the rules' words.
+#[test]
+fn nonviolent_refused_capture_is_explained_in_the_status_line() {
+    let start =
+        Position::from_text(Variant::Nonviolent, "4k3/8/8/8/8/2r5/8/1N2K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, Move::new(sq(&start, "b1"), sq(&start, "c3")));
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert_eq!(
+        status,
+        "Illegal move b1c3: captures are not allowed in Nonviolent Chess."
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+}
+
+/// The Big Outer piece card's empty-board destinations follow the zone of the square moved
+/// from (`rules/big-outer.md §2`, ruling B-3): a Jumper on a1 (outer) steps to a2 b1 b2 C1 and
+/// leaps 3 to a4 d1 d4; on e5 (central) it only steps.
+#[test]
+fn piece_card_destinations_depend_on_the_zone() {
+    use esoterica::ui::piece_card::empty_board_destinations;
+    let pos = Position::new(Variant::BigOuter);
+    let shape = pos.shape();
+    let names = |from: &str| {
+        let mut v: Vec<String> =
+            empty_board_destinations(shape, PieceKind::Jumper, Color::White, sq(&pos, from))
+                .into_iter()
+                .map(|s| shape.name(s))
+                .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("a1"), ["C1", "a2", "a4", "b1", "b2", "d1", "d4"]);
+    assert_eq!(names("e5").len(), 8);
+}

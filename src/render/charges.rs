@@ -103,11 +103,12 @@ fn attach_charge_visuals(
                 Text2d::new(""),
                 TextFont {
                     font: font.0.clone().into(),
-                    font_size: FontSize::Px(34.0),
+                    font_size: FontSize::Px(28.0),
                     ..default()
                 },
                 TextColor(Color::srgba(0.05, 0.05, 0.1, 0.9)),
-                Transform::from_xyz(0.0, 0.0, 2.0),
+                // Upper half: the centre stays free for the legal-move dots and the blocker cross.
+                Transform::from_xyz(0.0, 27.0, 2.0),
                 Visibility::Hidden,
             ));
         });

@@ -279,3 +279,150 @@ fn parity_white_commit_stays_hidden_until_black_commits() {
     assert_eq!(game.record.len(), 0);
     check_world_matches_position(app.world_mut()).unwrap();
 }
+
+/// Force Field (`rules/force-field.md §1–2`): after every move of seeded random games (at
+/// least 200 moves in all) the charge entities equal `force_field::fields` of the position
+/// (each contribution, their count, and every square's net charge and controller).
+#[test]
+fn force_field_charge_entities_equal_the_rules_fields_after_every_move() {
+    use esoterica::game::{ChargeContribution, check_charges_match_position};
+    use esoterica::rules::variants::force_field;
+    let mut rng = SmallRng::seed_from_u64(0xF0F0);
+    let mut app = test_app(Position::new(Variant::ForceField));
+    check_charges_match_position(app.world_mut()).unwrap();
+    let mut played = 0;
+    let mut games = 1;
+    while played < 200 {
+        let game = app.world().resource::<ActiveGame>();
+        let moves = game.record.current().legal_moves();
+        if game.record.outcome().is_some() || moves.is_empty() {
+            app.world_mut().write_message(NewGameRequest {
+                variant: Variant::ForceField,
+                position: None,
+            });
+            app.update();
+            games += 1;
+            continue;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        submit(&mut app, mv);
+        played += 1;
+        if let Err(e) = check_charges_match_position(app.world_mut()) {
+            panic!("game {games}, after {played} moves: {e}");
+        }
+        let want = force_field::fields(app.world().resource::<ActiveGame>().record.current());
+        let have = app
+            .world_mut()
+            .query::<&ChargeContribution>()
+            .iter(app.world())
+            .count();
+        assert_eq!(have, want.contributions().len());
+    }
+}
+
+/// Charge entities exist only in Force Field: a new game of another variant removes them.
+#[test]
+fn charge_entities_are_removed_outside_force_field() {
+    use esoterica::game::{ChargeContribution, check_charges_match_position};
+    let mut app = test_app(Position::new(Variant::ForceField));
+    let n = app
+        .world_mut()
+        .query::<&ChargeContribution>()
+        .iter(app.world())
+        .count();
+    // Start position: pawns 8×(ahead, double step, two diagonals) and the Knights' fields.
+    assert!(n > 30, "{n} contributions at the start");
+    app.world_mut().write_message(NewGameRequest {
+        variant: Variant::Standard,
+        position: None,
+    });
+    app.update();
+    app.update();
+    check_charges_match_position(app.world_mut()).unwrap();
+    let n = app
+        .world_mut()
+        .query::<&ChargeContribution>()
+        .iter(app.world())
+        .count();
+    assert_eq!(n, 0);
+}
+
+/// A move refused by a field names the holding square and its charge in the status line
+/// (`rules/force-field.md §6`): after 1.e4 White's Bishop holds b5 against b7–b5.
+#[test]
+fn force_field_refusal_names_the_blocking_square_in_the_status_line() {
+    let mut app = test_app(Position::new(Variant::ForceField));
+    let pos = Position::new(Variant::ForceField);
+    submit(&mut app, Move::new(sq(&pos, "e2"), sq(&pos, "e4")));
+    submit(&mut app, Move::new(sq(&pos, "b7"), sq(&pos, "b5")));
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert!(status.contains("b5 is held by White (+"), "{status}");
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+}
+
+/// Bully (`rules/bully-nonviolent.md`): a Knight may not take a Rook, and the status line
+/// says so in the rules' words.
+#[test]
+fn bully_refused_capture_is_explained_in_the_status_line() {
+    let start = Position::from_text(Variant::Bully, "4k3/8/8/8/8/2r5/8/1N2K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, Move::new(sq(&start, "b1"), sq(&start, "c3")));
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert!(
+        status.contains("a Knight cannot capture a Rook in Bully Chess"),
+        "{status}"
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+}
+
+/// Every variant has a rules card file, and the game shows that file's text.
+#[test]
+fn every_variant_has_a_rules_card_file() {
+    let mut cards = esoterica::ui::rules_card::RulesCards::default();
+    for v in Variant::ALL {
+        let path = format!(
+            "{}/assets/rules-cards/{}.md",
+            env!("CARGO_MANIFEST_DIR"),
+            v.name()
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(cards.card(v), text, "{v}");
+    }
+}
+
+/// Nonviolent (`rules/bully-nonviolent.md`): a capture is refused and the status line says
+/// why in the rules' words.
+#[test]
+fn nonviolent_refused_capture_is_explained_in_the_status_line() {
+    let start =
+        Position::from_text(Variant::Nonviolent, "4k3/8/8/8/8/2r5/8/1N2K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, Move::new(sq(&start, "b1"), sq(&start, "c3")));
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert_eq!(
+        status,
+        "Illegal move b1c3: captures are not allowed in Nonviolent Chess."
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+}
+
+/// The Big Outer piece card's empty-board destinations follow the zone of the square moved
+/// from (`rules/big-outer.md §2`, ruling B-3): a Jumper on a1 (outer) steps to a2 b1 b2 C1 and
+/// leaps 3 to a4 d1 d4; on e5 (central) it only steps.
+#[test]
+fn piece_card_destinations_depend_on_the_zone() {
+    use esoterica::ui::piece_card::empty_board_destinations;
+    let pos = Position::new(Variant::BigOuter);
+    let shape = pos.shape();
+    let names = |from: &str| {
+        let mut v: Vec<String> =
+            empty_board_destinations(shape, PieceKind::Jumper, Color::White, sq(&pos, from))
+                .into_iter()
+                .map(|s| shape.name(s))
+                .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("a1"), ["C1", "a2", "a4", "b1", "b2", "d1", "d4"]);
+    assert_eq!(names("e5").len(), 8);
+}

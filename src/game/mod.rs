@@ -5,6 +5,7 @@
 //! [`SimultaneousSystems`](crate::SimultaneousSystems)). No rendering, no egui: tests run it
 //! with `MinimalPlugins`.
 
+pub mod charges;
 pub mod components;
 pub mod messages;
 pub mod resolve;
@@ -13,6 +14,7 @@ pub mod sync;
 
 use bevy::prelude::*;
 
+pub use charges::{ChargeContribution, SquareCharge, check_charges_match_position};
 pub use components::{
     BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
 };
@@ -53,7 +55,7 @@ impl Plugin for GamePlugin {
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
             .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
-            .add_plugins(resolve::plugin);
+            .add_plugins((resolve::plugin, charges::plugin));
     }
 }
 

@@ -7,8 +7,10 @@
 pub mod animation;
 pub mod board2d;
 pub mod camera;
+pub mod charges;
 pub mod picking;
 pub mod pieces;
+pub mod zones;
 
 use bevy::prelude::*;
 
@@ -33,6 +35,8 @@ impl Plugin for RenderPlugin {
             pieces::plugin,
             animation::plugin,
             picking::plugin,
+            charges::plugin,
+            zones::plugin,
         ));
     }
 }

@@ -5,8 +5,10 @@
 //! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
 
+pub mod charges_panel;
 pub mod input_guard;
 pub mod panels;
+pub mod piece_card;
 pub mod rules_card;
 
 use bevy::prelude::*;
@@ -20,6 +22,14 @@ impl Plugin for UiPlugin {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<rules_card::RulesCards>()
             .add_systems(EguiPrimaryContextPass, panels::draw_panels)
-            .add_plugins(input_guard::plugin);
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    charges_panel::draw_charges_panel,
+                    piece_card::draw_piece_card,
+                )
+                    .after(panels::draw_panels),
+            )
+            .add_plugins((input_guard::plugin, piece_card::plugin));
     }
 }

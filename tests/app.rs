@@ -16,7 +16,7 @@ use esoterica::TeleportSystems;
 use esoterica::game::{
     ActiveGame, BoardSquare, GamePlugin, HexagramNumber, MoveRejected, MoveResolved, MoveSource,
     NewGameRequest, RedoRequest, ResolutionSet, StageLog, StatusLine, SubmitMoveRequest,
-    UndoRequest, check_world_matches_position,
+    ParityCommits, UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
 
@@ -110,19 +110,55 @@ fn teleport_with_capture_runs_exoteric_esoteric_capture_settle_in_order() {
     check_world_matches_position(app.world_mut()).unwrap();
 }
 
-/// The same move through the real rules core; needs the Intrachange rules (branch
-/// `intrachange`). Run with `cargo test --test app -- --ignored`.
+/// The same move through the real rules core: the effects and the stage log are exactly
+/// Exoteric (step c1–d2) → Esoteric (teleport d2–f2) → Capture (Knight on f2) → Settle.
 #[test]
-#[ignore = "needs the Intrachange rules (branch intrachange) merged"]
 fn intrachange_rules_teleport_with_capture_runs_all_stages_in_order() {
     let before =
         Position::from_text(Variant::Intrachange, "4k3/8/8/8/8/8/5n2/2B1K3 w - - 0 1").unwrap();
     let mv = before.parse_move("c1d2").unwrap();
+    let (c1, d2, f2) = (sq(&before, "c1"), sq(&before, "d2"), sq(&before, "f2"));
+    let bishop = Piece::new(Color::White, PieceKind::Bishop);
     let mut app = test_app(before);
     submit(&mut app, mv);
+    let log = app.world().resource::<StageLog>();
+    assert_eq!(log.set_sequence(), teleport_sets());
+    let applied: Vec<(ResolutionSet, Effect)> = log
+        .0
+        .iter()
+        .filter_map(|e| e.effect.clone().map(|fx| (e.set, fx)))
+        .collect();
     assert_eq!(
-        app.world().resource::<StageLog>().set_sequence(),
-        teleport_sets()
+        applied,
+        vec![
+            (
+                ResolutionSet::Teleport(TeleportSystems::Exoteric),
+                Effect::Step {
+                    piece: bishop,
+                    from: c1,
+                    to: d2
+                }
+            ),
+            (
+                ResolutionSet::Teleport(TeleportSystems::Esoteric),
+                Effect::Teleport {
+                    piece: bishop,
+                    from: d2,
+                    to: f2
+                }
+            ),
+            (
+                ResolutionSet::Teleport(TeleportSystems::Capture),
+                Effect::Capture {
+                    piece: Piece::new(Color::Black, PieceKind::Knight),
+                    at: f2
+                }
+            ),
+        ]
+    );
+    assert_eq!(
+        app.world().resource::<ActiveGame>().record.current().to_text(),
+        "4k3/8/8/8/8/8/5B2/4K3 b - - 0 1"
     );
     check_world_matches_position(app.world_mut()).unwrap();
 }
@@ -275,7 +311,11 @@ fn parity_white_commit_stays_hidden_until_black_commits() {
     let mut app = test_app(start.clone());
     submit(&mut app, start.parse_move("e2e4").unwrap());
     let game = app.world().resource::<ActiveGame>();
-    assert!(game.pending_commit.is_some());
+    assert!(
+        app.world()
+            .resource::<ParityCommits>()
+            .has_committed(Color::White)
+    );
     assert_eq!(game.record.len(), 0);
     check_world_matches_position(app.world_mut()).unwrap();
 }

@@ -5,6 +5,7 @@
 //! [`SimultaneousSystems`](crate::SimultaneousSystems)). No rendering, no egui: tests run it
 //! with `MinimalPlugins`.
 
+pub mod commits;
 pub mod components;
 pub mod messages;
 pub mod resolve;
@@ -13,6 +14,10 @@ pub mod sync;
 
 use bevy::prelude::*;
 
+pub use commits::{
+    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
+    TakeBackCommitRequest,
+};
 pub use components::{
     BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
 };
@@ -21,6 +26,7 @@ pub use messages::{
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
     UndoRequest,
 };
+pub use resolve::simultaneous::commit_status;
 pub use resolve::turn_text;
 pub use state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 pub use sync::{check_world_matches_position, pieces_match_position};

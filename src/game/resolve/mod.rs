@@ -60,7 +60,6 @@ pub(crate) fn handle_record_requests(
     }
     for _ in undos.read() {
         game.review = None;
-        game.pending_commit = None;
         match game.record.pop() {
             Some(entry) => {
                 game.redo.push(entry);
@@ -146,10 +145,8 @@ pub fn turn_text(game: &ActiveGame) -> String {
     }
     let pos = game.record.current();
     if game.is_simultaneous() {
-        return match game.pending_commit {
-            None => "White to commit a move.".to_string(),
-            Some(_) => "White has committed (hidden). Black to commit.".to_string(),
-        };
+        // Commits are pending only between Commit and Reveal; see `commit_status`.
+        return "White to commit a move.".to_string();
     }
     let side = pos.turn();
     if pos.in_check(side) {

@@ -12,8 +12,8 @@ use super::camera::BoardCamera;
 use super::{BoardView, world_to_square};
 use crate::AppSystems;
 use crate::game::{
-    ActiveGame, MoveResolved, MoveSource, ParityCommits, NewGameRequest, RedoRequest, ResyncRequest, StatusLine,
-    SubmitMoveRequest, UndoRequest,
+    ActiveGame, MoveResolved, MoveSource, NewGameRequest, ParityCommits, RedoRequest,
+    ResyncRequest, StatusLine, SubmitMoveRequest, UndoRequest,
 };
 use crate::rules::{Color as Side, Effect, Move, Position, Square};
 

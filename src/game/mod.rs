@@ -26,7 +26,7 @@ pub use messages::{
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
     UndoRequest,
 };
-pub use resolve::simultaneous::commit_status;
+pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
 pub use resolve::turn_text;
 pub use state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 pub use sync::{check_world_matches_position, pieces_match_position};

@@ -7,6 +7,7 @@
 pub mod animation;
 pub mod board2d;
 pub mod camera;
+pub mod parity;
 pub mod picking;
 pub mod pieces;
 
@@ -33,6 +34,7 @@ impl Plugin for RenderPlugin {
             pieces::plugin,
             animation::plugin,
             picking::plugin,
+            parity::plugin,
         ));
     }
 }

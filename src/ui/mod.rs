@@ -7,6 +7,7 @@
 
 pub mod input_guard;
 pub mod panels;
+pub mod parity_panel;
 pub mod rules_card;
 
 use bevy::prelude::*;
@@ -20,6 +21,10 @@ impl Plugin for UiPlugin {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<rules_card::RulesCards>()
             .add_systems(EguiPrimaryContextPass, panels::draw_panels)
+            .add_systems(
+                EguiPrimaryContextPass,
+                parity_panel::draw_commit_bar.after(panels::draw_panels),
+            )
             .add_plugins(input_guard::plugin);
     }
 }

@@ -31,15 +31,7 @@ fn move_texts(game: &ActiveGame) -> Vec<String> {
             };
             match e {
                 Entry::Move(mv) => variants::move_text(pos, mv),
-                Entry::Turn { white, black } => {
-                    let mut as_black = pos.clone();
-                    as_black.set_turn(Side::Black);
-                    format!(
-                        "{} / {}",
-                        variants::move_text(pos, white),
-                        variants::move_text(&as_black, black)
-                    )
-                }
+                Entry::Turn { white, black } => crate::game::turn_line(pos, white, black),
             }
         })
         .collect()

@@ -15,7 +15,9 @@ use crate::game::messages::{
     StageAnimationRequested, UndoRequest,
 };
 use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, StatusLine};
-use crate::rules::{Color as Side, Move, Stage};
+use crate::rules::{
+    BoardShape, CheckKind, Color as Side, Effect, Move, Position, Square, Stage, variants,
+};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<CommitsRevealed>()
@@ -226,5 +228,74 @@ pub(crate) fn settle_turn(
             &mut status,
             &mut resync,
         );
+        let notes = turn_announcements(game.record.current().shape(), &m.effects);
+        if !notes.is_empty() {
+            status.0 = format!("{}. {}", notes.join("; "), status.0);
+        }
     }
+}
+
+/// The announcements of a resolved Parity turn (`rules/parity.md §7`), in rules order:
+/// shared squares, captures and failed captures, delayed and immediate checks, failed checks,
+/// promotions, pawns passing, the game end.
+pub fn turn_announcements(shape: BoardShape, effects: &[Effect]) -> Vec<String> {
+    let n = |s: &Square| shape.name(*s);
+    effects
+        .iter()
+        .filter_map(|fx| match fx {
+            Effect::Shared { at } => Some(format!("shared square {}", n(at))),
+            Effect::Capture { piece, at } => Some(format!(
+                "{} {} captured on {}",
+                piece.color.title(),
+                piece.kind.name(),
+                n(at)
+            )),
+            Effect::FailedCapture { by, at } => Some(format!(
+                "{}'s capture on {} failed (target gone)",
+                by.color.title(),
+                n(at)
+            )),
+            Effect::Check { side, kind } => Some(match kind {
+                CheckKind::Delayed => format!("delayed check to {}", side.title()),
+                CheckKind::Immediate => format!("immediate check to {}", side.title()),
+                CheckKind::Classic => format!("check to {}", side.title()),
+            }),
+            Effect::FailedCheck { by } => Some(format!("{}'s check failed", by.title())),
+            Effect::Promote { at, piece } => {
+                Some(format!("promotion to {} on {}", piece.kind.name(), n(at)))
+            }
+            Effect::PawnPasses { piece, from } => Some(format!(
+                "{} pawn passes on {}",
+                piece.color.title(),
+                n(from)
+            )),
+            Effect::GameOver(o) => Some(o.describe()),
+            Effect::Step { .. }
+            | Effect::Teleport { .. }
+            | Effect::PassThrough { .. }
+            | Effect::ChargesChanged => None,
+        })
+        .collect()
+}
+
+/// A Parity turn for the move list: `WHITE/BLACK` in each side's commit notation
+/// ([`move_text`](crate::rules::variants::move_text) on the start-of-turn position `before`),
+/// then the turn's announcements after ` — `, recomputed by resolving the turn on a copy.
+pub fn turn_line(before: &Position, white: &Move, black: &Move) -> String {
+    let mut as_black = before.clone();
+    as_black.set_turn(Side::Black);
+    let mut line = format!(
+        "{}/{}",
+        variants::move_text(before, white),
+        variants::move_text(&as_black, black)
+    );
+    let mut copy = before.clone();
+    if let Ok(fx) = copy.resolve(white, black) {
+        let notes = turn_announcements(before.shape(), &fx);
+        if !notes.is_empty() {
+            line.push_str(" — ");
+            line.push_str(&notes.join("; "));
+        }
+    }
+    line
 }

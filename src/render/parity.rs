@@ -169,10 +169,10 @@ fn draw_resting_markers(
         if !resting[piece.side.index()].contains(&on.0) {
             continue;
         }
-        let c = tf.translation.truncate() + Vec2::new(-30.0, -32.0) * tf.scale.x;
+        let c = tf.translation.truncate() + Vec2::new(-32.0, -34.0) * tf.scale.x;
         let color = Color::srgb(0.2, 0.45, 0.9);
-        for r in [4.0, 6.0, 8.0] {
-            gizmos.circle_2d(c, r * tf.scale.x.max(0.7), color);
+        for r in [5.0, 6.5, 8.0, 9.5] {
+            gizmos.circle_2d(c, r, color);
         }
     }
 }

@@ -230,7 +230,11 @@ pub(crate) fn settle_turn(
         );
         let notes = turn_announcements(game.record.current().shape(), &m.effects);
         if !notes.is_empty() {
-            status.0 = format!("{}. {}", notes.join("; "), status.0);
+            let mut text = notes.join("; ");
+            if let Some(first) = text.get(..1) {
+                text = first.to_uppercase() + &text[1..];
+            }
+            status.0 = format!("{text}. {}", status.0);
         }
     }
 }

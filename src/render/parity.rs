@@ -122,7 +122,10 @@ fn spawn_turn_captions(
             k += 4.0;
             commands.spawn((
                 Name::new(format!("Caption {text}")),
-                TurnCaption { age: 0.0 },
+                // Shown once the landings have played (the slide of the Resolve stage).
+                TurnCaption {
+                    age: -super::animation::SLIDE_SECS,
+                },
                 Text2d::new(text),
                 TextFont {
                     font: font.0.clone().into(),
@@ -140,15 +143,25 @@ fn spawn_turn_captions(
 fn fade_turn_captions(
     mut commands: Commands,
     time: Res<Time>,
+    settings: Res<super::AnimationSettings>,
     mut captions: Query<(Entity, &mut TurnCaption, &mut TextColor)>,
 ) {
     for (e, mut c, mut color) in &mut captions {
-        c.age += time.delta_secs();
+        c.age += if c.age < 0.0 {
+            time.delta_secs() * settings.speed.max(0.0)
+                + if settings.speed <= 0.0 { 1.0 } else { 0.0 }
+        } else {
+            time.delta_secs()
+        };
         if c.age >= CAPTION_SECS {
             commands.entity(e).despawn();
             continue;
         }
-        let a = (CAPTION_SECS - c.age).clamp(0.0, 1.0);
+        let a = if c.age < 0.0 {
+            0.0
+        } else {
+            (CAPTION_SECS - c.age).clamp(0.0, 1.0)
+        };
         color.0 = color.0.with_alpha(a);
     }
 }

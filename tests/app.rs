@@ -552,3 +552,32 @@ fn random_parity_turns_keep_entities_equal_to_the_position() {
         );
     }
 }
+
+/// Ctrl+Z while a commit is pending takes the commit back and leaves the played turns alone;
+/// a second undo then takes back the last turn.
+#[test]
+fn parity_undo_with_a_pending_commit_drops_only_the_commit() {
+    let start = Position::new(Variant::Parity);
+    let mut app = test_app(start.clone());
+    submit(&mut app, commit_of(&start, Color::White, "e2e4"));
+    submit(&mut app, commit_of(&start, Color::Black, "e7e5"));
+    let after = app
+        .world()
+        .resource::<ActiveGame>()
+        .record
+        .current()
+        .clone();
+    submit(&mut app, commit_of(&after, Color::White, "g1f3"));
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert!(!app.world().resource::<ParityCommits>().any());
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+    assert_eq!(
+        app.world().resource::<StatusLine>().0,
+        "Commit taken back. White to commit a move."
+    );
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+    check_world_matches_position(app.world_mut()).unwrap();
+}

@@ -42,6 +42,7 @@ pub(crate) fn handle_record_requests(
     mut game: ResMut<ActiveGame>,
     mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
+    commits: Res<super::commits::ParityCommits>,
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut redos: MessageReader<RedoRequest>,
@@ -60,6 +61,10 @@ pub(crate) fn handle_record_requests(
     }
     for _ in undos.read() {
         game.review = None;
+        if commits.any() {
+            // Parity: undo first drops the pending commit (see `clear_commits_on_record_change`).
+            continue;
+        }
         match game.record.pop() {
             Some(entry) => {
                 game.redo.push(entry);

@@ -50,14 +50,21 @@ pub struct CommitsRevealed {
     pub redo: bool,
 }
 
-/// A new game or an undo starts the turn afresh: pending commits are dropped.
+/// A new game drops pending commits; an undo with a commit pending drops the commits only
+/// (the Decide set then leaves the record alone), so Ctrl+Z takes a commit back first.
 pub(crate) fn clear_commits_on_record_change(
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut commits: ResMut<ParityCommits>,
+    mut status: ResMut<StatusLine>,
 ) {
-    if new_games.read().count() + undos.read().count() > 0 && commits.any() {
+    let new_game = new_games.read().count() > 0;
+    let undo = undos.read().count() > 0;
+    if commits.any() && (new_game || undo) {
         commits.clear();
+        if undo && !new_game {
+            status.0 = format!("Commit taken back. {}", commit_status(&commits));
+        }
     }
 }
 

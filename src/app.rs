@@ -16,6 +16,13 @@ use crate::rules::{GameRecord, Position, Variant, variants};
 /// Opens the game window and runs until it closes. Returns the process exit status: 0 on a
 /// normal exit, 1 for bad arguments (position text, moves), which are printed to stderr.
 pub fn run(args: PlayArgs) -> u8 {
+    let mut args = args;
+    let last = if args.animate_last {
+        args.moves.retain(|t| !t.trim().is_empty());
+        args.moves.pop()
+    } else {
+        None
+    };
     let record = match start_record(&args) {
         Ok(r) => r,
         Err(e) => {
@@ -35,12 +42,32 @@ pub fn run(args: PlayArgs) -> u8 {
     }))
     .insert_resource(ActiveGame::from_record(record))
     .add_plugins((GamePlugin, crate::render::RenderPlugin, crate::ui::UiPlugin));
+    if let Some(text) = last {
+        match last_move_requests(app.world().resource::<ActiveGame>(), &text) {
+            Ok(requests) => {
+                app.insert_resource(AnimateLast { requests, frame: 0 })
+                    .add_systems(
+                        Update,
+                        submit_animated_last.before(crate::AppSystems::Decide),
+                    );
+            }
+            Err(e) => {
+                eprintln!("esoterica: {e}");
+                return 1;
+            }
+        }
+    }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotPlan {
             path,
             frames: args.frames.max(1),
         })
-        .add_systems(Last, take_screenshot);
+        .add_systems(Last, take_screenshot)
+        // Screenshots are reproducible: every frame advances the clock by 1/60 s, so frame
+        // N shows the animations at N/60 s whatever the renderer's speed.
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f64(1.0 / 60.0),
+        ));
     }
     match app.run() {
         AppExit::Success => 0,
@@ -101,4 +128,49 @@ fn take_screenshot(mut commands: Commands, plan: Res<ScreenshotPlan>, mut frame:
                 exit.write(AppExit::Success);
             },
         );
+}
+
+/// Frames to wait before `--animate-last` plays its move (the window and fonts settle first).
+const ANIMATE_LAST_DELAY_FRAMES: u32 = 10;
+
+#[derive(Resource)]
+struct AnimateLast {
+    requests: Vec<crate::game::SubmitMoveRequest>,
+    frame: u32,
+}
+
+/// The requests that play `text` on the game's current position (Parity: White's then
+/// Black's commit).
+fn last_move_requests(
+    game: &ActiveGame,
+    text: &str,
+) -> Result<Vec<crate::game::SubmitMoveRequest>, String> {
+    let req = |mv| crate::game::SubmitMoveRequest {
+        mv,
+        source: crate::game::MoveSource::Script,
+    };
+    let pos = game.record.current().clone();
+    if game.record.is_simultaneous() {
+        let (w, b) = text
+            .split_once('/')
+            .ok_or_else(|| format!("move '{text}': a Parity turn is WHITE/BLACK"))?;
+        let white = variants::parse_move_text(&pos, w).map_err(|e| e.to_string())?;
+        let mut as_black = pos.clone();
+        as_black.set_turn(crate::rules::Color::Black);
+        let black = variants::parse_move_text(&as_black, b).map_err(|e| e.to_string())?;
+        Ok(vec![req(white), req(black)])
+    } else {
+        let mv = variants::parse_move_text(&pos, text).map_err(|e| e.to_string())?;
+        Ok(vec![req(mv)])
+    }
+}
+
+fn submit_animated_last(
+    mut plan: ResMut<AnimateLast>,
+    mut submit: MessageWriter<crate::game::SubmitMoveRequest>,
+) {
+    plan.frame += 1;
+    if plan.frame == ANIMATE_LAST_DELAY_FRAMES {
+        submit.write_batch(plan.requests.drain(..));
+    }
 }

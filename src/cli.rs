@@ -78,6 +78,10 @@ pub struct PlayArgs {
     /// Moves to play before showing the board (coordinate form or SAN; Parity `W/B`).
     #[arg(long = "moves", value_name = "MOVES", num_args = 0.., value_delimiter = ' ')]
     pub moves: Vec<String>,
+    /// Play the last of `--moves` (Parity: the last turn) after the window opens, animated
+    /// (for screenshots of a teleport or of simultaneous landings).
+    #[arg(long)]
+    pub animate_last: bool,
 }
 
 /// Subcommands.

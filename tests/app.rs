@@ -12,13 +12,14 @@ use bevy::time::TimeUpdateStrategy;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use esoterica::TeleportSystems;
 use esoterica::game::{
-    ActiveGame, BoardSquare, GamePlugin, HexagramNumber, MoveRejected, MoveResolved, MoveSource,
-    NewGameRequest, RedoRequest, ResolutionSet, StageLog, StatusLine, SubmitMoveRequest,
+    ActiveGame, BoardSquare, Captured, GamePlugin, HexagramNumber, MoveRejected, MoveResolved,
+    MoveSource, NewGameRequest, OnSquare, ParityCommits, PieceEntity, RedoRequest, ResolutionSet,
+    StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest, TakeBackCommitRequest,
     UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
+use esoterica::{SimultaneousSystems, TeleportSystems};
 
 fn test_app(start: Position) -> App {
     let mut app = App::new();
@@ -110,19 +111,59 @@ fn teleport_with_capture_runs_exoteric_esoteric_capture_settle_in_order() {
     check_world_matches_position(app.world_mut()).unwrap();
 }
 
-/// The same move through the real rules core; needs the Intrachange rules (branch
-/// `intrachange`). Run with `cargo test --test app -- --ignored`.
+/// The same move through the real rules core: the effects and the stage log are exactly
+/// Exoteric (step c1–d2) → Esoteric (teleport d2–f2) → Capture (Knight on f2) → Settle.
 #[test]
-#[ignore = "needs the Intrachange rules (branch intrachange) merged"]
 fn intrachange_rules_teleport_with_capture_runs_all_stages_in_order() {
     let before =
         Position::from_text(Variant::Intrachange, "4k3/8/8/8/8/8/5n2/2B1K3 w - - 0 1").unwrap();
     let mv = before.parse_move("c1d2").unwrap();
+    let (c1, d2, f2) = (sq(&before, "c1"), sq(&before, "d2"), sq(&before, "f2"));
+    let bishop = Piece::new(Color::White, PieceKind::Bishop);
     let mut app = test_app(before);
     submit(&mut app, mv);
+    let log = app.world().resource::<StageLog>();
+    assert_eq!(log.set_sequence(), teleport_sets());
+    let applied: Vec<(ResolutionSet, Effect)> = log
+        .0
+        .iter()
+        .filter_map(|e| e.effect.clone().map(|fx| (e.set, fx)))
+        .collect();
     assert_eq!(
-        app.world().resource::<StageLog>().set_sequence(),
-        teleport_sets()
+        applied,
+        vec![
+            (
+                ResolutionSet::Teleport(TeleportSystems::Exoteric),
+                Effect::Step {
+                    piece: bishop,
+                    from: c1,
+                    to: d2
+                }
+            ),
+            (
+                ResolutionSet::Teleport(TeleportSystems::Esoteric),
+                Effect::Teleport {
+                    piece: bishop,
+                    from: d2,
+                    to: f2
+                }
+            ),
+            (
+                ResolutionSet::Teleport(TeleportSystems::Capture),
+                Effect::Capture {
+                    piece: Piece::new(Color::Black, PieceKind::Knight),
+                    at: f2
+                }
+            ),
+        ]
+    );
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .to_text(),
+        "4k3/8/8/8/8/8/5B2/4K3 b - - 0 1"
     );
     check_world_matches_position(app.world_mut()).unwrap();
 }
@@ -275,8 +316,269 @@ fn parity_white_commit_stays_hidden_until_black_commits() {
     let mut app = test_app(start.clone());
     submit(&mut app, start.parse_move("e2e4").unwrap());
     let game = app.world().resource::<ActiveGame>();
-    assert!(game.pending_commit.is_some());
+    assert!(
+        app.world()
+            .resource::<ParityCommits>()
+            .has_committed(Color::White)
+    );
     assert_eq!(game.record.len(), 0);
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+fn commit_of(pos: &Position, side: Color, text: &str) -> Move {
+    pos.legal_commits(side)
+        .into_iter()
+        .find(|m| m.coordinate(pos.shape()) == text)
+        .unwrap_or_else(|| panic!("{text} is not a legal commit for {side:?}"))
+}
+
+fn piece_snapshot(app: &mut App) -> Vec<(Entity, PieceEntity, Option<OnSquare>, bool)> {
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &PieceEntity, Option<&OnSquare>, Has<Captured>)>();
+    let mut v: Vec<_> = q
+        .iter(app.world())
+        .map(|(e, p, on, c)| (e, *p, on.copied(), c))
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v
+}
+
+/// White g2–g4 and Black Qg8–g4 land together: one turn runs Commit (twice) → Reveal →
+/// Resolve → Settle, both landings are applied in the same Resolve set, and the entities
+/// show the shared square (`rules/parity.md §3.3`).
+#[test]
+fn parity_turn_runs_commit_reveal_resolve_settle_and_shares_a_square() {
+    let start =
+        Position::from_text(Variant::Parity, "4k1q1/8/8/8/8/8/6P1/4K3 w - - 0 1 -/-").unwrap();
+    let (g2, g4, g8) = (sq(&start, "g2"), sq(&start, "g4"), sq(&start, "g8"));
+    let mut app = test_app(start.clone());
+    submit(&mut app, commit_of(&start, Color::White, "g2g4"));
+    submit(&mut app, commit_of(&start, Color::Black, "g8g4"));
+    let log = app.world().resource::<StageLog>();
+    assert_eq!(
+        log.set_sequence(),
+        [
+            SimultaneousSystems::Commit,
+            SimultaneousSystems::Reveal,
+            SimultaneousSystems::Resolve,
+            SimultaneousSystems::Settle
+        ]
+        .map(ResolutionSet::Simultaneous)
+        .to_vec()
+    );
+    let applied: Vec<(ResolutionSet, Effect)> = log
+        .0
+        .iter()
+        .filter_map(|e| e.effect.clone().map(|fx| (e.set, fx)))
+        .collect();
+    let resolve = ResolutionSet::Simultaneous(SimultaneousSystems::Resolve);
+    let settle = ResolutionSet::Simultaneous(SimultaneousSystems::Settle);
+    assert_eq!(
+        applied,
+        vec![
+            (
+                resolve,
+                Effect::Step {
+                    piece: Piece::new(Color::White, PieceKind::Pawn),
+                    from: g2,
+                    to: g4
+                }
+            ),
+            (
+                resolve,
+                Effect::Step {
+                    piece: Piece::new(Color::Black, PieceKind::Queen),
+                    from: g8,
+                    to: g4
+                }
+            ),
+            (settle, Effect::Shared { at: g4 }),
+        ]
+    );
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(
+        game.record.current().to_text(),
+        "4k3/8/8/8/6[Pq]1/8/8/4K3 w - - 0 2 g4/g4"
+    );
+    let on_g4: Vec<Color> = piece_snapshot(&mut app)
+        .into_iter()
+        .filter(|(_, _, on, _)| *on == Some(OnSquare(g4)))
+        .map(|(_, p, _, _)| p.side)
+        .collect();
+    let mut on_g4 = on_g4;
+    on_g4.sort_by_key(|c| c.index());
+    assert_eq!(on_g4, vec![Color::White, Color::Black]);
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+/// Before Black commits, White's commit changes no piece entity, no part of the game record,
+/// and the status line does not name it; only `ParityCommits` (private slots) holds it.
+#[test]
+fn parity_white_commit_is_invisible_to_everything_the_board_reads() {
+    let start = Position::new(Variant::Parity);
+    let mut app = test_app(start.clone());
+    let before = piece_snapshot(&mut app);
+    let status_before = app.world().resource::<StatusLine>().0.clone();
+    submit(&mut app, commit_of(&start, Color::White, "e2e4"));
+    app.update();
+    assert_eq!(piece_snapshot(&mut app), before);
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.len(), 0);
+    assert_eq!(game.record.current(), &start);
+    assert!(game.redo.is_empty());
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert_ne!(status, status_before);
+    assert_eq!(
+        status,
+        "White has committed (hidden). Black to commit. (Backspace: White takes it back)"
+    );
+    assert!(!status.contains("e2") && !status.contains("e4"));
+    assert!(
+        app.world()
+            .resource::<StageLog>()
+            .0
+            .iter()
+            .all(|e| e.effect.is_none())
+    );
+    let commits = app.world().resource::<ParityCommits>();
+    assert!(commits.has_committed(Color::White));
+    assert!(!commits.has_committed(Color::Black));
+    assert_eq!(commits.next_to_commit(), Some(Color::Black));
+}
+
+/// White takes the commit back before Black commits, then commits another move; the turn
+/// played is the second one.
+#[test]
+fn parity_take_back_lets_white_commit_again_before_black_commits() {
+    let start = Position::new(Variant::Parity);
+    let mut app = test_app(start.clone());
+    submit(&mut app, commit_of(&start, Color::White, "e2e4"));
+    app.world_mut()
+        .write_message(TakeBackCommitRequest { side: Color::White });
+    app.update();
+    assert!(!app.world().resource::<ParityCommits>().any());
+    assert_eq!(
+        app.world().resource::<StatusLine>().0,
+        "White took the commit back. White to commit a move."
+    );
+    submit(&mut app, commit_of(&start, Color::White, "d2d4"));
+    submit(&mut app, commit_of(&start, Color::Black, "e7e5"));
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(
+        game.record.entries(),
+        &[Entry::Turn {
+            white: commit_of(&start, Color::White, "d2d4"),
+            black: commit_of(&start, Color::Black, "e7e5"),
+        }]
+    );
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+/// A bot path commits for its own side with `SubmitCommitRequest` (here Black first); the
+/// hot-seat player's next request then commits for White and the turn resolves.
+#[test]
+fn parity_bot_commit_request_names_its_side_and_may_come_first() {
+    let start = Position::new(Variant::Parity);
+    let mut app = test_app(start.clone());
+    app.world_mut().write_message(SubmitCommitRequest {
+        side: Color::Black,
+        mv: commit_of(&start, Color::Black, "g8f6"),
+    });
+    app.update();
+    assert_eq!(
+        app.world().resource::<ParityCommits>().next_to_commit(),
+        Some(Color::White)
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+    submit(&mut app, commit_of(&start, Color::White, "e2e4"));
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+    assert!(!app.world().resource::<ParityCommits>().any());
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+/// 200 seeded random turns per Parity variant (new games start when one ends): after every
+/// turn the entities equal the position (the Settle debug assertion runs too).
+#[test]
+fn random_parity_turns_keep_entities_equal_to_the_position() {
+    for (i, variant) in [Variant::Parity, Variant::ParitySingle]
+        .into_iter()
+        .enumerate()
+    {
+        let mut rng = SmallRng::seed_from_u64(0x9A7 + i as u64);
+        let mut app = test_app(Position::new(variant));
+        let (mut played, mut games) = (0, 1);
+        let (mut shared, mut failed) = (0, 0);
+        while played < 200 {
+            let game = app.world().resource::<ActiveGame>();
+            let pos = game.record.current().clone();
+            let (w, b) = (
+                pos.legal_commits(Color::White),
+                pos.legal_commits(Color::Black),
+            );
+            if game.record.outcome().is_some() || w.is_empty() || b.is_empty() {
+                app.world_mut().write_message(NewGameRequest {
+                    variant,
+                    position: None,
+                });
+                app.update();
+                games += 1;
+                continue;
+            }
+            let len = game.record.len();
+            submit(&mut app, w[rng.random_range(0..w.len())]);
+            submit(&mut app, b[rng.random_range(0..b.len())]);
+            played += 1;
+            assert_eq!(app.world().resource::<ActiveGame>().record.len(), len + 1);
+            if let Err(e) = check_world_matches_position(app.world_mut()) {
+                panic!("{variant} after {played} turns: {e}");
+            }
+            for m in app
+                .world()
+                .resource::<Messages<MoveResolved>>()
+                .iter_current_update_messages()
+            {
+                for fx in &m.effects {
+                    match fx {
+                        Effect::Shared { .. } => shared += 1,
+                        Effect::FailedCapture { .. } => failed += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{variant}: {played} turns in {games} games, {shared} shared squares, {failed} failed captures"
+        );
+    }
+}
+
+/// Ctrl+Z while a commit is pending takes the commit back and leaves the played turns alone;
+/// a second undo then takes back the last turn.
+#[test]
+fn parity_undo_with_a_pending_commit_drops_only_the_commit() {
+    let start = Position::new(Variant::Parity);
+    let mut app = test_app(start.clone());
+    submit(&mut app, commit_of(&start, Color::White, "e2e4"));
+    submit(&mut app, commit_of(&start, Color::Black, "e7e5"));
+    let after = app
+        .world()
+        .resource::<ActiveGame>()
+        .record
+        .current()
+        .clone();
+    submit(&mut app, commit_of(&after, Color::White, "g1f3"));
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert!(!app.world().resource::<ParityCommits>().any());
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+    assert_eq!(
+        app.world().resource::<StatusLine>().0,
+        "Commit taken back. White to commit a move."
+    );
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
     check_world_matches_position(app.world_mut()).unwrap();
 }
 

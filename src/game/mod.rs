@@ -6,6 +6,7 @@
 //! with `MinimalPlugins`.
 
 pub mod charges;
+pub mod commits;
 pub mod components;
 pub mod messages;
 pub mod resolve;
@@ -15,6 +16,10 @@ pub mod sync;
 use bevy::prelude::*;
 
 pub use charges::{ChargeContribution, SquareCharge, check_charges_match_position};
+pub use commits::{
+    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
+    TakeBackCommitRequest,
+};
 pub use components::{
     BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
 };
@@ -23,6 +28,7 @@ pub use messages::{
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
     UndoRequest,
 };
+pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
 pub use resolve::turn_text;
 pub use state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 pub use sync::{check_world_matches_position, pieces_match_position};

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Effect, Entry, GameRecord, Move, Position, TurnModel, Variant};
+use crate::rules::{Effect, Entry, GameRecord, Position, TurnModel, Variant};
 use crate::{SimultaneousSystems, TeleportSystems};
 
 /// The game being played: the authoritative [`GameRecord`] (its current position is the
@@ -16,8 +16,6 @@ pub struct ActiveGame {
     pub redo: Vec<Entry>,
     /// Showing the position after this many entries, read-only (`None`: live).
     pub review: Option<usize>,
-    /// Parity: White's hidden commit, waiting for Black's.
-    pub pending_commit: Option<Move>,
 }
 
 impl Default for ActiveGame {
@@ -33,7 +31,6 @@ impl ActiveGame {
             record: GameRecord::new(start),
             redo: Vec::new(),
             review: None,
-            pending_commit: None,
         }
     }
 
@@ -43,7 +40,6 @@ impl ActiveGame {
             record,
             redo: Vec::new(),
             review: None,
-            pending_commit: None,
         }
     }
 

@@ -144,9 +144,21 @@ fn run_animations(
     game: Res<ActiveGame>,
     mut queue: ResMut<AnimationQueue>,
     mut trails: ResMut<TeleportTrails>,
-    mut pieces: Query<(&mut Transform, &mut PieceFade), With<PieceEntity>>,
+    mut pieces: Query<(
+        &mut Transform,
+        &mut PieceFade,
+        &PieceEntity,
+        Option<&OnSquare>,
+    )>,
 ) {
     let shape = game.record.current().shape();
+    // Parity: a piece sliding onto a square it will share slides straight to its half.
+    let mut count = vec![0u8; shape.len()];
+    for (_, _, _, on) in &pieces {
+        if let Some(on) = on {
+            count[on.0.index()] += 1;
+        }
+    }
     let at = |sq| square_to_world(shape, sq, view.flipped);
     let off = settings.speed <= 0.0;
     let dt = time.delta_secs() * settings.speed.max(0.0);
@@ -156,13 +168,22 @@ fn run_animations(
         let done = batch.elapsed >= batch.duration();
         for step in &batch.steps {
             let t = (batch.elapsed / motion_secs(&step.motion)).clamp(0.0, 1.0);
-            let Ok((mut tf, mut fade)) = pieces.get_mut(step.entity) else {
+            let Ok((mut tf, mut fade, piece, _)) = pieces.get_mut(step.entity) else {
                 continue;
             };
             match step.motion {
                 Motion::Slide { from, to } => {
-                    let curve = EasingCurve::new(at(from), at(to), EaseFunction::CubicInOut);
+                    let shared = count.get(to.index()).is_some_and(|&n| n > 1);
+                    let end = if shared {
+                        at(to) + shared_offset(piece.side, view.flipped)
+                    } else {
+                        at(to)
+                    };
+                    let curve = EasingCurve::new(at(from), end, EaseFunction::CubicInOut);
                     tf.translation = curve.sample_clamped(t).extend(MOVING_Z);
+                    if shared {
+                        tf.scale = Vec3::splat(1.0 - 0.3 * t);
+                    }
                 }
                 Motion::Teleport { from, to } => {
                     if starting && !off {
@@ -255,8 +276,7 @@ pub(crate) fn place_idle_pieces(
         let mut target = square_to_world(shape, on.0, view.flipped).extend(PIECE_Z);
         let shared = count.get(on.0.index()).is_some_and(|&n| n > 1);
         if shared {
-            let left = (piece.side == Side::White) != view.flipped;
-            target.x += if left { -22.0 } else { 22.0 };
+            target += shared_offset(piece.side, view.flipped).extend(0.0);
         }
         if let (Some(from), Some(cursor)) = (selection.dragging, selection.cursor)
             && from == on.0
@@ -275,6 +295,13 @@ pub(crate) fn place_idle_pieces(
             fade.0 = 1.0;
         }
     }
+}
+
+/// Where a piece stands on a shared square relative to the square's centre: White on the
+/// left, Black on the right (mirrored when the board is flipped). World units.
+pub fn shared_offset(side: Side, flipped: bool) -> Vec2 {
+    let left = (side == Side::White) != flipped;
+    Vec2::new(if left { -22.0 } else { 22.0 }, 0.0)
 }
 
 fn draw_trails(mut gizmos: Gizmos, trails: Res<TeleportTrails>) {

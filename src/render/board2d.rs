@@ -248,6 +248,27 @@ fn draw_board_overlays(
 ) {
     let shape = game.shown().shape();
     let at = |sq| square_to_world(shape, sq, view.flipped);
+    // Landing arrows that lie on one line (a pawn's e3→e5 and e4→e6) are drawn side by side.
+    let arrows: Vec<(Vec2, Vec2)> = selection
+        .targets
+        .iter()
+        .filter_map(|t| t.landing.map(|l| (at(t.to), at(l))))
+        .collect();
+    let arrow_offset = |a: Vec2, b: Vec2| -> Vec2 {
+        let dir = (b - a).normalize_or_zero();
+        let line: Vec<&(Vec2, Vec2)> = arrows
+            .iter()
+            .filter(|(p, q)| {
+                (*q - *p).normalize_or_zero().dot(dir).abs() > 0.99
+                    && dir.perp_dot(*p - a).abs() < 1.0
+            })
+            .collect();
+        if line.len() < 2 {
+            return Vec2::ZERO;
+        }
+        let k = line.iter().position(|(p, _)| *p == a).unwrap_or(0) as f32;
+        dir.perp() * (k - (line.len() as f32 - 1.0) / 2.0) * 26.0
+    };
     for t in &selection.targets {
         let c = if t.captures {
             Color::srgba(0.85, 0.15, 0.1, 0.9)
@@ -264,7 +285,12 @@ fn draw_board_overlays(
             }
         }
         if let Some(land) = t.landing {
-            gizmos.arrow_2d(at(t.to), at(land), Color::srgba(0.5, 0.25, 0.95, 0.9));
+            let off = arrow_offset(at(t.to), at(land));
+            gizmos.arrow_2d(
+                at(t.to) + off,
+                at(land) + off,
+                Color::srgba(0.5, 0.25, 0.95, 0.9),
+            );
             gizmos.rect_2d(
                 Isometry2d::from_translation(at(land)),
                 Vec2::splat(SQUARE_SIZE_WORLD - 8.0),

@@ -8,6 +8,7 @@ pub mod animation;
 pub mod board2d;
 pub mod camera;
 pub mod charges;
+pub mod parity;
 pub mod picking;
 pub mod pieces;
 pub mod zones;
@@ -37,6 +38,7 @@ impl Plugin for RenderPlugin {
             picking::plugin,
             charges::plugin,
             zones::plugin,
+            parity::plugin,
         ));
     }
 }

@@ -12,8 +12,8 @@ use super::camera::BoardCamera;
 use super::{BoardView, world_to_square};
 use crate::AppSystems;
 use crate::game::{
-    ActiveGame, MoveResolved, MoveSource, NewGameRequest, RedoRequest, ResyncRequest, StatusLine,
-    SubmitMoveRequest, UndoRequest,
+    ActiveGame, MoveResolved, MoveSource, NewGameRequest, ParityCommits, RedoRequest,
+    ResyncRequest, StatusLine, SubmitMoveRequest, UndoRequest,
 };
 use crate::rules::{Color as Side, Effect, Move, Position, Square};
 
@@ -74,14 +74,10 @@ pub struct Selection {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct PromotionChoice(pub Vec<Move>);
 
-/// The side whose move (Parity: commit) is due.
-pub fn side_to_act(game: &ActiveGame) -> Side {
+/// The side whose move (Parity: hot-seat commit) is due.
+pub fn side_to_act(game: &ActiveGame, commits: &ParityCommits) -> Side {
     if game.is_simultaneous() {
-        if game.pending_commit.is_some() {
-            Side::Black
-        } else {
-            Side::White
-        }
+        commits.next_to_commit().unwrap_or(Side::White)
     } else {
         game.record.current().turn()
     }
@@ -142,6 +138,7 @@ fn handle_board_mouse(
     camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     view: Res<BoardView>,
     game: Res<ActiveGame>,
+    commits: Res<ParityCommits>,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
     mut status: ResMut<StatusLine>,
@@ -170,7 +167,7 @@ fn handle_board_mouse(
             status.0 = format!("Game over: {}. Press N for a new game.", o.describe());
             return;
         }
-        let side = side_to_act(&game);
+        let side = side_to_act(&game, &commits);
         let own = pos.kind_at(side, sq).is_some();
         match selection.from {
             Some(from) if from == sq => {

@@ -8,6 +8,7 @@
 pub mod charges_panel;
 pub mod input_guard;
 pub mod panels;
+pub mod parity_panel;
 pub mod piece_card;
 pub mod rules_card;
 
@@ -27,6 +28,7 @@ impl Plugin for UiPlugin {
                 (
                     charges_panel::draw_charges_panel,
                     piece_card::draw_piece_card,
+                    parity_panel::draw_commit_bar,
                 )
                     .after(panels::draw_panels),
             )

@@ -31,15 +31,7 @@ fn move_texts(game: &ActiveGame) -> Vec<String> {
             };
             match e {
                 Entry::Move(mv) => variants::move_text(pos, mv),
-                Entry::Turn { white, black } => {
-                    let mut as_black = pos.clone();
-                    as_black.set_turn(Side::Black);
-                    format!(
-                        "{} / {}",
-                        variants::move_text(pos, white),
-                        variants::move_text(&as_black, black)
-                    )
-                }
+                Entry::Turn { white, black } => crate::game::turn_line(pos, white, black),
             }
         })
         .collect()
@@ -217,6 +209,34 @@ pub(crate) fn draw_panels(
                 .max_height(ui.available_height() * 0.45)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
+                    if simultaneous {
+                        // Parity: one turn per line, its announcements wrapped below it.
+                        if ui.selectable_label(shown == 0, "start").clicked() {
+                            review.write(ReviewRequest(Some(0)));
+                        }
+                        for (i, text) in cache.texts.iter().enumerate() {
+                            let n = i + 1;
+                            let (turn, notes) = text.split_once(" — ").unwrap_or((text, ""));
+                            ui.horizontal(|ui| {
+                                ui.label(format!("{n}."));
+                                if ui.selectable_label(shown == n, turn).clicked() {
+                                    let target = (n < game.record.len()).then_some(n);
+                                    review.write(ReviewRequest(target));
+                                }
+                            });
+                            if !notes.is_empty() {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(notes)
+                                            .small()
+                                            .color(egui::Color32::from_rgb(240, 200, 110)),
+                                    )
+                                    .wrap(),
+                                );
+                            }
+                        }
+                        return;
+                    }
                     egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
                         if ui.selectable_label(shown == 0, "start").clicked() {
                             review.write(ReviewRequest(Some(0)));

@@ -42,6 +42,7 @@ pub(crate) fn handle_record_requests(
     mut game: ResMut<ActiveGame>,
     mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
+    commits: Res<super::commits::ParityCommits>,
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut redos: MessageReader<RedoRequest>,
@@ -60,7 +61,10 @@ pub(crate) fn handle_record_requests(
     }
     for _ in undos.read() {
         game.review = None;
-        game.pending_commit = None;
+        if commits.any() {
+            // Parity: undo first drops the pending commit (see `clear_commits_on_record_change`).
+            continue;
+        }
         match game.record.pop() {
             Some(entry) => {
                 game.redo.push(entry);
@@ -146,10 +150,8 @@ pub fn turn_text(game: &ActiveGame) -> String {
     }
     let pos = game.record.current();
     if game.is_simultaneous() {
-        return match game.pending_commit {
-            None => "White to commit a move.".to_string(),
-            Some(_) => "White has committed (hidden). Black to commit.".to_string(),
-        };
+        // Commits are pending only between Commit and Reveal; see `commit_status`.
+        return "White to commit a move.".to_string();
     }
     let side = pos.turn();
     if pos.in_check(side) {

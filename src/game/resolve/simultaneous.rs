@@ -6,22 +6,37 @@ use bevy::prelude::*;
 
 use super::{LivePieces, apply_stage, settle};
 use crate::SimultaneousSystems;
+use crate::game::commits::{
+    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
+    TakeBackCommitRequest,
+};
 use crate::game::messages::{
-    MoveAccepted, MoveRejected, MoveResolved, MoveSource, ResyncRequest, StageAnimationRequested,
+    MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest, ResyncRequest,
+    StageAnimationRequested, UndoRequest,
 };
 use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, StatusLine};
-use crate::rules::{Color as Side, Move, Stage};
+use crate::rules::{
+    BoardShape, CheckKind, Color as Side, Effect, Move, Position, Square, Stage, variants,
+};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<CommitsRevealed>().add_systems(
-        Update,
-        (
-            collect_commits.in_set(SimultaneousSystems::Commit),
-            reveal_commits.in_set(SimultaneousSystems::Reveal),
-            apply_landings.in_set(SimultaneousSystems::Resolve),
-            settle_turn.in_set(SimultaneousSystems::Settle),
-        ),
-    );
+    app.add_message::<CommitsRevealed>()
+        .add_message::<SubmitCommitRequest>()
+        .add_message::<TakeBackCommitRequest>()
+        .add_message::<CommitRecorded>()
+        .add_message::<CommitTakenBack>()
+        .init_resource::<ParityCommits>()
+        .add_systems(
+            Update,
+            (
+                (clear_commits_on_record_change, collect_commits)
+                    .chain()
+                    .in_set(SimultaneousSystems::Commit),
+                reveal_commits.in_set(SimultaneousSystems::Reveal),
+                apply_landings.in_set(SimultaneousSystems::Resolve),
+                settle_turn.in_set(SimultaneousSystems::Settle),
+            ),
+        );
 }
 
 /// Both sides have committed; the Reveal set resolves the turn.
@@ -35,52 +50,108 @@ pub struct CommitsRevealed {
     pub redo: bool,
 }
 
-/// Records White's hidden commit, then Black's; both together go to the Reveal set.
+/// A new game drops pending commits; an undo with a commit pending drops the commits only
+/// (the Decide set then leaves the record alone), so Ctrl+Z takes a commit back first.
+pub(crate) fn clear_commits_on_record_change(
+    mut new_games: MessageReader<NewGameRequest>,
+    mut undos: MessageReader<UndoRequest>,
+    mut commits: ResMut<ParityCommits>,
+    mut status: ResMut<StatusLine>,
+) {
+    let new_game = new_games.read().count() > 0;
+    let undo = undos.read().count() > 0;
+    if commits.any() && (new_game || undo) {
+        commits.clear();
+        if undo && !new_game {
+            status.0 = format!("Commit taken back. {}", commit_status(&commits));
+        }
+    }
+}
+
+/// The status line while a turn is being committed (never names a committed move).
+pub fn commit_status(commits: &ParityCommits) -> String {
+    match (
+        commits.has_committed(Side::White),
+        commits.has_committed(Side::Black),
+    ) {
+        (true, false) => {
+            "White has committed (hidden). Black to commit. (Backspace: White takes it back)"
+                .to_string()
+        }
+        (false, true) => {
+            "Black has committed (hidden). White to commit. (Backspace: Black takes it back)"
+                .to_string()
+        }
+        _ => "White to commit a move.".to_string(),
+    }
+}
+
+/// Stores hidden commits (hot-seat requests commit for the next side, [`SubmitCommitRequest`]s
+/// for the side they name), handles take-backs, and once both sides have committed sends
+/// both to the Reveal set.
 pub(crate) fn collect_commits(
     mut accepted: MessageReader<MoveAccepted>,
-    mut game: ResMut<ActiveGame>,
+    mut direct: MessageReader<SubmitCommitRequest>,
+    mut take_backs: MessageReader<TakeBackCommitRequest>,
+    mut commits: ResMut<ParityCommits>,
+    game: Res<ActiveGame>,
     mut status: ResMut<StatusLine>,
     mut log: ResMut<StageLog>,
     mut revealed: MessageWriter<CommitsRevealed>,
     mut rejected: MessageWriter<MoveRejected>,
+    mut recorded: MessageWriter<CommitRecorded>,
+    mut taken_back: MessageWriter<CommitTakenBack>,
+    mut redo: Local<bool>,
 ) {
-    for req in accepted.read() {
-        let side = if game.pending_commit.is_none() {
-            Side::White
+    for t in take_backs.read() {
+        if commits.take_back(t.side) {
+            status.0 = format!(
+                "{} took the commit back. {}",
+                t.side.title(),
+                commit_status(&commits)
+            );
+            taken_back.write(CommitTakenBack { side: t.side });
         } else {
-            Side::Black
-        };
+            status.0 = format!("{} has no commit to take back.", t.side.title());
+        }
+    }
+    let requests: Vec<(Option<Side>, Move, bool)> = accepted
+        .read()
+        .map(|r| (None, r.mv, r.source == MoveSource::Redo))
+        .chain(direct.read().map(|r| (Some(r.side), r.mv, false)))
+        .collect();
+    for (side, mv, is_redo) in requests {
         let pos = game.record.current();
-        let text = req.mv.coordinate(pos.shape());
-        let reason = if let Some(o) = game.record.outcome() {
-            Some(format!("the game is over: {}", o.describe()))
-        } else if !pos.legal_commits(side).contains(&req.mv) {
-            Some(format!("it is not a legal commit for {}", side.title()))
-        } else {
-            None
+        let text = mv.coordinate(pos.shape());
+        let side = side.or_else(|| commits.next_to_commit());
+        let result = match (game.record.outcome(), side) {
+            (Some(_), _) => Err(CommitError::GameOver),
+            (None, None) => Err(CommitError::AlreadyCommitted(Side::Black)),
+            (None, Some(side)) => commits.submit_commit(pos, side, mv).map(|()| side),
         };
-        if let Some(reason) = reason {
-            status.0 = format!("Illegal commit {text}: {reason}.");
-            rejected.write(MoveRejected { mv: text, reason });
-            continue;
-        }
-        log.0.push(StageLogEntry {
-            set: ResolutionSet::Simultaneous(SimultaneousSystems::Commit),
-            effect: None,
-        });
-        match game.pending_commit.take() {
-            None => {
-                game.pending_commit = Some(req.mv);
-                status.0 = "White has committed (hidden). Black to commit.".to_string();
-            }
-            Some(white) => {
-                revealed.write(CommitsRevealed {
-                    white,
-                    black: req.mv,
-                    redo: req.source == MoveSource::Redo,
+        match result {
+            Ok(side) => {
+                *redo = is_redo;
+                log.0.push(StageLogEntry {
+                    set: ResolutionSet::Simultaneous(SimultaneousSystems::Commit),
+                    effect: None,
                 });
+                recorded.write(CommitRecorded { side });
+                status.0 = commit_status(&commits);
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                status.0 = format!("Commit {text} refused: {reason}.");
+                rejected.write(MoveRejected { mv: text, reason });
             }
         }
+    }
+    if let Some((white, black)) = commits.take_both() {
+        revealed.write(CommitsRevealed {
+            white,
+            black,
+            redo: std::mem::take(&mut *redo),
+        });
     }
 }
 
@@ -164,5 +235,78 @@ pub(crate) fn settle_turn(
             &mut status,
             &mut resync,
         );
+        let notes = turn_announcements(game.record.current().shape(), &m.effects);
+        if !notes.is_empty() {
+            let mut text = notes.join("; ");
+            if let Some(first) = text.get(..1) {
+                text = first.to_uppercase() + &text[1..];
+            }
+            status.0 = format!("{text}. {}", status.0);
+        }
     }
+}
+
+/// The announcements of a resolved Parity turn (`rules/parity.md §7`), in rules order:
+/// shared squares, captures and failed captures, delayed and immediate checks, failed checks,
+/// promotions, pawns passing, the game end.
+pub fn turn_announcements(shape: BoardShape, effects: &[Effect]) -> Vec<String> {
+    let n = |s: &Square| shape.name(*s);
+    effects
+        .iter()
+        .filter_map(|fx| match fx {
+            Effect::Shared { at } => Some(format!("shared square {}", n(at))),
+            Effect::Capture { piece, at } => Some(format!(
+                "{} {} captured on {}",
+                piece.color.title(),
+                piece.kind.name(),
+                n(at)
+            )),
+            Effect::FailedCapture { by, at } => Some(format!(
+                "{}'s capture on {} failed (target gone)",
+                by.color.title(),
+                n(at)
+            )),
+            Effect::Check { side, kind } => Some(match kind {
+                CheckKind::Delayed => format!("delayed check to {}", side.title()),
+                CheckKind::Immediate => format!("immediate check to {}", side.title()),
+                CheckKind::Classic => format!("check to {}", side.title()),
+            }),
+            Effect::FailedCheck { by } => Some(format!("{}'s check failed", by.title())),
+            Effect::Promote { at, piece } => {
+                Some(format!("promotion to {} on {}", piece.kind.name(), n(at)))
+            }
+            Effect::PawnPasses { piece, from } => Some(format!(
+                "{} pawn passes on {}",
+                piece.color.title(),
+                n(from)
+            )),
+            Effect::GameOver(o) => Some(o.describe()),
+            Effect::Step { .. }
+            | Effect::Teleport { .. }
+            | Effect::PassThrough { .. }
+            | Effect::ChargesChanged => None,
+        })
+        .collect()
+}
+
+/// A Parity turn for the move list: `WHITE/BLACK` in each side's commit notation
+/// ([`move_text`](crate::rules::variants::move_text) on the start-of-turn position `before`),
+/// then the turn's announcements after ` — `, recomputed by resolving the turn on a copy.
+pub fn turn_line(before: &Position, white: &Move, black: &Move) -> String {
+    let mut as_black = before.clone();
+    as_black.set_turn(Side::Black);
+    let mut line = format!(
+        "{}/{}",
+        variants::move_text(before, white),
+        variants::move_text(&as_black, black)
+    );
+    let mut copy = before.clone();
+    if let Ok(fx) = copy.resolve(white, black) {
+        let notes = turn_announcements(before.shape(), &fx);
+        if !notes.is_empty() {
+            line.push_str(" — ");
+            line.push_str(&notes.join("; "));
+        }
+    }
+    line
 }

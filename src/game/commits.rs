@@ -1,0 +1,157 @@
+//! Parity's hidden commits: the private box that holds each side's commit until both sides
+//! have committed. Nothing that draws the board reads a commit from here: the only public
+//! questions are *whether* a side has committed and *who* commits next. The Commit set
+//! ([`SimultaneousSystems::Commit`](crate::SimultaneousSystems::Commit)) reveals both once
+//! the box is full.
+//!
+//! # How a move source commits
+//! - Hot-seat (mouse, keyboard, `--moves`): a [`SubmitMoveRequest`](super::SubmitMoveRequest);
+//!   it commits for [`ParityCommits::next_to_commit`] (White first, then Black).
+//! - Any other source, e.g. a bot playing one side: a [`SubmitCommitRequest`] naming the side,
+//!   or, from a system that already holds `ResMut<ParityCommits>`,
+//!   [`ParityCommits::submit_commit`]. A bot chooses its commit from the start-of-turn
+//!   position alone; it never needs (and cannot get) the other side's commit.
+//! - Taking a commit back: [`TakeBackCommitRequest`] (or [`ParityCommits::take_back`]), until
+//!   the other side has committed (then the turn resolves at once).
+
+use bevy::prelude::*;
+
+use crate::rules::{Color as Side, Move, Position};
+
+/// Asks to commit `mv` for `side` (Parity). Checked against the live position's legal
+/// commits in the Commit set; a refused commit comes back as a
+/// [`MoveRejected`](super::MoveRejected).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SubmitCommitRequest {
+    /// The committing side.
+    pub side: Side,
+    /// The commit.
+    pub mv: Move,
+}
+
+/// Asks to take back `side`'s commit (only possible before the other side commits).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TakeBackCommitRequest {
+    /// The side whose commit is withdrawn.
+    pub side: Side,
+}
+
+/// A side's commit was stored (hidden). Carries no move on purpose: the board may show
+/// *that* a side committed, never *what*.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommitRecorded {
+    /// The side that committed.
+    pub side: Side,
+}
+
+/// A side's commit was withdrawn.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommitTakenBack {
+    /// The side.
+    pub side: Side,
+}
+
+/// Why a commit was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommitError {
+    /// The side already committed this turn (take it back first).
+    AlreadyCommitted(Side),
+    /// The move is not among the side's legal commits on the start-of-turn position.
+    Illegal {
+        /// The side.
+        side: Side,
+        /// The move, coordinate form.
+        mv: String,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl std::fmt::Display for CommitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommitError::AlreadyCommitted(s) => {
+                write!(f, "{} has already committed this turn", s.title())
+            }
+            CommitError::Illegal { side, mv } => {
+                write!(f, "{mv} is not a legal commit for {}", side.title())
+            }
+            CommitError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for CommitError {}
+
+/// The commits of the turn in progress, one slot per side, kept private: the renderer and
+/// the panels can ask [`has_committed`](Self::has_committed) and
+/// [`next_to_commit`](Self::next_to_commit) but cannot read a move.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ParityCommits {
+    slots: [Option<Move>; 2],
+}
+
+impl ParityCommits {
+    /// Stores `side`'s commit after checking it against `pos` (the start-of-turn position).
+    ///
+    /// # Errors
+    /// [`CommitError::AlreadyCommitted`] when `side` already committed,
+    /// [`CommitError::Illegal`] when `mv` is not in `pos.legal_commits(side)`.
+    pub fn submit_commit(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        mv: Move,
+    ) -> Result<(), CommitError> {
+        if self.slots[side.index()].is_some() {
+            return Err(CommitError::AlreadyCommitted(side));
+        }
+        if !pos.legal_commits(side).contains(&mv) {
+            return Err(CommitError::Illegal {
+                side,
+                mv: mv.coordinate(pos.shape()),
+            });
+        }
+        self.slots[side.index()] = Some(mv);
+        Ok(())
+    }
+
+    /// Withdraws `side`'s commit; `false` when it had none.
+    pub fn take_back(&mut self, side: Side) -> bool {
+        self.slots[side.index()].take().is_some()
+    }
+
+    /// Whether `side` has committed this turn.
+    pub fn has_committed(&self, side: Side) -> bool {
+        self.slots[side.index()].is_some()
+    }
+
+    /// Whether either side has committed.
+    pub fn any(&self) -> bool {
+        self.slots.iter().any(Option::is_some)
+    }
+
+    /// The side a hot-seat player commits for next: White first, then Black; `None` when both
+    /// have committed.
+    pub fn next_to_commit(&self) -> Option<Side> {
+        [Side::White, Side::Black]
+            .into_iter()
+            .find(|s| !self.has_committed(*s))
+    }
+
+    /// Empties both slots (new game, undo).
+    pub fn clear(&mut self) {
+        self.slots = [None, None];
+    }
+
+    /// Both commits (White, Black), emptying the box, once both sides have committed.
+    pub(crate) fn take_both(&mut self) -> Option<(Move, Move)> {
+        match self.slots {
+            [Some(w), Some(b)] => {
+                self.clear();
+                Some((w, b))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Parity's commit bar, floating over the top of the board: whose commit is due, "White has
+//! committed" once White has (never what), a button to take the commit back while the other
+//! side has not committed, and the key to the resting-piece rings. Reads
+//! [`ParityCommits::has_committed`] only and writes [`TakeBackCommitRequest`]s.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::game::{ActiveGame, ParityCommits, TakeBackCommitRequest};
+use crate::rules::Color as Side;
+
+/// Draws the commit bar (Parity only).
+pub(crate) fn draw_commit_bar(
+    mut contexts: EguiContexts,
+    game: Res<ActiveGame>,
+    commits: Res<ParityCommits>,
+    mut take_back: MessageWriter<TakeBackCommitRequest>,
+) -> Result {
+    if !game.is_simultaneous() || game.record.outcome().is_some() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("parity-commit-bar".into())
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    let committed: Vec<Side> = [Side::White, Side::Black]
+                        .into_iter()
+                        .filter(|s| commits.has_committed(*s))
+                        .collect();
+                    match committed.as_slice() {
+                        [side] => {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "{} has committed — {} to commit",
+                                    side.title(),
+                                    side.other().title()
+                                ))
+                                .strong()
+                                .color(egui::Color32::from_rgb(250, 210, 90)),
+                            );
+                            if ui
+                                .button(format!("Take back {}'s commit (Backspace)", side.title()))
+                                .clicked()
+                            {
+                                take_back.write(TakeBackCommitRequest { side: *side });
+                            }
+                        }
+                        _ => {
+                            ui.label(
+                                egui::RichText::new("White to commit (hidden until Black commits)")
+                                    .strong(),
+                            );
+                        }
+                    }
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new("○ = resting (moved last turn)")
+                            .color(egui::Color32::from_rgb(90, 140, 240)),
+                    );
+                });
+            });
+        });
+    Ok(())
+}

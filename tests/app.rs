@@ -502,3 +502,48 @@ mod demo {
         assert_eq!(app.world().resource::<ActiveGame>().record.len(), 3);
     }
 }
+
+mod demo_vs_bot {
+    use super::*;
+    use esoterica::bots::BotSpec;
+    use esoterica::demo::plugin::{DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver};
+
+    #[test]
+    fn demo_take_over_vs_bot_lets_the_bot_answer_the_visitor() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                16,
+            )))
+            .insert_resource(ActiveGame::new(Position::new(Variant::Standard)))
+            .add_plugins(GamePlugin)
+            .add_plugins(DemoPlugin {
+                variants: vec![Variant::Standard],
+                pace_secs: 1.0e6,
+                title_secs: 0.0,
+                bot: BotSpec::Random,
+                movetime_ms: 20,
+                ..default()
+            });
+        for _ in 0..3 {
+            app.update();
+        }
+        app.world_mut()
+            .write_message(DemoTakeOverRequest(TakeOver::VsBot));
+        app.update();
+        assert_eq!(
+            app.world().resource::<DemoState>().visitor_side,
+            Some(Color::White)
+        );
+        let mv = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
+        submit(&mut app, mv);
+        let mut frames = 0;
+        while app.world().resource::<ActiveGame>().record.len() < 2 && frames < 2000 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            frames += 1;
+        }
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 2);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+}

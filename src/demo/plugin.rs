@@ -36,6 +36,8 @@ pub const MAX_CAPTIONS_SHOWN: usize = 3;
 pub const QUIT_HOLD_SECS: f32 = 2.0;
 /// Seconds without mouse motion before the cursor hides (demo running only).
 pub const CURSOR_IDLE_SECS: f32 = 3.0;
+/// Logical pixels kept free below the board for the caption bar while the demo runs.
+pub const CAPTION_BAR_PX: f32 = 150.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
 
@@ -95,6 +97,9 @@ pub struct DemoState {
     pub offer_open: bool,
     /// After a take-over "vs bot": the visitor's side (the bot plays the other).
     pub visitor_side: Option<Color>,
+    /// A game just started: log the world's entity count next frame, once its board is
+    /// rebuilt (game number, variant).
+    log_entities: Option<(usize, Variant)>,
 }
 
 impl DemoState {
@@ -180,6 +185,7 @@ impl Plugin for DemoPlugin {
             games_started: 0,
             offer_open: false,
             visitor_side: None,
+            log_entities: None,
         })
         .init_resource::<DemoOverlay>()
         .init_resource::<DemoCaptions>()
@@ -200,7 +206,10 @@ impl Plugin for DemoPlugin {
                 .in_set(AppSystems::Input),
         );
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
-            app.add_systems(bevy_egui::EguiPrimaryContextPass, draw_demo_overlay);
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                draw_demo_overlay.after(crate::ui::panels::draw_panels),
+            );
         }
     }
 }
@@ -310,6 +319,12 @@ fn advance_demo(
     if state.offer_open {
         return;
     }
+    if let Some((n, v)) = state.log_entities.take() {
+        info!(
+            "demo: game {n} ({v}) started; world entities: {}",
+            entities.iter().count()
+        );
+    }
     let was_stopped = state.demo.is_stopped();
     let cmds = state.demo.advance(time.delta_secs());
     for cmd in cmds {
@@ -321,11 +336,7 @@ fn advance_demo(
             DemoCommand::StartGame(v) => {
                 overlay.title = None;
                 state.games_started += 1;
-                info!(
-                    "demo: game {} ({v}) starts; world entities: {}",
-                    state.games_started,
-                    entities.iter().count()
-                );
+                state.log_entities = Some((state.games_started, v));
                 new_game.write(NewGameRequest {
                     variant: v,
                     position: None,
@@ -533,9 +544,24 @@ fn draw_demo_overlay(
     overlay: Res<DemoOverlay>,
     captions: Res<DemoCaptions>,
     mut take: MessageWriter<DemoTakeOverRequest>,
+    mut insets: ResMut<crate::render::BoardInsets>,
 ) -> Result {
     use bevy_egui::egui;
     let ctx = contexts.ctx_mut()?;
+    let running = !state.demo.is_stopped();
+    if running {
+        // Room for the caption bar below the board (the panels reset the insets each frame).
+        insets.bottom += CAPTION_BAR_PX;
+        // A shield over the board and panels: a click opens the offer instead of moving a
+        // piece, and keys go to the demo instead of the game's hotkeys.
+        egui::Area::new(egui::Id::new("demo-shield"))
+            .fixed_pos(egui::Pos2::ZERO)
+            .order(egui::Order::Middle)
+            .show(ctx, |ui| {
+                let r = ui.allocate_response(ctx.viewport_rect().size(), egui::Sense::click());
+                r.request_focus();
+            });
+    }
     let card_frame = egui::Frame::new()
         .fill(egui::Color32::from_rgba_unmultiplied(15, 18, 30, 235))
         .stroke(egui::Stroke::new(
@@ -544,7 +570,6 @@ fn draw_demo_overlay(
         ))
         .corner_radius(14)
         .inner_margin(28);
-    let running = !state.demo.is_stopped();
     if running && let Some(card) = &overlay.title {
         egui::Area::new(egui::Id::new("demo-title"))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -590,7 +615,7 @@ fn draw_demo_overlay(
     }
     if running && !captions.shown.is_empty() {
         egui::Area::new(egui::Id::new("demo-captions"))
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -34.0])
             .order(egui::Order::Foreground)
             .fade_in(false)
             .show(ctx, |ui| {
@@ -599,12 +624,12 @@ fn draw_demo_overlay(
                     .corner_radius(10)
                     .inner_margin(16)
                     .show(ui, |ui| {
-                        ui.set_max_width(1100.0);
+                        ui.set_max_width(1000.0);
                         for (c, left) in &captions.shown {
                             let a = (left.min(1.0) * 255.0) as u8;
                             ui.label(
                                 egui::RichText::new(&c.text)
-                                    .size(26.0)
+                                    .size(23.0)
                                     .color(egui::Color32::from_rgba_unmultiplied(255, 255, 255, a)),
                             );
                         }
@@ -613,7 +638,7 @@ fn draw_demo_overlay(
     }
     if running && !state.offer_open && overlay.esc_held <= 0.0 {
         egui::Area::new(egui::Id::new("demo-hint"))
-            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
             .order(egui::Order::Foreground)
             .fade_in(false)
             .interactable(false)
@@ -628,6 +653,7 @@ fn draw_demo_overlay(
     if state.offer_open {
         egui::Window::new("Play Esoterica")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .order(egui::Order::Foreground)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {

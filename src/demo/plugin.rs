@@ -613,9 +613,14 @@ fn draw_demo_overlay(
                 });
             });
     }
+    let free_width =
+        (ctx.viewport_rect().width() - insets.left - insets.right - 40.0).clamp(200.0, 1100.0);
     if running && !captions.shown.is_empty() {
         egui::Area::new(egui::Id::new("demo-captions"))
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -34.0])
+            .anchor(
+                egui::Align2::CENTER_BOTTOM,
+                [(insets.left - insets.right) / 2.0, -34.0],
+            )
             .order(egui::Order::Foreground)
             .fade_in(false)
             .show(ctx, |ui| {
@@ -624,7 +629,7 @@ fn draw_demo_overlay(
                     .corner_radius(10)
                     .inner_margin(16)
                     .show(ui, |ui| {
-                        ui.set_max_width(1000.0);
+                        ui.set_max_width(free_width);
                         for (c, left) in &captions.shown {
                             let a = (left.min(1.0) * 255.0) as u8;
                             ui.label(

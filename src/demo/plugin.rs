@@ -643,7 +643,10 @@ fn draw_demo_overlay(
     }
     if running && !state.offer_open && overlay.esc_held <= 0.0 {
         egui::Area::new(egui::Id::new("demo-hint"))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+            .anchor(
+                egui::Align2::CENTER_TOP,
+                [(insets.left - insets.right) / 2.0, insets.top + 6.0],
+            )
             .order(egui::Order::Foreground)
             .fade_in(false)
             .interactable(false)

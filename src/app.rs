@@ -135,7 +135,7 @@ pub fn run_demo(args: crate::cli::DemoArgs) -> u8 {
         args.variants.clone()
     };
     let mode = if args.fullscreen {
-        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
     } else {
         bevy::window::WindowMode::Windowed
     };

@@ -57,6 +57,18 @@ pub fn run(args: PlayArgs) -> u8 {
             }
         }
     }
+    let idle = args.idle_demo.or_else(|| {
+        crate::persist::settings::Settings::load()
+            .settings
+            .idle_minutes_to_demo
+            .map(|m| m as f32)
+    });
+    if let Some(minutes) = idle.filter(|m| *m > 0.0) {
+        app.add_plugins(crate::demo::DemoPlugin {
+            idle_return: Some(minutes),
+            ..default()
+        });
+    }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotPlan {
             path,
@@ -172,5 +184,54 @@ fn submit_animated_last(
     plan.frame += 1;
     if plan.frame == ANIMATE_LAST_DELAY_FRAMES {
         submit.write_batch(plan.requests.drain(..));
+    }
+}
+
+/// Opens the demo window (attract mode) and runs until a visitor holds Esc. Returns the
+/// process exit status: 0 on a normal exit, 1 for a bad `--bot`.
+pub fn run_demo(args: crate::cli::DemoArgs) -> u8 {
+    let bot = match crate::bots::BotSpec::parse(&args.bot) {
+        Ok(crate::bots::BotSpec::External(_)) => {
+            eprintln!("esoterica: the demo plays built-in bots only");
+            return 1;
+        }
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("esoterica: {e}");
+            return 1;
+        }
+    };
+    let variants = if args.variants.is_empty() {
+        Variant::ALL.to_vec()
+    } else {
+        args.variants.clone()
+    };
+    let mode = if args.fullscreen {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+    } else {
+        bevy::window::WindowMode::Windowed
+    };
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Esoterica — demo".into(),
+            resolution: (1280, 800).into(),
+            resizable: true,
+            mode,
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ActiveGame::new(Position::new(variants[0])))
+    .add_plugins((GamePlugin, crate::render::RenderPlugin, crate::ui::UiPlugin))
+    .add_plugins(crate::demo::DemoPlugin {
+        variants,
+        pace_secs: args.pace.max(0.1),
+        bot,
+        ..default()
+    });
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => code.get(),
     }
 }

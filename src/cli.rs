@@ -82,6 +82,27 @@ pub struct PlayArgs {
     /// (for screenshots of a teleport or of simultaneous landings).
     #[arg(long)]
     pub animate_last: bool,
+    /// Go back to the demo after this many idle minutes (default: the settings file's
+    /// idle minutes; off when neither is set).
+    #[arg(long = "idle-demo", value_name = "MINUTES")]
+    pub idle_demo: Option<f32>,
+}
+
+/// `demo` options.
+#[derive(Args, Debug, Clone)]
+pub struct DemoArgs {
+    /// Variants to cycle through, comma-separated (default: all).
+    #[arg(long, value_delimiter = ',', value_parser = parse_variant)]
+    pub variants: Vec<Variant>,
+    /// Borderless fullscreen.
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// Seconds between two bot moves.
+    #[arg(long, default_value_t = 1.5)]
+    pub pace: f32,
+    /// Bot playing both sides: random, greedy or alphabeta[:1-5].
+    #[arg(long, default_value = "alphabeta:2")]
+    pub bot: String,
 }
 
 /// Subcommands.
@@ -101,6 +122,8 @@ pub enum Command {
     Scene(SceneArgs),
     /// Play a headless series of games between two bots.
     Match(MatchArgs),
+    /// Attract mode for events: bots play each variant with captions; any key takes over.
+    Demo(DemoArgs),
 }
 
 /// `scene` options.
@@ -251,6 +274,7 @@ pub fn main() -> ExitCode {
         Some(Command::Explain(a)) => run_explain(&a),
         Some(Command::Scene(a)) => run_scene(&a),
         Some(Command::Match(a)) => run_match(&a),
+        Some(Command::Demo(a)) => run_demo(a),
     };
     ExitCode::from(code)
 }
@@ -258,6 +282,17 @@ pub fn main() -> ExitCode {
 #[cfg(feature = "app")]
 fn run_play(args: PlayArgs) -> u8 {
     crate::app::run(args)
+}
+
+#[cfg(feature = "app")]
+fn run_demo(args: DemoArgs) -> u8 {
+    crate::app::run_demo(args)
+}
+
+#[cfg(not(feature = "app"))]
+fn run_demo(_args: DemoArgs) -> u8 {
+    eprintln!("this build has no game window: build with the default 'app' feature");
+    1
 }
 
 #[cfg(not(feature = "app"))]

@@ -728,3 +728,271 @@ fn piece_card_destinations_depend_on_the_zone() {
     assert_eq!(names("a1"), ["C1", "a2", "a4", "b1", "b2", "d1", "d4"]);
     assert_eq!(names("e5").len(), 8);
 }
+
+// ---- Demo mode (issue 10): captions reach the caption resource, the loop goes on, and a
+// visitor who takes over keeps the position.
+
+mod demo {
+    use super::*;
+    use esoterica::bots::BotSpec;
+    use esoterica::demo::captions::CaptionKind;
+    use esoterica::demo::plugin::{
+        DemoCaptions, DemoEntryRequest, DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver,
+    };
+    use esoterica::game::{OnSquare, PieceEntity};
+
+    /// A headless app running the demo over `variants` with no title or result time and a
+    /// pace so slow that no bot is asked unless `pace_secs` says otherwise.
+    fn demo_app(plugin: DemoPlugin) -> App {
+        let first = plugin.variants[0];
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                16,
+            )))
+            .insert_resource(ActiveGame::new(Position::new(first)))
+            .add_plugins(GamePlugin)
+            .add_plugins(plugin);
+        app.edit_schedule(Update, |s| {
+            s.set_build_settings(ScheduleBuildSettings {
+                ambiguity_detection: LogLevel::Error,
+                ..default()
+            });
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        app
+    }
+
+    fn scripted(variants: Vec<Variant>) -> DemoPlugin {
+        DemoPlugin {
+            variants,
+            pace_secs: 1.0e6,
+            title_secs: 0.0,
+            result_secs: 0.0,
+            ..default()
+        }
+    }
+
+    /// Plays one demo entry (coordinate moves; Parity `W/B`) the way a bot's answer comes in.
+    fn play(app: &mut App, text: &str) {
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let entry = match text.split_once('/') {
+            Some((w, b)) => {
+                let mut as_black = pos.clone();
+                as_black.set_turn(Color::Black);
+                Entry::Turn {
+                    white: pos.parse_move(w).unwrap(),
+                    black: as_black.parse_move(b).unwrap(),
+                }
+            }
+            None => Entry::Move(pos.parse_move(text).unwrap()),
+        };
+        app.world_mut().write_message(DemoEntryRequest(entry));
+        for _ in 0..4 {
+            app.update();
+        }
+    }
+
+    fn caption_kinds(app: &App) -> Vec<CaptionKind> {
+        app.world()
+            .resource::<DemoCaptions>()
+            .log
+            .iter()
+            .map(|c| c.kind)
+            .collect()
+    }
+
+    /// The demo game (the loop's record) and the game on screen agree.
+    fn assert_in_step(app: &mut App) {
+        let demo_pos = app
+            .world()
+            .resource::<DemoState>()
+            .demo
+            .game()
+            .map(|g| g.current().clone());
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(demo_pos.as_ref(), Some(game.record.current()));
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn demo_intrachange_teleport_caption_reaches_the_caption_resource() {
+        let mut app = demo_app(scripted(vec![Variant::Intrachange]));
+        play(&mut app, "e2e4");
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+        let caps = app.world().resource::<DemoCaptions>();
+        assert_eq!(
+            caps.log[0].text,
+            "White Pawn entered e4 (hexagram 56) and teleported to e6 (hexagram 24): its Pawn line flipped"
+        );
+        assert_eq!(caps.shown.len(), 1);
+        assert_in_step(&mut app);
+    }
+
+    #[test]
+    fn demo_parity_shared_square_caption_reaches_the_caption_resource() {
+        let mut app = demo_app(scripted(vec![Variant::Parity]));
+        for turn in ["b1c3/g8f6", "a2a3/a7a6", "c3e4/f6e4"] {
+            play(&mut app, turn);
+        }
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 3);
+        assert!(caption_kinds(&app).contains(&CaptionKind::SharedSquare));
+        assert_eq!(
+            app.world()
+                .resource::<DemoCaptions>()
+                .log
+                .last()
+                .unwrap()
+                .text,
+            "Both players chose e4: the White and Black Knights now share it"
+        );
+        assert_in_step(&mut app);
+    }
+
+    #[test]
+    fn demo_force_field_blocked_move_caption_reaches_the_caption_resource() {
+        let mut app = demo_app(scripted(vec![Variant::ForceField]));
+        play(&mut app, "e2e4");
+        let log = &app.world().resource::<DemoCaptions>().log;
+        let blocked: Vec<&str> = log
+            .iter()
+            .filter(|c| c.kind == CaptionKind::FieldBlocked)
+            .map(|c| c.text.as_str())
+            .collect();
+        assert_eq!(
+            blocked,
+            ["The Black Pawn on b7 cannot move to b5: White holds it with +2"]
+        );
+        assert_in_step(&mut app);
+    }
+
+    #[test]
+    fn demo_loop_goes_to_the_next_variant_after_a_game_ends() {
+        let mut app = demo_app(scripted(vec![Variant::Standard, Variant::Intrachange]));
+        for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            play(&mut app, mv);
+        }
+        for _ in 0..4 {
+            app.update();
+        }
+        let state = app.world().resource::<DemoState>();
+        assert_eq!(state.demo.games_played(), 1);
+        assert_eq!(state.demo.variant(), Variant::Intrachange);
+        assert_eq!(state.games_started, 2);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Intrachange);
+        assert_eq!(game.record.len(), 0);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn demo_bots_play_games_to_the_end_and_the_loop_goes_on() {
+        let mut app = demo_app(DemoPlugin {
+            variants: vec![Variant::Standard, Variant::Parity],
+            pace_secs: 0.0,
+            title_secs: 0.0,
+            result_secs: 0.0,
+            bot: BotSpec::Random,
+            movetime_ms: 20,
+            max_plies: 6,
+            idle_return: None,
+        });
+        let mut frames = 0;
+        while app.world().resource::<DemoState>().demo.games_played() < 2 && frames < 3000 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            frames += 1;
+        }
+        let state = app.world().resource::<DemoState>();
+        assert_eq!(state.demo.games_played(), 2, "after {frames} frames");
+        assert!(state.games_started >= 2);
+    }
+
+    #[test]
+    fn demo_take_over_keeps_the_position_and_the_entities() {
+        let mut app = demo_app(scripted(vec![Variant::Intrachange]));
+        play(&mut app, "e2e4");
+        play(&mut app, "d7d5");
+        let before = app.world().resource::<ActiveGame>().record.clone();
+        let pieces = |app: &mut App| {
+            let mut v: Vec<(Entity, PieceEntity, esoterica::rules::Square)> = app
+                .world_mut()
+                .query::<(Entity, &PieceEntity, &OnSquare)>()
+                .iter(app.world())
+                .map(|(e, p, s)| (e, *p, s.0))
+                .collect();
+            v.sort_by_key(|x| x.0);
+            v
+        };
+        let entities = pieces(&mut app);
+        app.world_mut()
+            .write_message(DemoTakeOverRequest(TakeOver::HotSeat));
+        for _ in 0..5 {
+            app.update();
+        }
+        let state = app.world().resource::<DemoState>();
+        assert!(state.demo.is_stopped());
+        assert!(!state.is_running());
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.current(), before.current());
+        assert_eq!(game.record.len(), before.len());
+        assert_eq!(pieces(&mut app), entities);
+        check_world_matches_position(app.world_mut()).unwrap();
+        // The visitor goes on from there through the ordinary pipeline.
+        let mv = before.current().parse_move("b1c3").unwrap();
+        submit(&mut app, mv);
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 3);
+    }
+}
+
+mod demo_vs_bot {
+    use super::*;
+    use esoterica::bots::BotSpec;
+    use esoterica::demo::plugin::{DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver};
+
+    #[test]
+    fn demo_take_over_vs_bot_lets_the_bot_answer_the_visitor() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                16,
+            )))
+            .insert_resource(ActiveGame::new(Position::new(Variant::Standard)))
+            .add_plugins(GamePlugin)
+            .add_plugins(DemoPlugin {
+                variants: vec![Variant::Standard],
+                pace_secs: 1.0e6,
+                title_secs: 0.0,
+                bot: BotSpec::Random,
+                movetime_ms: 20,
+                ..default()
+            });
+        for _ in 0..3 {
+            app.update();
+        }
+        app.world_mut()
+            .write_message(DemoTakeOverRequest(TakeOver::VsBot));
+        app.update();
+        assert_eq!(
+            app.world().resource::<DemoState>().visitor_side,
+            Some(Color::White)
+        );
+        let mv = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
+        submit(&mut app, mv);
+        let mut frames = 0;
+        while app.world().resource::<ActiveGame>().record.len() < 2 && frames < 2000 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            frames += 1;
+        }
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 2);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+}

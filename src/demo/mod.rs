@@ -15,3 +15,8 @@
 pub mod captions;
 pub mod cards;
 pub mod script;
+
+#[cfg(feature = "app")]
+pub mod plugin;
+#[cfg(feature = "app")]
+pub use plugin::DemoPlugin;

@@ -295,5 +295,18 @@ pub(crate) fn settle(
         error!("after Settle: {e}; rebuilding the board");
         resync.write(ResyncRequest);
     }
-    status.0 = turn_text(game);
+    // Explain the special events of the move (teleports, pass-throughs, fields, shared
+    // squares…) with the demo's captions, then say whose turn it is.
+    let mut text = String::new();
+    let n = game.record.len();
+    if let (Some(entry), Some(before)) = (
+        game.record.entries().last(),
+        n.checked_sub(1).and_then(|i| game.record.position_after(i)),
+    ) {
+        for c in crate::demo::captions::captions(before, entry, effects) {
+            text.push_str(c.text.trim_end_matches('.'));
+            text.push_str(". ");
+        }
+    }
+    status.0 = format!("{text}{}", turn_text(game));
 }

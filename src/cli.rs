@@ -67,6 +67,15 @@ pub struct PlayArgs {
     /// Moves to play before showing the board (coordinate form or SAN; Parity `W/B`).
     #[arg(long = "moves", value_name = "MOVES", num_args = 0.., value_delimiter = ' ')]
     pub moves: Vec<String>,
+    /// White's player: human (default), random, greedy, alphabeta[:1-5] or `ext:<command>`.
+    #[arg(long, value_name = "BOT")]
+    pub white: Option<String>,
+    /// Black's player: human (default), random, greedy, alphabeta[:1-5] or `ext:<command>`.
+    #[arg(long, value_name = "BOT")]
+    pub black: Option<String>,
+    /// Show a scene (RON, see docs/SAVING.md): its position, then its scripted moves.
+    #[arg(long, value_name = "FILE")]
+    pub scene: Option<std::path::PathBuf>,
 }
 
 /// Subcommands.

@@ -7,6 +7,7 @@
 
 pub mod components;
 pub mod messages;
+pub mod persist_glue;
 pub mod resolve;
 pub mod state;
 pub mod sync;
@@ -53,7 +54,7 @@ impl Plugin for GamePlugin {
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
             .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
-            .add_plugins(resolve::plugin);
+            .add_plugins((resolve::plugin, persist_glue::plugin));
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
 
+pub mod files;
 pub mod input_guard;
 pub mod panels;
 pub mod rules_card;
@@ -20,6 +21,6 @@ impl Plugin for UiPlugin {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<rules_card::RulesCards>()
             .add_systems(EguiPrimaryContextPass, panels::draw_panels)
-            .add_plugins(input_guard::plugin);
+            .add_plugins((input_guard::plugin, files::plugin));
     }
 }

@@ -279,3 +279,172 @@ fn parity_white_commit_stays_hidden_until_black_commits() {
     assert_eq!(game.record.len(), 0);
     check_world_matches_position(app.world_mut()).unwrap();
 }
+
+mod bots_and_files {
+    //! BotPlugin (bots think off the main thread; their moves go through the pipeline) and
+    //! the persist glue (load, save, bad files).
+
+    use super::*;
+    use esoterica::bots::plugin::{BotPlugin, Players};
+    use esoterica::game::persist_glue::{LoadGameRequest, SaveGameRequest};
+    use esoterica::persist::PlayerSpec;
+
+    fn bot(spec: &str) -> PlayerSpec {
+        PlayerSpec::Bot {
+            spec: spec.into(),
+            level: 1,
+        }
+    }
+
+    fn bot_app(start: Position, white: PlayerSpec, black: PlayerSpec) -> App {
+        let mut app = test_app(start);
+        app.add_plugins(BotPlugin {
+            pace_secs: 0.0,
+            ..Default::default()
+        });
+        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players { white, black };
+        app
+    }
+
+    /// Runs frames until `done` or 10 s of wall time (the bots think on their own thread).
+    fn run_until(app: &mut App, done: impl Fn(&App) -> bool) {
+        let start = std::time::Instant::now();
+        while !done(app) && start.elapsed() < Duration::from_secs(10) {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn entries(app: &App) -> usize {
+        app.world().resource::<ActiveGame>().record.len()
+    }
+
+    #[test]
+    fn bot_versus_bot_plays_twenty_plies_through_the_pipeline() {
+        let mut app = bot_app(
+            Position::new(Variant::Standard),
+            bot("random"),
+            bot("greedy"),
+        );
+        let mut plies = 0;
+        while plies < 20 {
+            let before = entries(&app);
+            run_until(&mut app, |a| entries(a) > before);
+            plies = entries(&app);
+            assert!(plies > before, "a bot did not move after {before} plies");
+            check_world_matches_position(app.world_mut()).unwrap();
+        }
+        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(entries(&app), 20);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn parity_bot_commits_from_the_start_of_turn_position() {
+        let start = Position::new(Variant::Parity);
+        let mut app = bot_app(start.clone(), PlayerSpec::Human, bot("alphabeta"));
+        let white = start.parse_move("e2e4").unwrap();
+        submit(&mut app, white);
+        run_until(&mut app, |a| entries(a) == 1);
+        let game = app.world().resource::<ActiveGame>();
+        let Entry::Turn { white: w, black } = game.record.entries()[0] else {
+            panic!("expected a Parity turn, got {:?}", game.record.entries());
+        };
+        assert_eq!(w, white);
+        assert!(start.legal_commits(Color::Black).contains(&black));
+        assert_eq!(game.pending_commit, None);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn parity_bots_play_turns_on_both_sides() {
+        let mut app = bot_app(Position::new(Variant::Parity), bot("random"), bot("greedy"));
+        run_until(&mut app, |a| entries(a) >= 3);
+        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(entries(&app) >= 3);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    fn temp_file(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("esoterica-app-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn loaded_game_restores_its_history_and_undo_works() {
+        let mut app = test_app(Position::new(Variant::Standard));
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            let mv = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .parse_move(m)
+                .unwrap();
+            submit(&mut app, mv);
+        }
+        let path = temp_file("saved.pgn");
+        app.world_mut().write_message(SaveGameRequest(path.clone()));
+        app.update();
+        app.world_mut().write_message(NewGameRequest {
+            variant: Variant::Bully,
+            position: None,
+        });
+        app.update();
+        assert_eq!(entries(&app), 0);
+        app.world_mut().write_message(LoadGameRequest(path));
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Standard);
+        assert_eq!(game.record.len(), 3);
+        assert_eq!(
+            game.record.current().to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+        app.world_mut().write_message(UndoRequest);
+        app.update();
+        assert_eq!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn bad_game_file_leaves_the_current_game_untouched() {
+        let mut app = test_app(Position::new(Variant::Standard));
+        let mv = Position::new(Variant::Standard).parse_move("d2d4").unwrap();
+        submit(&mut app, mv);
+        let before = app.world().resource::<ActiveGame>().record.clone();
+        let path = temp_file("bad.pgn");
+        std::fs::write(&path, "[Variant \"Standard\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+        app.world_mut().write_message(LoadGameRequest(path.clone()));
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.entries(), before.entries());
+        assert_eq!(game.record.current().to_text(), before.current().to_text());
+        let status = &app.world().resource::<StatusLine>().0;
+        assert!(status.starts_with("Could not load"), "{status}");
+        assert!(status.contains("move 2"), "{status}");
+        app.world_mut()
+            .write_message(LoadGameRequest(temp_file("missing.pgn")));
+        app.update();
+        assert_eq!(
+            app.world().resource::<ActiveGame>().record.entries(),
+            before.entries()
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+}

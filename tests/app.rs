@@ -281,7 +281,7 @@ fn parity_white_commit_stays_hidden_until_black_commits() {
 }
 
 mod bots_and_files {
-    //! BotPlugin (bots think off the main thread; their moves go through the pipeline) and
+    //! `BotPlugin` (bots think off the main thread; their moves go through the pipeline) and
     //! the persist glue (load, save, bad files).
 
     use super::*;
@@ -444,6 +444,39 @@ mod bots_and_files {
         assert_eq!(
             app.world().resource::<ActiveGame>().record.entries(),
             before.entries()
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn scene_plays_its_script_through_the_pipeline_while_bots_wait() {
+        use esoterica::game::persist_glue::{PlaySceneRequest, ScenePlayback};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenes/standard-en-passant-and-castling.ron");
+        let scene = esoterica::persist::load_scene(&path).unwrap();
+        let mut app = bot_app(
+            Position::new(Variant::Standard),
+            PlayerSpec::Human,
+            bot("random"),
+        );
+        app.world_mut().resource_mut::<ScenePlayback>().step_secs = 0.0;
+        app.world_mut()
+            .write_message(PlaySceneRequest(Box::new(scene)));
+        run_until(&mut app, |a| entries(a) >= 11);
+        for _ in 0..20 {
+            app.update();
+        }
+        assert_eq!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .to_text(),
+            "rnbq1rk1/ppp1bppp/3p1n2/8/2B5/5N2/PPPP1PPP/RNBQ1RK1 b - - 5 6"
+        );
+        assert_eq!(
+            app.world().resource::<ScenePlayback>().caption,
+            "White castles short too."
         );
         check_world_matches_position(app.world_mut()).unwrap();
     }

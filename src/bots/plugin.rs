@@ -225,11 +225,15 @@ pub fn poll_bots(
     mut thinking: ResMut<BotThinking>,
     mut status: ResMut<StatusLine>,
     mut submit: MessageWriter<SubmitMoveRequest>,
+    scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
 ) {
     thinking.since_last += time.delta_secs();
     let side = side_due(&game);
     let player = players.of(side).clone();
-    let live = game.review.is_none() && game.record.outcome().is_none();
+    // Bots wait while a scene is shown (its caption window open), so they never mix their
+    // moves into the script or continue it unasked; closing the caption hands over.
+    let scene_playing = scene.is_some_and(|s| s.scene.is_some());
+    let live = game.review.is_none() && game.record.outcome().is_none() && !scene_playing;
     let key = JobKey {
         entries: game.record.len(),
         position: game.record.current().repetition_key(),

@@ -67,6 +67,15 @@ pub struct ScenePlayback {
     pub step_secs: f32,
 }
 
+impl ScenePlayback {
+    /// Whether scripted moves are still to be played.
+    pub fn is_playing(&self) -> bool {
+        self.scene
+            .as_ref()
+            .is_some_and(|s| self.next < s.steps.len())
+    }
+}
+
 /// Adds the messages and systems.
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<LoadGameRequest>()

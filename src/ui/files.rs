@@ -169,7 +169,7 @@ fn draw_dialogs(
     mut contexts: EguiContexts,
     mut offer: ResMut<ResumeOffer>,
     slot: Option<ResMut<AutosaveSlot>>,
-    playback: Res<ScenePlayback>,
+    mut playback: ResMut<ScenePlayback>,
     mut continues: MessageWriter<ContinueGameRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -208,6 +208,7 @@ fn draw_dialogs(
             }
         }
     }
+    let mut close = false;
     if let Some(scene) = &playback.scene {
         egui::Window::new(format!("Scene: {}", scene.scene.name))
             .id(egui::Id::new("scene-caption"))
@@ -217,8 +218,16 @@ fn draw_dialogs(
             .show(ctx, |ui| {
                 ui.set_max_width(520.0);
                 ui.label(egui::RichText::new(&playback.caption).size(16.0));
-                ui.label(format!("Move {} of {}", playback.next, scene.steps.len()));
+                ui.horizontal(|ui| {
+                    ui.label(format!("Move {} of {}", playback.next, scene.steps.len()));
+                    if ui.button("Close").clicked() {
+                        close = true;
+                    }
+                });
             });
+    }
+    if close {
+        playback.scene = None;
     }
     Ok(())
 }
@@ -279,13 +288,17 @@ impl LeftPanelExtras<'_> {
                             }
                         }
                     });
-                let has_levels = roster.0.iter().any(|e| e.name == name && e.has_levels);
-                if let PlayerSpec::Bot { level: l, .. } = &mut chosen
-                    && has_levels
-                {
-                    ui.add(egui::Slider::new(l, 1..=5).text("lvl"));
-                }
             });
+            let has_levels = roster.0.iter().any(|e| e.name == name && e.has_levels);
+            if let PlayerSpec::Bot { level: l, .. } = &mut chosen
+                && has_levels
+            {
+                ui.horizontal(|ui| {
+                    ui.add_space(40.0);
+                    ui.spacing_mut().slider_width = 100.0;
+                    ui.add(egui::Slider::new(l, 1..=5).text("level"));
+                });
+            }
             if chosen != current {
                 *players.of_mut(side) = chosen;
             }

@@ -1,7 +1,7 @@
-#![cfg(feature = "app")]
 //! Headless tests of the game's ECS layer (no window, no render, no egui): the resolution
 //! stages run in order, entities follow the rules position through random games, illegal
 //! moves are refused with the rules' reason. One binary, because each links Bevy.
+#![cfg(feature = "app")]
 
 use std::time::Duration;
 

@@ -480,4 +480,42 @@ mod bots_and_files {
         );
         check_world_matches_position(app.world_mut()).unwrap();
     }
+
+    #[test]
+    fn autosave_is_written_after_each_move_and_cleared_when_the_game_ends() {
+        use esoterica::game::persist_glue::AutosaveSlot;
+        use esoterica::persist::Autosave;
+        let dir = temp_file("autosave-dir");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let autosave = Autosave::new(&dir);
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.insert_resource(AutosaveSlot::new(autosave.clone()));
+        for (i, m) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, pos.parse_move(m).unwrap());
+            let saved = autosave.load().unwrap().unwrap();
+            assert_eq!(saved.len(), i + 1);
+        }
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, pos.parse_move("d8h4").unwrap());
+        assert!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .outcome()
+                .is_some()
+        );
+        assert!(autosave.load().unwrap().is_none());
+    }
 }

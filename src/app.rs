@@ -30,6 +30,23 @@ pub fn run(args: PlayArgs) -> u8 {
             return 1;
         }
     };
+    let (players, start) = match start_players(&args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("esoterica: {e}");
+            return 1;
+        }
+    };
+    let scene = match &args.scene {
+        Some(path) => match crate::persist::load_scene(path) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("esoterica: {}: {e}", path.display());
+                return 1;
+            }
+        },
+        None => None,
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -41,7 +58,21 @@ pub fn run(args: PlayArgs) -> u8 {
         ..default()
     }))
     .insert_resource(ActiveGame::from_record(record))
-    .add_plugins((GamePlugin, crate::render::RenderPlugin, crate::ui::UiPlugin));
+    .insert_resource(players)
+    .insert_resource(start)
+    .add_plugins((
+        GamePlugin,
+        crate::bots::plugin::BotPlugin::default(),
+        crate::render::RenderPlugin,
+        crate::ui::UiPlugin,
+    ));
+    if let Ok(autosave) = crate::persist::Autosave::open_default() {
+        app.insert_resource(crate::game::persist_glue::AutosaveSlot::new(autosave));
+    }
+    if let Some(scene) = scene {
+        app.world_mut()
+            .write_message(crate::game::persist_glue::PlaySceneRequest(Box::new(scene)));
+    }
     if let Some(text) = last {
         match last_move_requests(app.world().resource::<ActiveGame>(), &text) {
             Ok(requests) => {
@@ -234,4 +265,29 @@ pub fn run_demo(args: crate::cli::DemoArgs) -> u8 {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get(),
     }
+}
+
+/// The players from `--white` / `--black` (Human when absent), and what the command line
+/// fixed at start.
+///
+/// # Errors
+/// The bot spec's message for an unknown bot or a bad level.
+pub fn start_players(
+    args: &PlayArgs,
+) -> Result<(crate::bots::plugin::Players, crate::ui::files::StartOptions), String> {
+    let mut players = crate::bots::plugin::Players::default();
+    if let Some(w) = &args.white {
+        players.0.white = crate::bots::plugin::player_from_cli(w)?;
+    }
+    if let Some(b) = &args.black {
+        players.0.black = crate::bots::plugin::player_from_cli(b)?;
+    }
+    let start = crate::ui::files::StartOptions {
+        cli_players: args.white.is_some() || args.black.is_some(),
+        cli_start: args.variant.is_some()
+            || args.position.is_some()
+            || args.scene.is_some()
+            || !args.moves.is_empty(),
+    };
+    Ok((players, start))
 }

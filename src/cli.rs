@@ -86,6 +86,15 @@ pub struct PlayArgs {
     /// idle minutes; off when neither is set).
     #[arg(long = "idle-demo", value_name = "MINUTES")]
     pub idle_demo: Option<f32>,
+    /// White's player: human (default), random, greedy, alphabeta[:1-5] or `ext:<command>`.
+    #[arg(long, value_name = "BOT")]
+    pub white: Option<String>,
+    /// Black's player: human (default), random, greedy, alphabeta[:1-5] or `ext:<command>`.
+    #[arg(long, value_name = "BOT")]
+    pub black: Option<String>,
+    /// Show a scene (RON, see docs/SAVING.md): its position, then its scripted moves.
+    #[arg(long, value_name = "FILE")]
+    pub scene: Option<std::path::PathBuf>,
 }
 
 /// `demo` options.

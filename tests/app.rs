@@ -1,7 +1,7 @@
-#![cfg(feature = "app")]
 //! Headless tests of the game's ECS layer (no window, no render, no egui): the resolution
 //! stages run in order, entities follow the rules position through random games, illegal
 //! moves are refused with the rules' reason. One binary, because each links Bevy.
+#![cfg(feature = "app")]
 
 use std::time::Duration;
 
@@ -994,5 +994,249 @@ mod demo_vs_bot {
         }
         assert_eq!(app.world().resource::<ActiveGame>().record.len(), 2);
         check_world_matches_position(app.world_mut()).unwrap();
+    }
+}
+
+mod bots_and_files {
+    //! `BotPlugin` (bots think off the main thread; their moves go through the pipeline) and
+    //! the persist glue (load, save, bad files).
+
+    use super::*;
+    use esoterica::bots::plugin::{BotPlugin, Players};
+    use esoterica::game::persist_glue::{LoadGameRequest, SaveGameRequest};
+    use esoterica::persist::PlayerSpec;
+
+    fn bot(spec: &str) -> PlayerSpec {
+        PlayerSpec::Bot {
+            spec: spec.into(),
+            level: 1,
+        }
+    }
+
+    fn bot_app(start: Position, white: PlayerSpec, black: PlayerSpec) -> App {
+        let mut app = test_app(start);
+        app.add_plugins(BotPlugin {
+            pace_secs: 0.0,
+            ..Default::default()
+        });
+        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players { white, black };
+        app
+    }
+
+    /// Runs frames until `done` or 10 s of wall time (the bots think on their own thread).
+    fn run_until(app: &mut App, done: impl Fn(&App) -> bool) {
+        let start = std::time::Instant::now();
+        while !done(app) && start.elapsed() < Duration::from_secs(10) {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn entries(app: &App) -> usize {
+        app.world().resource::<ActiveGame>().record.len()
+    }
+
+    #[test]
+    fn bot_versus_bot_plays_twenty_plies_through_the_pipeline() {
+        let mut app = bot_app(
+            Position::new(Variant::Standard),
+            bot("random"),
+            bot("greedy"),
+        );
+        let mut plies = 0;
+        while plies < 20 {
+            let before = entries(&app);
+            run_until(&mut app, |a| entries(a) > before);
+            plies = entries(&app);
+            assert!(plies > before, "a bot did not move after {before} plies");
+            check_world_matches_position(app.world_mut()).unwrap();
+        }
+        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(entries(&app), 20);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn parity_bot_commits_from_the_start_of_turn_position() {
+        let start = Position::new(Variant::Parity);
+        let mut app = bot_app(start.clone(), PlayerSpec::Human, bot("alphabeta"));
+        let white = start.parse_move("e2e4").unwrap();
+        submit(&mut app, white);
+        run_until(&mut app, |a| entries(a) == 1);
+        let game = app.world().resource::<ActiveGame>();
+        let Entry::Turn { white: w, black } = game.record.entries()[0] else {
+            panic!("expected a Parity turn, got {:?}", game.record.entries());
+        };
+        assert_eq!(w, white);
+        assert!(start.legal_commits(Color::Black).contains(&black));
+        assert!(
+            !app.world()
+                .resource::<esoterica::game::ParityCommits>()
+                .any()
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn parity_bots_play_turns_on_both_sides() {
+        let mut app = bot_app(Position::new(Variant::Parity), bot("random"), bot("greedy"));
+        run_until(&mut app, |a| entries(a) >= 3);
+        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(entries(&app) >= 3);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    fn temp_file(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("esoterica-app-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn loaded_game_restores_its_history_and_undo_works() {
+        let mut app = test_app(Position::new(Variant::Standard));
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            let mv = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .parse_move(m)
+                .unwrap();
+            submit(&mut app, mv);
+        }
+        let path = temp_file("saved.pgn");
+        app.world_mut().write_message(SaveGameRequest(path.clone()));
+        app.update();
+        app.world_mut().write_message(NewGameRequest {
+            variant: Variant::Bully,
+            position: None,
+        });
+        app.update();
+        assert_eq!(entries(&app), 0);
+        app.world_mut().write_message(LoadGameRequest(path));
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Standard);
+        assert_eq!(game.record.len(), 3);
+        assert_eq!(
+            game.record.current().to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+        app.world_mut().write_message(UndoRequest);
+        app.update();
+        assert_eq!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn bad_game_file_leaves_the_current_game_untouched() {
+        let mut app = test_app(Position::new(Variant::Standard));
+        let mv = Position::new(Variant::Standard).parse_move("d2d4").unwrap();
+        submit(&mut app, mv);
+        let before = app.world().resource::<ActiveGame>().record.clone();
+        let path = temp_file("bad.pgn");
+        std::fs::write(&path, "[Variant \"Standard\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+        app.world_mut().write_message(LoadGameRequest(path.clone()));
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.entries(), before.entries());
+        assert_eq!(game.record.current().to_text(), before.current().to_text());
+        let status = &app.world().resource::<StatusLine>().0;
+        assert!(status.starts_with("Could not load"), "{status}");
+        assert!(status.contains("move 2"), "{status}");
+        app.world_mut()
+            .write_message(LoadGameRequest(temp_file("missing.pgn")));
+        app.update();
+        assert_eq!(
+            app.world().resource::<ActiveGame>().record.entries(),
+            before.entries()
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn scene_plays_its_script_through_the_pipeline_while_bots_wait() {
+        use esoterica::game::persist_glue::{PlaySceneRequest, ScenePlayback};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenes/standard-en-passant-and-castling.ron");
+        let scene = esoterica::persist::load_scene(&path).unwrap();
+        let mut app = bot_app(
+            Position::new(Variant::Standard),
+            PlayerSpec::Human,
+            bot("random"),
+        );
+        app.world_mut().resource_mut::<ScenePlayback>().step_secs = 0.0;
+        app.world_mut()
+            .write_message(PlaySceneRequest(Box::new(scene)));
+        run_until(&mut app, |a| entries(a) >= 11);
+        for _ in 0..20 {
+            app.update();
+        }
+        assert_eq!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .to_text(),
+            "rnbq1rk1/ppp1bppp/3p1n2/8/2B5/5N2/PPPP1PPP/RNBQ1RK1 b - - 5 6"
+        );
+        assert_eq!(
+            app.world().resource::<ScenePlayback>().caption,
+            "White castles short too."
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn autosave_is_written_after_each_move_and_cleared_when_the_game_ends() {
+        use esoterica::game::persist_glue::AutosaveSlot;
+        use esoterica::persist::Autosave;
+        let dir = temp_file("autosave-dir");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let autosave = Autosave::new(&dir);
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.insert_resource(AutosaveSlot::new(autosave.clone()));
+        for (i, m) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, pos.parse_move(m).unwrap());
+            let saved = autosave.load().unwrap().unwrap();
+            assert_eq!(saved.len(), i + 1);
+        }
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, pos.parse_move("d8h4").unwrap());
+        assert!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .outcome()
+                .is_some()
+        );
+        assert!(autosave.load().unwrap().is_none());
     }
 }

@@ -13,6 +13,8 @@ pub mod arena;
 pub mod eval;
 pub mod external;
 pub mod greedy;
+#[cfg(feature = "app")]
+pub mod plugin;
 pub mod random;
 pub mod search;
 pub mod simultaneous;

@@ -203,6 +203,7 @@ impl Plugin for DemoPlugin {
                 fade_captions,
             )
                 .chain()
+                .after(crate::game::persist_glue::PersistSystems)
                 .in_set(AppSystems::Input),
         );
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

@@ -9,6 +9,7 @@ pub mod charges;
 pub mod commits;
 pub mod components;
 pub mod messages;
+pub mod persist_glue;
 pub mod resolve;
 pub mod state;
 pub mod sync;
@@ -61,7 +62,7 @@ impl Plugin for GamePlugin {
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
             .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
-            .add_plugins((resolve::plugin, charges::plugin));
+            .add_plugins((resolve::plugin, charges::plugin, persist_glue::plugin));
     }
 }
 

@@ -6,6 +6,7 @@
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
 
 pub mod charges_panel;
+pub mod files;
 pub mod input_guard;
 pub mod panels;
 pub mod parity_panel;
@@ -32,6 +33,6 @@ impl Plugin for UiPlugin {
                 )
                     .after(panels::draw_panels),
             )
-            .add_plugins((input_guard::plugin, piece_card::plugin));
+            .add_plugins((input_guard::plugin, piece_card::plugin, files::plugin));
     }
 }

@@ -84,6 +84,7 @@ pub(crate) fn draw_panels(
     mut redo: MessageWriter<RedoRequest>,
     mut review: MessageWriter<ReviewRequest>,
     mut submit: MessageWriter<SubmitMoveRequest>,
+    mut extras: super::files::LeftPanelExtras,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let variant = game.variant();
@@ -190,6 +191,7 @@ pub(crate) fn draw_panels(
             let now = game.shown();
             ui.label(format!("White lost: {}", captured(start, now, Side::White)));
             ui.label(format!("Black lost: {}", captured(start, now, Side::Black)));
+            extras.show(ui, &game);
         })
         .response
         .rect

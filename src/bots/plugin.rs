@@ -1,0 +1,338 @@
+//! The Bevy side of the bots: [`BotPlugin`] owns the [`BotRoster`] (built-in bots plus any a
+//! third party registers with [`RegisterBot::register_bot`]) and the [`Players`] resource
+//! (Human or a bot per side). When a bot's side is due it thinks on a worker thread
+//! ([`BotWorker`]) with a clone of the position only; [`poll_bots`] checks it once per frame
+//! without blocking, and a finished search becomes a [`SubmitMoveRequest`] with
+//! [`MoveSource::Bot`], the same pipeline a click uses. Runs in
+//! [`AppSystems::Input`](crate::AppSystems::Input), in [`BotSystems`].
+//!
+//! Parity: a bot commits from the start-of-turn position with [`Bot::commit`]; it is handed
+//! a `Position` clone and never the [`ActiveGame`]`::pending_commit`, so it cannot see the
+//! other side's hidden commit.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::{Bot, BotSpec, BotWorker, SearchLimits, mix_seed};
+use crate::AppSystems;
+use crate::game::{ActiveGame, MoveSource, StatusLine, SubmitMoveRequest};
+use crate::persist::PlayerSpec;
+use crate::rules::Color as Side;
+
+/// Builds a bot from a strength level (1–5; bots without levels ignore it) and a seed.
+pub type BotFactory = Arc<dyn Fn(u8, u64) -> Box<dyn Bot> + Send + Sync>;
+
+/// One bot the game offers.
+#[derive(Clone)]
+pub struct RosterEntry {
+    /// The name in menus, settings and `--white`/`--black` (`random`, `alphabeta`, …).
+    pub name: String,
+    /// Whether the bot has strength levels 1–5 (the menu then offers them).
+    pub has_levels: bool,
+    /// Builds the bot.
+    pub factory: BotFactory,
+}
+
+/// The bots the game offers, in menu order.
+#[derive(Resource, Clone)]
+pub struct BotRoster(pub Vec<RosterEntry>);
+
+impl Default for BotRoster {
+    fn default() -> Self {
+        BotRoster(vec![
+            RosterEntry {
+                name: "random".into(),
+                has_levels: false,
+                factory: Arc::new(|_, seed| BotSpec::Random.build(seed)),
+            },
+            RosterEntry {
+                name: "greedy".into(),
+                has_levels: false,
+                factory: Arc::new(|_, seed| BotSpec::Greedy.build(seed)),
+            },
+            RosterEntry {
+                name: "alphabeta".into(),
+                has_levels: true,
+                factory: Arc::new(|level, seed| BotSpec::AlphaBeta(level.clamp(1, 5)).build(seed)),
+            },
+        ])
+    }
+}
+
+impl BotRoster {
+    /// Builds the bot named `name` (a roster name, or `ext:<command line>` for an external
+    /// program), or `None` for an unknown name.
+    pub fn build(&self, name: &str, level: u8, seed: u64) -> Option<Box<dyn Bot>> {
+        if let Some(e) = self.0.iter().find(|e| e.name == name) {
+            return Some((e.factory)(level, seed));
+        }
+        match BotSpec::parse(name) {
+            Ok(spec @ BotSpec::External(_)) => Some(spec.build(seed)),
+            _ => None,
+        }
+    }
+
+    /// Adds a bot, replacing one of the same name.
+    pub fn register(&mut self, entry: RosterEntry) {
+        self.0.retain(|e| e.name != entry.name);
+        self.0.push(entry);
+    }
+}
+
+/// Registers a bot with the game from outside the crate (STYLE.md §7).
+pub trait RegisterBot {
+    /// Adds the bot `name` to the [`BotRoster`]; `factory` builds it from a level and a
+    /// seed. Add [`BotPlugin`] first.
+    fn register_bot(
+        &mut self,
+        name: impl Into<String>,
+        factory: impl Fn(u8, u64) -> Box<dyn Bot> + Send + Sync + 'static,
+    ) -> &mut Self;
+}
+
+impl RegisterBot for App {
+    fn register_bot(
+        &mut self,
+        name: impl Into<String>,
+        factory: impl Fn(u8, u64) -> Box<dyn Bot> + Send + Sync + 'static,
+    ) -> &mut Self {
+        let entry = RosterEntry {
+            name: name.into(),
+            has_levels: true,
+            factory: Arc::new(factory),
+        };
+        self.world_mut()
+            .get_resource_or_insert_with(BotRoster::default)
+            .register(entry);
+        self
+    }
+}
+
+/// Who plays each side: [`PlayerSpec::Human`] or a bot from the roster with its level.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Players(pub crate::persist::Players);
+
+impl Players {
+    /// The player of `side`.
+    pub fn of(&self, side: Side) -> &PlayerSpec {
+        match side {
+            Side::White => &self.0.white,
+            Side::Black => &self.0.black,
+        }
+    }
+
+    /// The player of `side`, to change it.
+    pub fn of_mut(&mut self, side: Side) -> &mut PlayerSpec {
+        match side {
+            Side::White => &mut self.0.white,
+            Side::Black => &mut self.0.black,
+        }
+    }
+}
+
+/// The systems that start bots and collect their moves (in `AppSystems::Input`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BotSystems;
+
+/// The search in progress, and what it was started for.
+#[derive(Resource, Default)]
+pub struct BotThinking {
+    // A Mutex only to make the channel receiver `Sync`; it is never contended.
+    job: Option<(std::sync::Mutex<BotWorker>, JobKey)>,
+    /// Seconds since the last bot move (pacing).
+    since_last: f32,
+}
+
+impl BotThinking {
+    /// Whether a bot is thinking now.
+    pub fn is_thinking(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct JobKey {
+    entries: usize,
+    position: u64,
+    side: Side,
+    player: PlayerSpec,
+}
+
+/// The bots and the players: a struct plugin holding the roster (STYLE.md §2).
+pub struct BotPlugin {
+    /// The bots offered (default: the built-in ones).
+    pub roster: BotRoster,
+    /// The least time between two bot moves, in seconds, so a bot game can be followed
+    /// by eye (0 in tests).
+    pub pace_secs: f32,
+}
+
+impl Default for BotPlugin {
+    fn default() -> Self {
+        BotPlugin {
+            roster: BotRoster::default(),
+            pace_secs: 0.5,
+        }
+    }
+}
+
+/// The pacing of bot moves (seconds between moves).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct BotPace(pub f32);
+
+impl Plugin for BotPlugin {
+    fn build(&self, app: &mut App) {
+        let mut roster = self.roster.clone();
+        if let Some(existing) = app.world().get_resource::<BotRoster>() {
+            for e in existing.0.clone() {
+                roster.register(e);
+            }
+        }
+        app.insert_resource(roster)
+            .insert_resource(BotPace(self.pace_secs))
+            .init_resource::<BotThinking>()
+            .configure_sets(Update, BotSystems.in_set(AppSystems::Input))
+            .add_systems(Update, poll_bots.in_set(BotSystems));
+        if !app.world().contains_resource::<Players>() {
+            app.init_resource::<Players>();
+        }
+    }
+}
+
+/// The side whose move (Parity: commit) is due. In Parity the bots commit one side after
+/// the other (White first); each only ever gets the start-of-turn position.
+fn side_due(game: &ActiveGame, commits: &crate::game::ParityCommits) -> Side {
+    if game.is_simultaneous() {
+        commits.next_to_commit().unwrap_or(Side::White)
+    } else {
+        game.record.current().turn()
+    }
+}
+
+/// Starts a bot when its side is due, collects a finished search as a
+/// [`SubmitMoveRequest`], and drops a search whose position is gone (undo, new game, a
+/// changed player). Never waits for a bot.
+pub fn poll_bots(
+    game: Res<ActiveGame>,
+    players: Res<Players>,
+    roster: Res<BotRoster>,
+    pace: Res<BotPace>,
+    time: Res<Time>,
+    mut thinking: ResMut<BotThinking>,
+    mut status: ResMut<StatusLine>,
+    mut submit: MessageWriter<SubmitMoveRequest>,
+    scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
+    (commits, mut submit_commit): (
+        Res<crate::game::ParityCommits>,
+        MessageWriter<crate::game::SubmitCommitRequest>,
+    ),
+) {
+    thinking.since_last += time.delta_secs();
+    let side = side_due(&game, &commits);
+    let player = players.of(side).clone();
+    // Bots wait while a scene is shown (its caption window open), so they never mix their
+    // moves into the script or continue it unasked; closing the caption hands over.
+    let scene_playing = scene.is_some_and(|s| s.scene.is_some());
+    let live = game.review.is_none() && game.record.outcome().is_none() && !scene_playing;
+    let key = JobKey {
+        entries: game.record.len(),
+        position: game.record.current().repetition_key(),
+        side,
+        player: player.clone(),
+    };
+    // Drop a search made stale by undo, a new game, review or a changed player.
+    if let Some((worker, k)) = &mut thinking.job
+        && (!live || *k != key)
+    {
+        if let Ok(w) = worker.get_mut() {
+            w.stop();
+        }
+        thinking.job = None;
+    }
+    if !live {
+        return;
+    }
+    let PlayerSpec::Bot { spec, level } = &player else {
+        return;
+    };
+    match thinking.job.take() {
+        None => {
+            let seed = mix_seed(key.position ^ key.entries as u64);
+            let Some(bot) = roster.build(spec, *level, seed) else {
+                status.0 = format!("Unknown bot '{spec}' for {}.", side.title());
+                return;
+            };
+            // Only a clone of the start-of-turn position goes to the bot.
+            let pos = game.record.current().clone();
+            let parity_side = game.is_simultaneous().then_some(side);
+            match BotWorker::spawn(bot, pos, parity_side, SearchLimits::default()) {
+                Ok(w) => thinking.job = Some((std::sync::Mutex::new(w), key)),
+                Err(e) => status.0 = format!("{}'s bot could not start: {e}", side.title()),
+            }
+        }
+        Some((mut worker, k)) => {
+            if thinking.since_last < pace.0 {
+                thinking.job = Some((worker, k));
+                return;
+            }
+            let taken = match worker.get_mut() {
+                Ok(w) => w.try_take(),
+                Err(_) => Some(Err("the bot's channel is poisoned".to_string())),
+            };
+            match taken {
+                None => thinking.job = Some((worker, k)),
+                Some(Ok((mut bot, Some(mv), _))) => {
+                    let _ = bot.fault();
+                    thinking.since_last = 0.0;
+                    if game.is_simultaneous() {
+                        // Parity: commit for the bot's own side (SubmitMoveRequest would
+                        // commit for whichever side is next, see docs/PARITY-PLAY.md).
+                        submit_commit.write(crate::game::SubmitCommitRequest { side: k.side, mv });
+                    } else {
+                        submit.write(SubmitMoveRequest {
+                            mv,
+                            source: MoveSource::Bot,
+                        });
+                    }
+                }
+                Some(Ok((mut bot, None, _))) => {
+                    let why = bot.fault().unwrap_or_else(|| "no move".into());
+                    status.0 = format!("{}'s bot ({spec}) has no move: {why}.", side.title());
+                }
+                Some(Err(e)) => {
+                    status.0 = format!("{}'s bot ({spec}) failed: {e}.", side.title());
+                }
+            }
+        }
+    }
+}
+
+/// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
+/// `alphabeta[:1-5]`, `ext:<command>`).
+///
+/// # Errors
+/// The bot spec's message for an unknown name or a bad level.
+pub fn player_from_cli(text: &str) -> Result<PlayerSpec, String> {
+    if text.trim().eq_ignore_ascii_case("human") {
+        return Ok(PlayerSpec::Human);
+    }
+    match BotSpec::parse(text).map_err(|e| e.to_string())? {
+        BotSpec::Random => Ok(PlayerSpec::Bot {
+            spec: "random".into(),
+            level: 1,
+        }),
+        BotSpec::Greedy => Ok(PlayerSpec::Bot {
+            spec: "greedy".into(),
+            level: 1,
+        }),
+        BotSpec::AlphaBeta(level) => Ok(PlayerSpec::Bot {
+            spec: "alphabeta".into(),
+            level,
+        }),
+        spec @ BotSpec::External(_) => Ok(PlayerSpec::Bot {
+            spec: spec.to_string(),
+            level: 1,
+        }),
+    }
+}

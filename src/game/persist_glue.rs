@@ -1,0 +1,218 @@
+//! The game's link to [`crate::persist`] (which knows nothing of Bevy): load and save
+//! requests, the autosave after every move or turn, and scripted scenes played through the
+//! same [`SubmitMoveRequest`] pipeline as a click. Headless. Load/save and scenes run in
+//! [`AppSystems::Input`](crate::AppSystems::Input); the autosave in
+//! [`AppSystems::Present`](crate::AppSystems::Present), after the move is settled.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::messages::{MoveSource, NewGameRequest, ResyncRequest, SubmitMoveRequest};
+use super::resolve::turn_text;
+use super::state::{ActiveGame, PendingMoves, StatusLine};
+use crate::AppSystems;
+use crate::persist::{Autosave, LoadedScene, load_game, save_game};
+use crate::rules::{Entry, GameRecord};
+
+/// Asks to load a game file (PGN); on an error the current game stays as it was.
+#[derive(Message, Debug, Clone)]
+pub struct LoadGameRequest(pub PathBuf);
+
+/// Asks to save the current game as PGN.
+#[derive(Message, Debug, Clone)]
+pub struct SaveGameRequest(pub PathBuf);
+
+/// Asks to continue a game record (resume, paste): the record replaces the current game.
+#[derive(Message, Debug, Clone)]
+pub struct ContinueGameRequest(pub GameRecord);
+
+/// Asks to show a scene: its start position, then its scripted moves with captions.
+#[derive(Message, Debug, Clone)]
+pub struct PlaySceneRequest(pub Box<LoadedScene>);
+
+/// The autosave slot; present only in the windowed game (tests leave it out).
+#[derive(Resource, Debug, Clone)]
+pub struct AutosaveSlot {
+    /// Where the game in progress is written.
+    pub autosave: Autosave,
+    /// No writing while the "resume?" question is open.
+    pub paused: bool,
+    last: Option<(usize, u64)>,
+}
+
+impl AutosaveSlot {
+    /// A slot writing to `autosave`.
+    pub fn new(autosave: Autosave) -> AutosaveSlot {
+        AutosaveSlot {
+            autosave,
+            paused: false,
+            last: None,
+        }
+    }
+}
+
+/// A scene being played: its moves, the next one, and the caption now shown.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ScenePlayback {
+    /// The scene; `None` when no scene plays.
+    pub scene: Option<Box<LoadedScene>>,
+    /// Index of the next scripted move.
+    pub next: usize,
+    /// Seconds since the last scripted move.
+    pub since: f32,
+    /// The caption of the last move played (or the scene's description at the start).
+    pub caption: String,
+    /// Seconds between scripted moves.
+    pub step_secs: f32,
+}
+
+impl ScenePlayback {
+    /// Whether scripted moves are still to be played.
+    pub fn is_playing(&self) -> bool {
+        self.scene
+            .as_ref()
+            .is_some_and(|s| self.next < s.steps.len())
+    }
+}
+
+/// Adds the messages and systems.
+/// The systems that load games and play scenes (in [`AppSystems::Input`]); other input
+/// systems that start games (the demo) are ordered after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PersistSystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<LoadGameRequest>()
+        .add_message::<SaveGameRequest>()
+        .add_message::<ContinueGameRequest>()
+        .add_message::<PlaySceneRequest>()
+        .insert_resource(ScenePlayback {
+            step_secs: 1.6,
+            ..default()
+        })
+        .add_systems(
+            Update,
+            (handle_file_requests, play_scene)
+                .chain()
+                .in_set(PersistSystems)
+                .in_set(AppSystems::Input)
+                .before(crate::bots::plugin::BotSystems),
+        )
+        .add_systems(Update, write_autosave.in_set(AppSystems::Present));
+}
+
+/// Loads, saves and continues games. A file that cannot be read leaves the game untouched
+/// and says why in the status line.
+pub(crate) fn handle_file_requests(
+    mut game: ResMut<ActiveGame>,
+    mut status: ResMut<StatusLine>,
+    mut pending: ResMut<PendingMoves>,
+    mut scene: ResMut<ScenePlayback>,
+    mut loads: MessageReader<LoadGameRequest>,
+    mut saves: MessageReader<SaveGameRequest>,
+    mut continues: MessageReader<ContinueGameRequest>,
+    mut resync: MessageWriter<ResyncRequest>,
+) {
+    let mut done: Option<(GameRecord, String)> = None;
+    for LoadGameRequest(path) in loads.read() {
+        match load_game(path, None) {
+            Ok(record) => done = Some((record, format!("Loaded {}.", path.display()))),
+            Err(e) => status.0 = format!("Could not load {}: {e}", path.display()),
+        }
+    }
+    for ContinueGameRequest(record) in continues.read() {
+        done = Some((record.clone(), "Game restored.".into()));
+    }
+    if let Some((record, what)) = done {
+        *game = ActiveGame::from_record(record);
+        pending.0.clear();
+        scene.scene = None;
+        status.0 = format!("{what} {}", turn_text(&game));
+        resync.write(ResyncRequest);
+    }
+    for SaveGameRequest(path) in saves.read() {
+        status.0 = match save_game(&game.record, path) {
+            Ok(()) => format!("Saved to {}.", path.display()),
+            Err(e) => format!("Could not save: {e}"),
+        };
+    }
+}
+
+/// Starts a scene, then plays one scripted move (a Parity turn: both commits) every
+/// [`ScenePlayback::step_secs`], setting its caption.
+pub(crate) fn play_scene(
+    time: Res<Time>,
+    mut playback: ResMut<ScenePlayback>,
+    mut requests: MessageReader<PlaySceneRequest>,
+    mut new_game: MessageWriter<NewGameRequest>,
+    mut submit: MessageWriter<SubmitMoveRequest>,
+) {
+    if let Some(PlaySceneRequest(scene)) = requests.read().last() {
+        new_game.write(NewGameRequest {
+            variant: scene.variant,
+            position: Some(scene.start.clone()),
+        });
+        playback.caption = format!("{} — {}", scene.scene.name, scene.scene.description);
+        playback.scene = Some(scene.clone());
+        playback.next = 0;
+        playback.since = 0.0;
+        return;
+    }
+    playback.since += time.delta_secs();
+    if playback.since < playback.step_secs {
+        return;
+    }
+    let next = playback.next;
+    let Some(step) = playback
+        .scene
+        .as_ref()
+        .and_then(|s| s.steps.get(next).cloned())
+    else {
+        return;
+    };
+    let moves = match step.entry {
+        Entry::Move(mv) => vec![mv],
+        Entry::Turn { white, black } => vec![white, black],
+    };
+    for mv in moves {
+        submit.write(SubmitMoveRequest {
+            mv,
+            source: MoveSource::Script,
+        });
+    }
+    playback.caption = step
+        .caption
+        .clone()
+        .unwrap_or_else(|| format!("{}.", step.text));
+    playback.next += 1;
+    playback.since = 0.0;
+}
+
+/// Writes the autosave after every move or turn; clears it when the game ends or a new
+/// game has no moves yet.
+pub(crate) fn write_autosave(
+    game: Res<ActiveGame>,
+    slot: Option<ResMut<AutosaveSlot>>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Some(mut slot) = slot else {
+        return;
+    };
+    if slot.paused {
+        return;
+    }
+    let key = (game.record.len(), game.record.current().repetition_key());
+    if slot.last == Some(key) {
+        return;
+    }
+    slot.last = Some(key);
+    let result = if game.record.outcome().is_some() || game.record.is_empty() {
+        slot.autosave.clear()
+    } else {
+        slot.autosave.write(&game.record)
+    };
+    if let Err(e) = result {
+        status.0 = format!("Autosave failed: {e}");
+    }
+}

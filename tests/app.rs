@@ -1240,3 +1240,57 @@ mod bots_and_files {
         assert!(autosave.load().unwrap().is_none());
     }
 }
+
+/// Measurement, not a check (run by hand, figures in docs/PERFORMANCE.md): moves per second
+/// through the headless ECS pipeline (one `app.update()` per move: request, the four stage
+/// sets, Settle's entity check) against the rules core alone (`GameRecord::play`) on the
+/// same seeded games. `cargo test --test app -- --ignored --nocapture pipeline_cost`.
+#[test]
+#[ignore = "measurement: prints figures, asserts nothing about speed"]
+fn pipeline_cost_against_the_rules_core() {
+    use esoterica::rules::GameRecord;
+    use std::time::Instant;
+    for variant in [Variant::Standard, Variant::Intrachange, Variant::ForceField] {
+        // The same 400 moves for both, chosen by a seeded random walk (new game when over).
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut games: Vec<Vec<Move>> = vec![Vec::new()];
+        let mut rec = GameRecord::new(Position::new(variant));
+        for _ in 0..400 {
+            let moves = rec.current().legal_moves();
+            if rec.outcome().is_some() || moves.is_empty() {
+                rec = GameRecord::new(Position::new(variant));
+                games.push(Vec::new());
+                continue;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            rec.play(&mv).unwrap();
+            games.last_mut().unwrap().push(mv);
+        }
+        let total: usize = games.iter().map(Vec::len).sum();
+        let t = Instant::now();
+        for g in &games {
+            let mut r = GameRecord::new(Position::new(variant));
+            for mv in g {
+                r.play(mv).unwrap();
+            }
+        }
+        let rules = total as f64 / t.elapsed().as_secs_f64();
+        let mut app = test_app(Position::new(variant));
+        let t = Instant::now();
+        for g in &games {
+            app.world_mut().write_message(NewGameRequest {
+                variant,
+                position: None,
+            });
+            app.update();
+            for mv in g {
+                submit(&mut app, *mv);
+            }
+        }
+        let ecs = total as f64 / t.elapsed().as_secs_f64();
+        println!(
+            "{variant}: {total} moves; rules core {rules:.0} moves/s; ECS pipeline {ecs:.0} moves/s; cost ×{:.1}",
+            rules / ecs
+        );
+    }
+}

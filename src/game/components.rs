@@ -51,11 +51,8 @@ pub struct Captured;
 /// `T = [1, 2, 4, 7, 0, 3, 5, 6]` (`rules/intrachange.md §1`; a1 = 9, e5 = 0, d4 = 63).
 /// Files and ranks are 0..8 (a1 = (0, 0)); outside that range the result is `None`.
 pub fn hexagram_number(file: i8, rank: i8) -> Option<u8> {
-    const T: [u8; 8] = [1, 2, 4, 7, 0, 3, 5, 6];
-    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
-        return None;
-    }
-    Some(8 * T[rank as usize] + T[file as usize])
+    ((0..8).contains(&file) && (0..8).contains(&rank))
+        .then(|| crate::rules::intrachange_chart::number(file as u8, rank as u8))
 }
 
 #[cfg(test)]

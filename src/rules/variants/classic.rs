@@ -1239,24 +1239,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     if kind == PieceKind::Pawn {
         let dist = (shape.rank(mv.to) - shape.rank(mv.from)).abs();
         if dist >= 2 {
-            let passed = between(shape, mv.from, mv.to);
-            let capturable = passed.iter().any(|&s| {
-                [-1, 1].into_iter().any(|df| {
-                    shape
-                        .leap(s, df, us.forward())
-                        .is_some_and(|q| pos.board.kind(them, q) == Some(PieceKind::Pawn))
-                })
-            });
-            if capturable {
-                let mut arr = [None; 3];
-                for (i, s) in passed.into_iter().take(3).enumerate() {
-                    arr[i] = Some(s);
-                }
-                pos.ep = Some(EnPassant {
-                    pawn: mv.to,
-                    passed: arr,
-                });
-            }
+            pos.ep = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
         }
     }
     if kind == PieceKind::Pawn || capture {
@@ -1394,6 +1377,61 @@ pub(crate) fn insufficient_material(pos: &Position) -> bool {
     minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
 }
 
+/// The en passant data after `side`'s pawn advanced from `from` to `to`: the squares it
+/// passed, recorded only when an enemy pawn attacks one of them (and so could take it).
+pub(crate) fn en_passant_after_advance(
+    board: &Board,
+    side: Color,
+    from: Square,
+    to: Square,
+) -> Option<EnPassant> {
+    let shape = board.shape();
+    let passed = between(shape, from, to);
+    let capturable = passed.iter().any(|&s| {
+        [-1, 1].into_iter().any(|df| {
+            shape
+                .leap(s, df, side.forward())
+                .is_some_and(|q| board.kind(side.other(), q) == Some(PieceKind::Pawn))
+        })
+    });
+    if !capturable {
+        return None;
+    }
+    let mut arr = [None; 3];
+    for (i, s) in passed.into_iter().take(3).enumerate() {
+        arr[i] = Some(s);
+    }
+    Some(EnPassant {
+        pawn: to,
+        passed: arr,
+    })
+}
+
+/// Why a piece cannot make `mv` by its movement: the first piece in the way of a line move,
+/// else that the piece does not move so.
+pub(crate) fn movement_refusal(pos: &Position, kind: PieceKind, mv: &Move) -> String {
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    let blocked = between(shape, mv.from, mv.to)
+        .into_iter()
+        .find(|&s| !pos.board.is_empty(s));
+    match blocked {
+        Some(b) if kind != PieceKind::Knight => format!(
+            "the {} on {} cannot reach {}: {} is in the way",
+            kind.name(),
+            n(mv.from),
+            n(mv.to),
+            n(b)
+        ),
+        _ => format!(
+            "a {} cannot move from {} to {}",
+            kind.name(),
+            n(mv.from),
+            n(mv.to)
+        ),
+    }
+}
+
 /// Names the rule that forbids `mv` (which is not in the legal move list).
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     let shape = pos.shape();
@@ -1520,24 +1558,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
         .filter(|m| m.from == mv.from && m.to == mv.to)
         .collect();
     if matching.is_empty() {
-        let blocked = between(shape, mv.from, mv.to)
-            .into_iter()
-            .find(|&s| !pos.board.is_empty(s));
-        return match blocked {
-            Some(b) if kind != PieceKind::Knight => format!(
-                "the {} on {} cannot reach {}: {} is in the way",
-                kind.name(),
-                n(mv.from),
-                n(mv.to),
-                n(b)
-            ),
-            _ => format!(
-                "a {} cannot move from {} to {}",
-                kind.name(),
-                n(mv.from),
-                n(mv.to)
-            ),
-        };
+        return movement_refusal(pos, kind, mv);
     }
     if matching.iter().all(|m| m.promotion.is_some()) && mv.promotion.is_none() {
         return "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)"

@@ -476,24 +476,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
                 n(mv.to)
             );
         }
-        let blocked = super::classic::between(shape, mv.from, mv.to)
-            .into_iter()
-            .find(|&s| !pos.board.is_empty(s));
-        return match blocked {
-            Some(b) if kind != PieceKind::Knight => format!(
-                "the {} on {} cannot reach {}: {} is in the way",
-                kind.name(),
-                n(mv.from),
-                n(mv.to),
-                n(b)
-            ),
-            _ => format!(
-                "a {} cannot move from {} to {}",
-                kind.name(),
-                n(mv.from),
-                n(mv.to)
-            ),
-        };
+        return super::classic::movement_refusal(pos, kind, mv);
     }
     let Some(res) = resolution(pos, mv.from, mv.to) else {
         return format!("there is no piece on {}", n(mv.from));

@@ -17,7 +17,7 @@ use crate::rules::geometry::Square;
 use crate::rules::moves::{CheckKind, Effect, Move, Special};
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::{EnPassant, IllegalMove, MoveError, Position, Wing};
+use crate::rules::position::{IllegalMove, MoveError, Position, Wing};
 use crate::rules::variant::Variant;
 
 /// A rule of `rules/parity.md` that a commit can break; named in errors and in record mode.
@@ -706,24 +706,7 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         if passed.iter().any(|&s| !pos.board.is_empty(s)) {
             continue;
         }
-        let them = side.other();
-        let capturable = passed.iter().any(|&s| {
-            [-1, 1].into_iter().any(|df| {
-                shape
-                    .leap(s, df, side.forward())
-                    .is_some_and(|q| pos.board.kind(them, q) == Some(PieceKind::Pawn))
-            })
-        });
-        if capturable {
-            let mut arr = [None; 3];
-            for (i, s) in passed.into_iter().take(3).enumerate() {
-                arr[i] = Some(s);
-            }
-            pos.ep = Some(EnPassant {
-                pawn: m.to,
-                passed: arr,
-            });
-        }
+        pos.ep = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
     }
     let pawn_moved = movers.iter().flatten().any(|(_, k)| *k == PieceKind::Pawn);
     if pawn_moved || any_capture {
@@ -1365,7 +1348,7 @@ mod tests {
         q.board_mut().remove(W, Square(11));
         q.board_mut()
             .put(Square(35), Piece::new(W, PieceKind::Pawn));
-        q.ep = Some(EnPassant {
+        q.ep = Some(crate::rules::position::EnPassant {
             pawn: Square(35),
             passed: [Some(Square(43)), None, None],
         });

@@ -475,27 +475,7 @@ pub fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, Stri
             ));
         }
     }
-    let blocked = classic::between(shape, mv.from, mv.to)
-        .into_iter()
-        .find(|&s| !pos.board.is_empty(s));
-    Some((
-        Rule::Movement,
-        match blocked {
-            Some(b) if kind != PieceKind::Knight => format!(
-                "the {} on {} cannot reach {}: {} is in the way",
-                kind.name(),
-                n(mv.from),
-                n(mv.to),
-                n(b)
-            ),
-            _ => format!(
-                "a {} cannot move from {} to {}",
-                kind.name(),
-                n(mv.from),
-                n(mv.to)
-            ),
-        },
-    ))
+    Some((Rule::Movement, classic::movement_refusal(pos, kind, mv)))
 }
 
 /// Names the rule that forbids a commit of the side `pos.turn()` (the dispatcher's

@@ -859,18 +859,30 @@ pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
 /// checked): by origin square, then by generation order of the piece.
 pub(crate) fn piece_pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
     for (from, kind) in pos.board.pieces(us) {
-        match kind {
-            PieceKind::Pawn => pawn_moves(pos, from, us, out),
-            PieceKind::Knight
-            | PieceKind::Bishop
-            | PieceKind::Rook
-            | PieceKind::Queen
-            | PieceKind::King
-            | PieceKind::Guard
-            | PieceKind::Matriarch
-            | PieceKind::Jumper
-            | PieceKind::OuterKnight => piece_moves(pos, from, us, kind, out),
-        }
+        moves_of_piece(pos, from, us, kind, out);
+    }
+}
+
+/// Pushes the pseudo-legal moves (no castling) of `us`'s `kind` on `from`: pawn moves or
+/// lines and leaps.
+pub(crate) fn moves_of_piece(
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut Vec<Move>,
+) {
+    match kind {
+        PieceKind::Pawn => pawn_moves(pos, from, us, out),
+        PieceKind::Knight
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => piece_moves(pos, from, us, kind, out),
     }
 }
 

@@ -666,18 +666,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     }
     // The same move under classic geometry, fields ignored.
     let mut geom = Vec::new();
-    match kind {
-        PieceKind::Pawn => classic::pawn_moves(pos, mv.from, us, &mut geom),
-        PieceKind::Knight
-        | PieceKind::Bishop
-        | PieceKind::Rook
-        | PieceKind::Queen
-        | PieceKind::King
-        | PieceKind::Guard
-        | PieceKind::Matriarch
-        | PieceKind::Jumper
-        | PieceKind::OuterKnight => classic::piece_moves(pos, mv.from, us, kind, &mut geom),
-    }
+    classic::moves_of_piece(pos, mv.from, us, kind, &mut geom);
     let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
     let Some(real) = geom
         .iter()

@@ -197,20 +197,7 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
 /// and Single Occupation (the candidates record mode reads moves from). Castling only needs
 /// the rights and empty squares here.
 fn candidates(pos: &Position, side: Color, out: &mut Vec<Move>) {
-    for (from, kind) in pos.board.pieces(side) {
-        match kind {
-            PieceKind::Pawn => classic::pawn_moves(pos, from, side, out),
-            PieceKind::Knight
-            | PieceKind::Bishop
-            | PieceKind::Rook
-            | PieceKind::Queen
-            | PieceKind::King
-            | PieceKind::Guard
-            | PieceKind::Matriarch
-            | PieceKind::Jumper
-            | PieceKind::OuterKnight => classic::piece_moves(pos, from, side, kind, out),
-        }
-    }
+    classic::piece_pseudo_moves(pos, side, out);
     classic::castling_moves(pos, side, out, |_| false);
 }
 

@@ -26,11 +26,21 @@ pub mod render;
 pub mod ui;
 
 #[cfg(feature = "app")]
-pub use sets::{AppSystems, SimultaneousSystems, TeleportSystems};
+pub use sets::{AppSystems, ResolveMove, SimultaneousSystems, TeleportSystems};
 
 #[cfg(feature = "app")]
 mod sets {
+    use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
     use bevy::prelude::*;
+
+    /// The schedule that resolves **one** move (or one Parity commit), run by
+    /// [`AppSystems::Resolve`] once per frame and again for every further queued move, so
+    /// that several queued moves (a redone Parity turn, a script) resolve in one frame without
+    /// mixing their stages. Inside it: the request is accepted, then [`TeleportSystems`] or
+    /// [`SimultaneousSystems`] run in order. Its systems are strictly chained, so it uses
+    /// the single-threaded executor (no thread hand-offs per move).
+    #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct ResolveMove;
 
     /// The top-level order of a frame in `Update`, chained (STYLE.md §5). Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,7 +49,8 @@ mod sets {
         Input,
         /// A request is accepted (or rejected) and record commands (undo, new game) run.
         Decide,
-        /// The rules core is called and its effects are applied stage by stage.
+        /// The [`ResolveMove`] schedule runs for each queued move: the rules core is called
+        /// and its effects are applied stage by stage.
         Resolve,
         /// Entities are (re)spawned from the position when the whole board changes.
         Sync,
@@ -47,7 +58,7 @@ mod sets {
         Present,
     }
 
-    /// The stages of an alternating move inside [`AppSystems::Resolve`], chained; each set
+    /// The stages of an alternating move inside [`ResolveMove`], chained; each set
     /// applies the effects of its [`Stage`](crate::rules::Stage). Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TeleportSystems {
@@ -61,8 +72,7 @@ mod sets {
         Settle,
     }
 
-    /// The stages of a Parity turn inside [`AppSystems::Resolve`], chained. Order it in
-    /// lib.rs.
+    /// The stages of a Parity turn inside [`ResolveMove`], chained. Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum SimultaneousSystems {
         /// A side's hidden commit is recorded.
@@ -76,8 +86,11 @@ mod sets {
     }
 
     /// Configures the set order once: `AppSystems` chained in `Update`, the per-turn-model
-    /// sets chained inside [`AppSystems::Resolve`].
+    /// sets chained inside the [`ResolveMove`] schedule.
     pub(crate) fn configure(app: &mut App) {
+        let mut resolve = Schedule::new(ResolveMove);
+        resolve.set_executor(SingleThreadedExecutor::new());
+        app.add_schedule(resolve);
         app.configure_sets(
             Update,
             (
@@ -90,7 +103,7 @@ mod sets {
                 .chain(),
         );
         app.configure_sets(
-            Update,
+            ResolveMove,
             (
                 TeleportSystems::Exoteric,
                 TeleportSystems::Esoteric,
@@ -98,11 +111,10 @@ mod sets {
                 TeleportSystems::Settle,
             )
                 .chain()
-                .in_set(AppSystems::Resolve)
                 .run_if(crate::game::is_alternating),
         );
         app.configure_sets(
-            Update,
+            ResolveMove,
             (
                 SimultaneousSystems::Commit,
                 SimultaneousSystems::Reveal,
@@ -110,12 +122,11 @@ mod sets {
                 SimultaneousSystems::Settle,
             )
                 .chain()
-                .in_set(AppSystems::Resolve)
                 .run_if(crate::game::is_simultaneous),
         );
         // Only one pipeline runs for a variant; ordering them keeps the schedule unambiguous.
         app.configure_sets(
-            Update,
+            ResolveMove,
             SimultaneousSystems::Commit.after(TeleportSystems::Settle),
         );
     }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -14,12 +14,12 @@ use rand::{RngExt, SeedableRng};
 
 use esoterica::game::{
     ActiveGame, BoardSquare, Captured, GamePlugin, HexagramNumber, MoveRejected, MoveResolved,
-    MoveSource, NewGameRequest, OnSquare, ParityCommits, PieceEntity, RedoRequest, ResolutionSet,
-    StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest, TakeBackCommitRequest,
-    UndoRequest, check_world_matches_position,
+    MoveSource, NewGameRequest, OnSquare, ParityCommits, PendingMoves, PieceEntity, RedoRequest,
+    ResolutionSet, StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest,
+    TakeBackCommitRequest, UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
-use esoterica::{SimultaneousSystems, TeleportSystems};
+use esoterica::{ResolveMove, SimultaneousSystems, TeleportSystems};
 
 fn test_app(start: Position) -> App {
     let mut app = App::new();
@@ -29,12 +29,14 @@ fn test_app(start: Position) -> App {
         )))
         .insert_resource(ActiveGame::new(start))
         .add_plugins(GamePlugin);
-    app.edit_schedule(Update, |s| {
-        s.set_build_settings(ScheduleBuildSettings {
-            ambiguity_detection: LogLevel::Error,
-            ..default()
+    for label in [Update.intern(), ResolveMove.intern()] {
+        app.edit_schedule(label, |s| {
+            s.set_build_settings(ScheduleBuildSettings {
+                ambiguity_detection: LogLevel::Error,
+                ..default()
+            });
         });
-    });
+    }
     app.update();
     app
 }
@@ -183,6 +185,71 @@ fn standard_capture_runs_exoteric_then_capture_then_settle() {
         ]
         .map(ResolutionSet::Teleport)
         .to_vec()
+    );
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+#[test]
+fn queued_moves_resolve_in_one_frame_each_through_its_own_stages() {
+    let start = Position::new(Variant::Standard);
+    let mut app = test_app(start.clone());
+    // Three moves queued without a frame in between (each parsed on its own position).
+    let mut pos = start.clone();
+    for san in ["e4", "d5", "exd5"] {
+        let mv = pos.parse_move(san).unwrap();
+        pos.try_play(&mv).unwrap();
+        app.world_mut().write_message(SubmitMoveRequest {
+            mv,
+            source: MoveSource::Script,
+        });
+    }
+    app.update();
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.len(), 3);
+    assert_eq!(
+        game.record.current().to_text(),
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    );
+    let t = ResolutionSet::Teleport;
+    assert_eq!(
+        app.world().resource::<StageLog>().set_sequence(),
+        vec![
+            t(TeleportSystems::Exoteric),
+            t(TeleportSystems::Settle),
+            t(TeleportSystems::Exoteric),
+            t(TeleportSystems::Settle),
+            t(TeleportSystems::Exoteric),
+            t(TeleportSystems::Capture),
+            t(TeleportSystems::Settle),
+        ]
+    );
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
+#[test]
+fn a_move_queued_with_a_new_game_waits_for_the_new_board() {
+    let mut app = test_app(Position::new(Variant::Standard));
+    let intrachange = Position::new(Variant::Intrachange);
+    let e2e4 = intrachange.parse_move("e2e4").unwrap();
+    app.world_mut().write_message(NewGameRequest {
+        variant: Variant::Intrachange,
+        position: None,
+    });
+    app.world_mut().write_message(SubmitMoveRequest {
+        mv: e2e4,
+        source: MoveSource::Script,
+    });
+    app.update();
+    // The board is rebuilt this frame; the move waits.
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+    assert_eq!(app.world().resource::<PendingMoves>().0.len(), 1);
+    check_world_matches_position(app.world_mut()).unwrap();
+    app.update();
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.len(), 1);
+    assert_eq!(
+        game.record.current().to_text(),
+        "rnbqkbnr/pppppppp/4P3/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1"
     );
     check_world_matches_position(app.world_mut()).unwrap();
 }
@@ -1248,20 +1315,27 @@ mod bots_and_files {
 }
 
 /// Measurement, not a check (run by hand, figures in docs/PERFORMANCE.md): moves per second
-/// through the headless ECS pipeline (one `app.update()` per move: request, the four stage
-/// sets, Settle's entity check) against the rules core alone (`GameRecord::play`) on the
-/// same seeded games. `cargo test --test app -- --ignored --nocapture pipeline_cost`.
+/// through the headless ECS pipeline against the rules core alone (`GameRecord::play`) on the
+/// same seeded games, three ways: each game queued at once (the [`ResolveMove`] schedule runs
+/// once per move, a few frames per game), one move per frame (each move also pays a whole
+/// `Update` frame), and the idle frame alone.
+/// `cargo test --test app -- --ignored --nocapture pipeline_cost`.
 #[test]
 #[ignore = "measurement: prints figures, asserts nothing about speed"]
 fn pipeline_cost_against_the_rules_core() {
     use esoterica::rules::GameRecord;
     use std::time::Instant;
     for variant in [Variant::Standard, Variant::Intrachange, Variant::ForceField] {
-        // The same 400 moves for both, chosen by a seeded random walk (new game when over).
+        // The same moves for all, chosen by a seeded random walk (new game when over).
         let mut rng = SmallRng::seed_from_u64(7);
         let mut games: Vec<Vec<Move>> = vec![Vec::new()];
         let mut rec = GameRecord::new(Position::new(variant));
-        for _ in 0..400 {
+        // PIPELINE_MOVES: fewer moves for a profiler run (default 2,000).
+        let n: usize = std::env::var("PIPELINE_MOVES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2000);
+        for _ in 0..n {
             let moves = rec.current().legal_moves();
             if rec.outcome().is_some() || moves.is_empty() {
                 rec = GameRecord::new(Position::new(variant));
@@ -1273,30 +1347,80 @@ fn pipeline_cost_against_the_rules_core() {
             games.last_mut().unwrap().push(mv);
         }
         let total: usize = games.iter().map(Vec::len).sum();
-        let t = Instant::now();
-        for g in &games {
-            let mut r = GameRecord::new(Position::new(variant));
-            for mv in g {
-                r.play(mv).unwrap();
+        let best_of = |f: &mut dyn FnMut()| {
+            (0..3)
+                .map(|_| {
+                    let t = Instant::now();
+                    f();
+                    t.elapsed().as_secs_f64()
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        let rules = best_of(&mut || {
+            for g in &games {
+                let mut r = GameRecord::new(Position::new(variant));
+                for mv in g {
+                    r.play(mv).unwrap();
+                }
             }
-        }
-        let rules = total as f64 / t.elapsed().as_secs_f64();
+        });
         let mut app = test_app(Position::new(variant));
-        let t = Instant::now();
-        for g in &games {
-            app.world_mut().write_message(NewGameRequest {
-                variant,
-                position: None,
-            });
-            app.update();
-            for mv in g {
-                submit(&mut app, *mv);
+        let mut frames = 0usize;
+        let queued = best_of(&mut || {
+            frames = 0;
+            for g in &games {
+                app.world_mut().write_message(NewGameRequest {
+                    variant,
+                    position: None,
+                });
+                for mv in g {
+                    app.world_mut().write_message(SubmitMoveRequest {
+                        mv: *mv,
+                        source: MoveSource::Script,
+                    });
+                }
+                app.update();
+                frames += 1;
+                while !app.world().resource::<PendingMoves>().0.is_empty() {
+                    app.update();
+                    frames += 1;
+                }
+                assert_eq!(app.world().resource::<ActiveGame>().record.len(), g.len());
             }
-        }
-        let ecs = total as f64 / t.elapsed().as_secs_f64();
+        });
+        let per_frame = best_of(&mut || {
+            for g in &games {
+                app.world_mut().write_message(NewGameRequest {
+                    variant,
+                    position: None,
+                });
+                app.update();
+                for mv in g {
+                    submit(&mut app, *mv);
+                }
+            }
+        });
+        let idle = best_of(&mut || {
+            for _ in 0..total {
+                app.update();
+            }
+        });
+        let us = |secs: f64| secs / total as f64 * 1e6;
+        let marginal = (per_frame - idle).max(0.0);
         println!(
-            "{variant}: {total} moves; rules core {rules:.0} moves/s; ECS pipeline {ecs:.0} moves/s; cost ×{:.1}",
-            rules / ecs
+            "{variant}: {total} moves in {} games; rules core {:.2} us/move; \
+             ECS queued {:.2} us/move ({frames} frames) = x{:.1}; \
+             one move per frame {:.2} us/move = x{:.1}, of which the move {:.2} us = x{:.1}; \
+             idle frame {:.2} us",
+            games.len(),
+            us(rules),
+            us(queued),
+            queued / rules,
+            us(per_frame),
+            per_frame / rules,
+            us(marginal),
+            marginal / rules,
+            us(idle),
         );
     }
 }

@@ -371,12 +371,8 @@ fn neutralised_checks(before: &Position, after: &Position) -> Vec<Caption> {
 /// );
 /// ```
 pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Caption> {
-    let shape = before.shape();
-    let n = |s: Square| shape.name(s);
-    let variant = before.variant();
-    let moves = entry_moves(before, entry);
     // Only Force Field (charges) and Parity (shared squares) read the position after.
-    let after = match variant {
+    let after = match before.variant() {
         Variant::ForceField | Variant::Parity | Variant::ParitySingle => replay(before, entry),
         Variant::Standard
         | Variant::Intrachange
@@ -384,6 +380,22 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
         | Variant::Bully
         | Variant::Nonviolent => None,
     };
+    captions_between(before, after.as_ref(), entry, effects)
+}
+
+/// [`captions`] when the position after the entry is already known (the game's record
+/// holds it), which spares replaying the entry. `after` must follow from `before` by
+/// `entry`; `None` gives the captions that need no position after.
+pub fn captions_between(
+    before: &Position,
+    after: Option<&Position>,
+    entry: &Entry,
+    effects: &[Effect],
+) -> Vec<Caption> {
+    let shape = before.shape();
+    let n = |s: Square| shape.name(s);
+    let variant = before.variant();
+    let moves = entry_moves(before, entry);
     let mate = effects.iter().any(|e| {
         matches!(
             e,
@@ -560,7 +572,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                 ));
             }
             Effect::Shared { at } => {
-                let (w, b) = match &after {
+                let (w, b) = match after {
                     Some(p) => p.board().pieces_on(*at),
                     None => (None, None),
                 };
@@ -609,7 +621,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                 let text = match kind {
                     CheckKind::Classic if mate => continue,
                     CheckKind::Classic => {
-                        match after.as_ref().and_then(|a| uncut_checker(before, a, *side)) {
+                        match after.and_then(|a| uncut_checker(before, a, *side)) {
                             Some(a) => format!(
                                 "Check by fields: the field that cut off the {} on {} is gone, so it now attacks the {side} King",
                                 before
@@ -642,7 +654,7 @@ pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Cap
                 ));
             }
             Effect::ChargesChanged => {
-                if let Some(after) = &after {
+                if let Some(after) = after {
                     out.extend(control_flips(before, after));
                     out.extend(neutralised_checks(before, after));
                 }
@@ -772,6 +784,50 @@ mod tests {
             last = captions(&before, &entry, &fx);
         }
         last.into_iter().map(|c| c.text).collect()
+    }
+
+    /// Captions from a known position after (what the game passes) equal the replaying
+    /// ones, over seeded random Force Field and Parity games (the variants that read it).
+    #[test]
+    fn captions_between_with_the_recorded_position_equals_replaying() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut compared = 0;
+        for variant in [Variant::ForceField, Variant::Parity] {
+            for _ in 0..4 {
+                let mut game = GameRecord::new(Position::new(variant));
+                for _ in 0..60 {
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                    let before = game.current().clone();
+                    let (entry, fx) = if variant == Variant::Parity {
+                        let mut b = before.clone();
+                        b.set_turn(Color::Black);
+                        let (w, bl) = (before.legal_moves(), b.legal_moves());
+                        let (white, black) = (
+                            w[rng.random_range(0..w.len())],
+                            bl[rng.random_range(0..bl.len())],
+                        );
+                        let Ok(fx) = game.play_turn(&white, &black) else {
+                            break;
+                        };
+                        (Entry::Turn { white, black }, fx)
+                    } else {
+                        let moves = before.legal_moves();
+                        let mv = moves[rng.random_range(0..moves.len())];
+                        (Entry::Move(mv), game.play(&mv).expect("legal move"))
+                    };
+                    assert_eq!(
+                        captions_between(&before, Some(game.current()), &entry, &fx),
+                        captions(&before, &entry, &fx)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 200, "only {compared} entries compared");
     }
 
     fn kinds(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Vec<CaptionKind> {

@@ -83,11 +83,24 @@ pub struct StageLogEntry {
     pub effect: Option<Effect>,
 }
 
-/// Every effect applied, with the set that applied it, in order (for tests and debugging).
+/// The effects applied, with the set that applied each, in order (for tests and debugging):
+/// the most recent ones, at least [`StageLog::KEEP`] entries when that many were logged.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct StageLog(pub Vec<StageLogEntry>);
 
 impl StageLog {
+    /// Entries kept when the log is trimmed (once per frame, after the moves resolved).
+    pub const KEEP: usize = 4096;
+
+    /// Drops the oldest entries once the log holds more than twice [`StageLog::KEEP`], so
+    /// a long session (the demo runs for hours) does not grow it without bound.
+    pub fn trim(&mut self) {
+        if self.0.len() > 2 * Self::KEEP {
+            let drop = self.0.len() - Self::KEEP;
+            self.0.drain(..drop);
+        }
+    }
+
     /// The sets in the order they logged, with consecutive repeats collapsed.
     pub fn set_sequence(&self) -> Vec<ResolutionSet> {
         let mut out: Vec<ResolutionSet> = Vec::new();
@@ -100,7 +113,7 @@ impl StageLog {
     }
 }
 
-/// Move requests waiting for the Decide set: one move is resolved per frame so the stage
-/// sets never mix two moves.
+/// Move requests waiting to be resolved, oldest first: each is taken by its own run of the
+/// [`ResolveMove`](crate::ResolveMove) schedule, so the stage sets never mix two moves.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct PendingMoves(pub std::collections::VecDeque<crate::game::SubmitMoveRequest>);

@@ -2,6 +2,8 @@
 //! positions reached and the result. History lives here, not in [`Position`] (the
 //! board/game split), so positions stay cheap to clone.
 
+use std::sync::OnceLock;
+
 use super::moves::{Effect, Move};
 use super::outcome::{DrawReason, Outcome};
 use super::position::{IllegalMove, Position};
@@ -31,6 +33,10 @@ pub struct GameRecord {
     positions: Vec<Position>,
     keys: Vec<u64>,
     declared: Option<Outcome>,
+    /// The rules' result for the current position (its own outcome, else threefold
+    /// repetition), computed on first use and dropped whenever the record changes: the game
+    /// asks for it every frame, and finding it costs a full legal-move generation.
+    rules_outcome: OnceLock<Option<Outcome>>,
     /// PGN tags other than the ones computed (`Variant`, `FEN`, `SetUp`, `Result`), in
     /// insertion order.
     pub tags: Vec<(String, String)>,
@@ -46,6 +52,7 @@ impl GameRecord {
             entries: Vec::new(),
             keys: vec![key],
             declared: None,
+            rules_outcome: OnceLock::new(),
             tags: Vec::new(),
         }
     }
@@ -143,6 +150,7 @@ impl GameRecord {
         self.keys.push(next.repetition_key());
         self.positions.push(next);
         self.entries.push(entry);
+        self.rules_outcome = OnceLock::new();
     }
 
     /// Removes the last entry (undo) and returns it.
@@ -151,6 +159,7 @@ impl GameRecord {
         self.positions.pop();
         self.keys.pop();
         self.declared = None;
+        self.rules_outcome = OnceLock::new();
         Some(e)
     }
 
@@ -173,11 +182,14 @@ impl GameRecord {
         })
     }
 
-    /// The result: a declared one, else the position's, else threefold repetition.
+    /// The result: a declared one, else the position's, else threefold repetition (the
+    /// latter two computed once per position reached).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.declared
-            .or_else(|| self.current().outcome())
-            .or_else(|| self.repetition())
+        self.declared.or_else(|| {
+            *self
+                .rules_outcome
+                .get_or_init(|| self.current().outcome().or_else(|| self.repetition()))
+        })
     }
 
     /// Whether the variant moves in turns of two commits.

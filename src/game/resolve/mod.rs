@@ -1,7 +1,9 @@
-//! The resolution pipeline: requests are accepted in [`AppSystems::Decide`], the rules core
-//! is called in [`AppSystems::Resolve`], and each stage set applies the effects of its stage
-//! to the entities ([`teleport`] for the alternating variants, [`simultaneous`] for Parity).
-//! Nothing here decides a rule: the effects come from the rules core.
+//! The resolution pipeline: requests are queued in [`AppSystems::Decide`]; in
+//! [`AppSystems::Resolve`] the [`ResolveMove`] schedule runs once per queued move (at least
+//! once per frame, at most [`MAX_MOVES_PER_FRAME`] times): the request is accepted, the rules
+//! core is called, and each stage set applies the effects of its stage to the entities
+//! ([`teleport`] for the alternating variants, [`simultaneous`] for Parity). Nothing here
+//! decides a rule: the effects come from the rules core.
 
 pub mod simultaneous;
 pub mod teleport;
@@ -15,22 +17,57 @@ use super::messages::{
 };
 use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 use super::sync::pieces_match_position;
-use crate::AppSystems;
 use crate::rules::{Color as Side, Effect, Entry, Piece, Position, Square, Stage};
+use crate::{AppSystems, ResolveMove, SimultaneousSystems, TeleportSystems};
 
-/// Adds the Decide systems and both pipelines.
+/// The most moves resolved in one frame; further queued moves wait for the next frame.
+pub const MAX_MOVES_PER_FRAME: usize = 256;
+
+/// Adds the Decide systems, the per-move schedule runner and both pipelines.
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            handle_record_requests,
-            queue_move_requests,
-            accept_next_move,
-        )
-            .chain()
-            .in_set(AppSystems::Decide),
+            (handle_record_requests, queue_move_requests)
+                .chain()
+                .in_set(AppSystems::Decide),
+            resolve_queued_moves.in_set(AppSystems::Resolve),
+        ),
+    );
+    app.add_systems(
+        ResolveMove,
+        accept_next_move
+            .before(TeleportSystems::Exoteric)
+            .before(SimultaneousSystems::Commit),
     );
     app.add_plugins((teleport::plugin, simultaneous::plugin));
+}
+
+/// Runs [`ResolveMove`] once (Parity commits and take-backs arrive as messages, not queued
+/// moves), then again while moves are queued, up to [`MAX_MOVES_PER_FRAME`] runs. Each run
+/// resolves one move completely, its commands applied, before the next starts. While a
+/// board rebuild is pending (a [`ResyncRequest`] this runner has not seen yet: new game,
+/// undo, load, a failed Settle check) nothing more is resolved: the entities are respawned
+/// in [`AppSystems::Sync`] first and the remaining moves wait for the next frame.
+pub(crate) fn resolve_queued_moves(
+    world: &mut World,
+    mut seen: Local<bevy::ecs::message::MessageCursor<ResyncRequest>>,
+) {
+    let mut rebuild_pending = |world: &World| {
+        seen.read(world.resource::<Messages<ResyncRequest>>())
+            .count()
+            > 0
+    };
+    if rebuild_pending(world) {
+        return;
+    }
+    for _ in 0..MAX_MOVES_PER_FRAME {
+        world.run_schedule(ResolveMove);
+        if world.resource::<PendingMoves>().0.is_empty() || rebuild_pending(world) {
+            break;
+        }
+    }
+    world.resource_mut::<StageLog>().trim();
 }
 
 /// The piece entities still on the board.
@@ -109,7 +146,7 @@ pub(crate) fn handle_record_requests(
     }
 }
 
-/// Queues incoming move requests (one is resolved per frame).
+/// Queues incoming move requests (each is resolved by its own run of [`ResolveMove`]).
 pub(crate) fn queue_move_requests(
     mut requests: MessageReader<SubmitMoveRequest>,
     mut pending: ResMut<PendingMoves>,
@@ -303,7 +340,8 @@ pub(crate) fn settle(
         game.record.entries().last(),
         n.checked_sub(1).and_then(|i| game.record.position_after(i)),
     ) {
-        for c in crate::demo::captions::captions(before, entry, effects) {
+        let after = Some(game.record.current());
+        for c in crate::demo::captions::captions_between(before, after, entry, effects) {
             text.push_str(c.text.trim_end_matches('.'));
             text.push_str(". ");
         }

@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 use super::{LivePieces, apply_stage, settle};
-use crate::SimultaneousSystems;
 use crate::game::commits::{
     CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
     TakeBackCommitRequest,
@@ -18,6 +17,7 @@ use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, Sta
 use crate::rules::{
     BoardShape, CheckKind, Color as Side, Effect, Move, Position, Square, Stage, variants,
 };
+use crate::{ResolveMove, SimultaneousSystems};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<CommitsRevealed>()
@@ -27,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<CommitTakenBack>()
         .init_resource::<ParityCommits>()
         .add_systems(
-            Update,
+            ResolveMove,
             (
                 (clear_commits_on_record_change, collect_commits)
                     .chain()

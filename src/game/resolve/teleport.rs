@@ -10,14 +10,14 @@ use crate::game::messages::{
 };
 use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StatusLine};
 use crate::rules::Stage;
-use crate::{AppSystems, TeleportSystems};
+use crate::{ResolveMove, TeleportSystems};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
-        Update,
+        ResolveMove,
         (
             play_accepted_move
-                .in_set(AppSystems::Resolve)
+                .after(super::accept_next_move)
                 .before(TeleportSystems::Exoteric)
                 .run_if(crate::game::is_alternating),
             apply_exoteric_effects.in_set(TeleportSystems::Exoteric),

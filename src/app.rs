@@ -100,6 +100,13 @@ pub fn run(args: PlayArgs) -> u8 {
             ..default()
         });
     }
+    if let Some(path) = args.frame_stats {
+        app.insert_resource(crate::render::frame_stats::FrameStatsPlan {
+            path,
+            frames: args.frames.max(1),
+            exit: args.screenshot.is_none(),
+        });
+    }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotPlan {
             path,

@@ -72,9 +72,13 @@ pub struct PlayArgs {
     /// Save a screenshot to FILE after `--frames` frames, then exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<std::path::PathBuf>,
-    /// Frames to render before the screenshot.
+    /// Frames to render before the screenshot (or before writing `--frame-stats`).
     #[arg(long, default_value_t = 60)]
     pub frames: u32,
+    /// Measure the wall-clock time of every frame, split by whether a move is animating,
+    /// write the summary to FILE after `--frames` frames and exit (see docs/PERFORMANCE.md).
+    #[arg(long = "frame-stats", value_name = "FILE")]
+    pub frame_stats: Option<std::path::PathBuf>,
     /// Moves to play before showing the board (coordinate form or SAN; Parity `W/B`).
     #[arg(long = "moves", value_name = "MOVES", num_args = 0.., value_delimiter = ' ')]
     pub moves: Vec<String>,

@@ -8,6 +8,7 @@ pub mod animation;
 pub mod board2d;
 pub mod camera;
 pub mod charges;
+pub mod frame_stats;
 pub mod parity;
 pub mod picking;
 pub mod pieces;
@@ -37,6 +38,7 @@ impl Plugin for RenderPlugin {
             animation::plugin,
             picking::plugin,
             charges::plugin,
+            frame_stats::plugin,
             zones::plugin,
             parity::plugin,
         ));

@@ -139,6 +139,7 @@ fn handle_board_mouse(
     view: Res<BoardView>,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
+    players: Option<Res<crate::bots::plugin::Players>>,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
     mut status: ResMut<StatusLine>,
@@ -168,6 +169,16 @@ fn handle_board_mouse(
             return;
         }
         let side = side_to_act(&game, &commits);
+        if let Some(bot) = players.as_deref().and_then(|p| bot_playing(p, side)) {
+            selection.from = None;
+            selection.targets.clear();
+            status.0 = format!(
+                "{} is played by the {bot} bot: wait for its move, or choose Human for {} under Players.",
+                side.title(),
+                side.title()
+            );
+            return;
+        }
         let own = pos.kind_at(side, sq).is_some();
         match selection.from {
             Some(from) if from == sq => {
@@ -215,6 +226,15 @@ fn handle_board_mouse(
             selection.targets.clear();
         }
         selection.dragging = None;
+    }
+}
+
+/// The bot's name (built-in name or external command) when `side` is played by a bot: its
+/// pieces are not the mouse's to move.
+pub fn bot_playing(players: &crate::bots::plugin::Players, side: Side) -> Option<&str> {
+    match players.of(side) {
+        crate::persist::PlayerSpec::Human => None,
+        crate::persist::PlayerSpec::Bot { spec, .. } => Some(spec),
     }
 }
 

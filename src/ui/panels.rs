@@ -67,6 +67,25 @@ fn captured(start: &Position, now: &Position, side: Side) -> String {
     }
 }
 
+/// The variant picked in the drop-down, and the game's variant it was last aligned with (a
+/// game loaded or started elsewhere resets the choice to its own variant).
+#[derive(Default)]
+pub(crate) struct VariantChoice {
+    chosen: Option<Variant>,
+    seen: Option<Variant>,
+}
+
+impl VariantChoice {
+    /// The choice, reset to `current` when the game's variant changed since the last frame.
+    fn follow(&mut self, current: Variant) -> &mut Variant {
+        if self.seen != Some(current) {
+            self.seen = Some(current);
+            self.chosen = Some(current);
+        }
+        self.chosen.get_or_insert(current)
+    }
+}
+
 /// Draws all panels and records their sizes as the board insets.
 pub(crate) fn draw_panels(
     mut contexts: EguiContexts,
@@ -77,7 +96,7 @@ pub(crate) fn draw_panels(
     mut insets: ResMut<BoardInsets>,
     mut promotion: ResMut<PromotionChoice>,
     mut cards: ResMut<RulesCards>,
-    mut chosen: Local<Option<Variant>>,
+    mut choice: Local<VariantChoice>,
     mut cache: Local<MoveListCache>,
     mut new_game: MessageWriter<NewGameRequest>,
     mut undo: MessageWriter<UndoRequest>,
@@ -88,7 +107,7 @@ pub(crate) fn draw_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let variant = game.variant();
-    let chosen = chosen.get_or_insert(variant);
+    let chosen = choice.follow(variant);
     let key = (
         game.record.len(),
         game.record.current().repetition_key(),
@@ -152,7 +171,22 @@ pub(crate) fn draw_panels(
                         ui.selectable_value(chosen, v, v.title());
                     }
                 });
-            if ui.button("New game (N)").clicked() {
+            // Nothing is lost before the first move: a new choice starts at once. Later the
+            // game in progress stays until New game is clicked.
+            let start_now = *chosen != variant && game.record.is_empty();
+            let label = if *chosen == variant {
+                "New game (N)".to_string()
+            } else {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "The game in progress stays until you start a new {} game.",
+                        chosen.title()
+                    ))
+                    .italics(),
+                );
+                format!("New game: {}", chosen.title())
+            };
+            if start_now || ui.button(label).clicked() {
                 new_game.write(NewGameRequest {
                     variant: *chosen,
                     position: None,
@@ -325,4 +359,20 @@ pub(crate) fn draw_panels(
         *insets = new;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_choice_follows_a_game_started_elsewhere_but_keeps_a_pending_pick() {
+        let mut c = VariantChoice::default();
+        assert_eq!(*c.follow(Variant::Standard), Variant::Standard);
+        // Picked in the drop-down; the game is still standard chess: the pick stays.
+        *c.follow(Variant::Standard) = Variant::Parity;
+        assert_eq!(*c.follow(Variant::Standard), Variant::Parity);
+        // A game of another variant arrives (load, demo, scene): the choice follows it.
+        assert_eq!(*c.follow(Variant::BigOuter), Variant::BigOuter);
+    }
 }

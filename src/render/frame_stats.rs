@@ -117,7 +117,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, record_frame.run_if(resource_exists::<FrameStatsPlan>));
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: each parameter is one resource or query"
+)]
 fn record_frame(
     plan: Res<FrameStatsPlan>,
     queue: Res<AnimationQueue>,

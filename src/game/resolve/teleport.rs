@@ -20,9 +20,9 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(super::accept_next_move)
                 .before(TeleportSystems::Exoteric)
                 .run_if(crate::game::is_alternating),
-            apply_exoteric_effects.in_set(TeleportSystems::Exoteric),
-            apply_esoteric_effects.in_set(TeleportSystems::Esoteric),
-            apply_capture_effects.in_set(TeleportSystems::Capture),
+            apply_stage_effects::<Exoteric>.in_set(TeleportSystems::Exoteric),
+            apply_stage_effects::<Esoteric>.in_set(TeleportSystems::Esoteric),
+            apply_stage_effects::<Capture>.in_set(TeleportSystems::Capture),
             settle_move.in_set(TeleportSystems::Settle),
         ),
     );
@@ -57,83 +57,54 @@ pub(crate) fn play_accepted_move(
     }
 }
 
-fn run_stage(
-    stage: Stage,
-    set: TeleportSystems,
-    resolved: &mut MessageReader<MoveResolved>,
-    pieces: &mut LivePieces,
-    commands: &mut Commands,
-    log: &mut StageLog,
-    animations: &mut MessageWriter<StageAnimationRequested>,
+/// One stage of the alternating pipeline: the [`Stage`] whose effects a system applies and
+/// the [`TeleportSystems`] set it runs in.
+pub(crate) trait StageOf {
+    /// The rules stage.
+    const STAGE: Stage;
+    /// The set (for the [`StageLog`]).
+    const SET: TeleportSystems;
+}
+
+/// Ordinary movement (`Step`).
+pub(crate) struct Exoteric;
+/// Teleports and pass-throughs (Intrachange).
+pub(crate) struct Esoteric;
+/// Captures.
+pub(crate) struct Capture;
+
+impl StageOf for Exoteric {
+    const STAGE: Stage = Stage::Exoteric;
+    const SET: TeleportSystems = TeleportSystems::Exoteric;
+}
+impl StageOf for Esoteric {
+    const STAGE: Stage = Stage::Esoteric;
+    const SET: TeleportSystems = TeleportSystems::Esoteric;
+}
+impl StageOf for Capture {
+    const STAGE: Stage = Stage::Capture;
+    const SET: TeleportSystems = TeleportSystems::Capture;
+}
+
+/// Applies the effects of stage `S` of every resolved move (one system per stage).
+pub(crate) fn apply_stage_effects<S: StageOf>(
+    mut resolved: MessageReader<MoveResolved>,
+    mut pieces: LivePieces,
+    mut commands: Commands,
+    mut log: ResMut<StageLog>,
+    mut animations: MessageWriter<StageAnimationRequested>,
 ) {
     for m in resolved.read() {
         apply_stage(
-            stage,
-            ResolutionSet::Teleport(set),
+            S::STAGE,
+            ResolutionSet::Teleport(S::SET),
             &m.effects,
-            pieces,
-            commands,
-            log,
-            animations,
+            &mut pieces,
+            &mut commands,
+            &mut log,
+            &mut animations,
         );
     }
-}
-
-/// Applies ordinary movement (`Step`).
-pub(crate) fn apply_exoteric_effects(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-) {
-    run_stage(
-        Stage::Exoteric,
-        TeleportSystems::Exoteric,
-        &mut resolved,
-        &mut pieces,
-        &mut commands,
-        &mut log,
-        &mut animations,
-    );
-}
-
-/// Applies teleports and pass-throughs (Intrachange).
-pub(crate) fn apply_esoteric_effects(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-) {
-    run_stage(
-        Stage::Esoteric,
-        TeleportSystems::Esoteric,
-        &mut resolved,
-        &mut pieces,
-        &mut commands,
-        &mut log,
-        &mut animations,
-    );
-}
-
-/// Applies captures.
-pub(crate) fn apply_capture_effects(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-) {
-    run_stage(
-        Stage::Capture,
-        TeleportSystems::Capture,
-        &mut resolved,
-        &mut pieces,
-        &mut commands,
-        &mut log,
-        &mut animations,
-    );
 }
 
 /// Applies promotion, checks and the game end, then checks entities against the position.

@@ -8,6 +8,7 @@
 pub mod simultaneous;
 pub mod teleport;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::components::{Captured, OnSquare, PieceEntity};
@@ -213,17 +214,40 @@ fn find_piece(pieces: &LivePieces, side: Side, sq: Square, skip: &[Entity]) -> O
         .map(|(e, _, _)| e)
 }
 
+/// What a stage system writes: the live piece entities, commands (captures), the
+/// [`StageLog`] and the animation requests.
+#[derive(SystemParam)]
+pub(crate) struct StageWriter<'w, 's> {
+    pieces: LivePieces<'w, 's>,
+    commands: Commands<'w, 's>,
+    log: ResMut<'w, StageLog>,
+    animations: MessageWriter<'w, StageAnimationRequested>,
+}
+
+/// What the Settle systems need besides a [`StageWriter`]: the game, the status line and
+/// the resync request for a failed check.
+#[derive(SystemParam)]
+pub(crate) struct Settler<'w, 's> {
+    stage: StageWriter<'w, 's>,
+    game: Res<'w, ActiveGame>,
+    status: ResMut<'w, StatusLine>,
+    resync: MessageWriter<'w, ResyncRequest>,
+}
+
 /// Applies the effects of `stage` to the entities, logs them under `set` and asks the
 /// renderer to animate them. Effects of other stages are ignored.
 pub(crate) fn apply_stage(
     stage: Stage,
     set: ResolutionSet,
     effects: &[Effect],
-    pieces: &mut LivePieces,
-    commands: &mut Commands,
-    log: &mut StageLog,
-    animations: &mut MessageWriter<StageAnimationRequested>,
+    w: &mut StageWriter,
 ) {
+    let StageWriter {
+        pieces,
+        commands,
+        log,
+        animations,
+    } = w;
     let mut steps = Vec::new();
     let mut captured: Vec<Entity> = Vec::new();
     for fx in effects.iter().filter(|fx| fx.stage() == stage) {
@@ -303,26 +327,14 @@ pub(crate) fn apply_stage(
 /// The Settle stage of either pipeline: applies the Settle effects, checks that the entities
 /// equal the live position (a debug assertion; in release the board is rebuilt) and updates
 /// the status line.
-pub(crate) fn settle(
-    set: ResolutionSet,
-    effects: &[Effect],
-    pieces: &mut LivePieces,
-    commands: &mut Commands,
-    log: &mut StageLog,
-    animations: &mut MessageWriter<StageAnimationRequested>,
-    game: &ActiveGame,
-    status: &mut StatusLine,
-    resync: &mut MessageWriter<ResyncRequest>,
-) {
-    apply_stage(
-        Stage::Settle,
-        set,
-        effects,
-        pieces,
-        commands,
-        log,
-        animations,
-    );
+pub(crate) fn settle(set: ResolutionSet, effects: &[Effect], s: &mut Settler) {
+    apply_stage(Stage::Settle, set, effects, &mut s.stage);
+    let Settler {
+        stage: StageWriter { pieces, log, .. },
+        game,
+        status,
+        resync,
+    } = s;
     log.0.push(StageLogEntry { set, effect: None });
     let placed = pieces
         .iter()

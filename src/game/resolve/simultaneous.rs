@@ -4,14 +4,13 @@
 
 use bevy::prelude::*;
 
-use super::{LivePieces, apply_stage, settle};
+use super::{Settler, StageWriter, apply_stage, settle};
 use crate::game::commits::{
     CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
     TakeBackCommitRequest,
 };
 use crate::game::messages::{
-    MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest, ResyncRequest,
-    StageAnimationRequested, UndoRequest,
+    MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest, UndoRequest,
 };
 use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 use crate::rules::{
@@ -190,58 +189,34 @@ pub(crate) fn reveal_commits(
 }
 
 /// Applies both landings, teleports (none in Parity) and captures, stage by stage.
-pub(crate) fn apply_landings(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-) {
+pub(crate) fn apply_landings(mut resolved: MessageReader<MoveResolved>, mut w: StageWriter) {
     for m in resolved.read() {
         for stage in [Stage::Exoteric, Stage::Esoteric, Stage::Capture] {
             apply_stage(
                 stage,
                 ResolutionSet::Simultaneous(SimultaneousSystems::Resolve),
                 &m.effects,
-                &mut pieces,
-                &mut commands,
-                &mut log,
-                &mut animations,
+                &mut w,
             );
         }
     }
 }
 
 /// Settles the turn and checks the entities against the position.
-pub(crate) fn settle_turn(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-    game: Res<ActiveGame>,
-    mut status: ResMut<StatusLine>,
-    mut resync: MessageWriter<ResyncRequest>,
-) {
+pub(crate) fn settle_turn(mut resolved: MessageReader<MoveResolved>, mut s: Settler) {
     for m in resolved.read() {
         settle(
             ResolutionSet::Simultaneous(SimultaneousSystems::Settle),
             &m.effects,
-            &mut pieces,
-            &mut commands,
-            &mut log,
-            &mut animations,
-            &game,
-            &mut status,
-            &mut resync,
+            &mut s,
         );
-        let notes = turn_announcements(game.record.current().shape(), &m.effects);
+        let notes = turn_announcements(s.game.record.current().shape(), &m.effects);
         if !notes.is_empty() {
             let mut text = notes.join("; ");
             if let Some(first) = text.get(..1) {
                 text = first.to_uppercase() + &text[1..];
             }
-            status.0 = format!("{text}. {}", status.0);
+            s.status.0 = format!("{text}. {}", s.status.0);
         }
     }
 }

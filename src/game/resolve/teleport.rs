@@ -4,11 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::{LivePieces, apply_stage, settle};
-use crate::game::messages::{
-    MoveAccepted, MoveRejected, MoveResolved, MoveSource, ResyncRequest, StageAnimationRequested,
-};
-use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StatusLine};
+use super::{Settler, StageWriter, apply_stage, settle};
+use crate::game::messages::{MoveAccepted, MoveRejected, MoveResolved, MoveSource};
+use crate::game::state::{ActiveGame, ResolutionSet, StatusLine};
 use crate::rules::Stage;
 use crate::{ResolveMove, TeleportSystems};
 
@@ -89,46 +87,25 @@ impl StageOf for Capture {
 /// Applies the effects of stage `S` of every resolved move (one system per stage).
 pub(crate) fn apply_stage_effects<S: StageOf>(
     mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
+    mut w: StageWriter,
 ) {
     for m in resolved.read() {
         apply_stage(
             S::STAGE,
             ResolutionSet::Teleport(S::SET),
             &m.effects,
-            &mut pieces,
-            &mut commands,
-            &mut log,
-            &mut animations,
+            &mut w,
         );
     }
 }
 
 /// Applies promotion, checks and the game end, then checks entities against the position.
-pub(crate) fn settle_move(
-    mut resolved: MessageReader<MoveResolved>,
-    mut pieces: LivePieces,
-    mut commands: Commands,
-    mut log: ResMut<StageLog>,
-    mut animations: MessageWriter<StageAnimationRequested>,
-    game: Res<ActiveGame>,
-    mut status: ResMut<StatusLine>,
-    mut resync: MessageWriter<ResyncRequest>,
-) {
+pub(crate) fn settle_move(mut resolved: MessageReader<MoveResolved>, mut s: Settler) {
     for m in resolved.read() {
         settle(
             ResolutionSet::Teleport(TeleportSystems::Settle),
             &m.effects,
-            &mut pieces,
-            &mut commands,
-            &mut log,
-            &mut animations,
-            &game,
-            &mut status,
-            &mut resync,
+            &mut s,
         );
     }
 }

@@ -262,26 +262,24 @@ pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<
 #[inline(always)]
 fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
     let b = &pos.board;
-    let side = us.index();
     let variant = pos.variant;
     // Straight steps, up to the first occupied square.
-    let (lo, hi) = t.pawn_push_span[side][from.index()];
-    for &to in &t.pawn_push_to[lo as usize..hi as usize] {
-        if !b.is_empty(to) {
+    for to in t.pawn_push[us.index()][from.index()] {
+        if to == NO_SQUARE || !b.is_empty(Square(to)) {
             break;
         }
-        push_pawn_move(t, side, variant, from, to, Special::Normal, out);
+        push_pawn_move(t, us, variant, from, Square(to), Special::Normal, out);
     }
     // Captures.
     let them = us.other();
-    for to in t.pawn_to[side][from.index()] {
+    for to in t.pawn_to[us.index()][from.index()] {
         if to == NO_SQUARE {
             continue;
         }
         let to = Square(to);
         if let Some(victim) = b.kind(them, to) {
-            if b.kind(us, to).is_none() && may_capture(variant, PieceKind::Pawn, victim) {
-                push_pawn_move(t, side, variant, from, to, Special::Normal, out);
+            if !b.has(us, to) && may_capture(variant, PieceKind::Pawn, victim) {
+                push_pawn_move(t, us, variant, from, to, Special::Normal, out);
             }
         } else if let Some(ep) = &pos.ep
             && b.is_empty(to)
@@ -290,7 +288,7 @@ fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &m
             && may_capture(variant, PieceKind::Pawn, PieceKind::Pawn)
         {
             let special = Special::EnPassant { captured: ep.pawn };
-            push_pawn_move(t, side, variant, from, to, special, out);
+            push_pawn_move(t, us, variant, from, to, special, out);
         }
     }
 }
@@ -299,14 +297,14 @@ fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &m
 #[inline(always)]
 fn push_pawn_move(
     t: &GenTables,
-    side: usize,
+    us: Color,
     variant: Variant,
     from: Square,
     to: Square,
     special: Special,
     out: &mut Vec<Move>,
 ) {
-    if t.promotes[side][to.index()] {
+    if t.promotes[us.index()][to.index()] {
         let promos = promotion_kinds(variant);
         if !promos.is_empty() {
             for &k in promos {
@@ -355,12 +353,16 @@ fn piece_moves_in(
     // Direction bits in `Direction::ALL` order.
     let mut rest = dirs;
     while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
+        let d = rest.trailing_zeros() as usize & 7;
         rest &= rest - 1;
-        for &to in t.ray(from, d).iter().take(range as usize) {
-            if !push_piece_move(b, variant, us, kind, from, to, out) {
+        let mut to = t.step[from.index()][d];
+        let mut left = range;
+        while to != NO_SQUARE && left > 0 {
+            if !push_piece_move(b, variant, us, kind, from, Square(to), out) {
                 break;
             }
+            to = t.step[to as usize][d];
+            left -= 1;
         }
     }
     for &to in t.leap_targets(kind, from) {
@@ -384,7 +386,7 @@ fn push_piece_move(
         out.push(Move::new(from, to));
         return true;
     }
-    if b.kind(us, to).is_none()
+    if !b.has(us, to)
         && let Some(victim) = b.kind(us.other(), to)
         && may_capture(variant, kind, victim)
     {
@@ -399,84 +401,65 @@ fn push_piece_move(
 #[inline]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     let mut hit = false;
-    scan_attackers(board, sq, by, None, &mut |_| {
+    scan_attackers(board, sq, by, &mut |_| {
         hit = true;
         true
     });
     hit
 }
 
-/// The squares of `by`'s pieces that attack `sq` under classic movement: lines, then leaps,
-/// then pawns. Stable order.
+/// The squares of `by`'s pieces that attack `sq` under classic movement: pawns, then leaps,
+/// then lines. Stable order.
 pub fn attackers(board: &Board, sq: Square, by: Color) -> Vec<Square> {
     let mut found = Vec::new();
-    scan_attackers(board, sq, by, None, &mut |s| {
+    scan_attackers(board, sq, by, &mut |s| {
         found.push(s);
         false
     });
     found
 }
 
-/// Calls `f` with each attacker of `sq`; stops when `f` returns true. The piece on `ignore`
-/// (if any) is treated as absent: it neither attacks nor blocks.
+/// Calls `f` with each attacker of `sq`; stops when `f` returns true.
 #[inline]
-fn scan_attackers(
-    board: &Board,
-    sq: Square,
-    by: Color,
-    ignore: Option<Square>,
-    f: &mut impl FnMut(Square) -> bool,
-) {
+fn scan_attackers(board: &Board, sq: Square, by: Color, f: &mut impl FnMut(Square) -> bool) {
     let t = GenTables::of(board.shape());
     // Pawns attack diagonally forward, so look diagonally backward from `sq`.
     for s in t.pawn_from[by.index()][sq.index()] {
-        if s != NO_SQUARE
-            && Some(Square(s)) != ignore
-            && board.kind(by, Square(s)) == Some(PieceKind::Pawn)
-            && f(Square(s))
-        {
+        if s != NO_SQUARE && board.kind(by, Square(s)) == Some(PieceKind::Pawn) && f(Square(s)) {
             return;
         }
     }
     // Leaps.
     for &(s, mask) in t.leapers_to(sq) {
         if let Some(k) = board.kind(by, s)
-            && mask & kind_bit(k) != 0
-            && Some(s) != ignore
+            && leaper_index(k).is_some_and(|li| mask & (1 << li) != 0)
             && f(s)
         {
             return;
         }
     }
-    // Lines.
-    for d in Direction::ALL {
-        for (i, &cur) in t.ray(sq, d.index()).iter().enumerate() {
-            if board.is_empty(cur) || Some(cur) == ignore {
+    // Lines: the first piece along each line from `sq`.
+    for d in 0..8 {
+        let mut cur = t.step[sq.index()][d];
+        let mut dist = 1;
+        while cur != NO_SQUARE {
+            let s = Square(cur);
+            if board.is_empty(s) {
+                cur = t.step[s.index()][d];
+                dist += 1;
                 continue;
             }
-            if let Some(k) = board.kind(by, cur) {
-                let (dirs, range) = line_mask(k, t.zone[cur.index()]);
+            if let Some(k) = board.kind(by, s) {
+                let (dirs, range) = line_mask(k, t.zone[s.index()]);
                 // The attacker moves in the opposite direction, which is in its set iff `d`
                 // is (every set is symmetric).
-                if i < range as usize && dirs & (1 << d.index()) != 0 && f(cur) {
+                if dist <= range && dirs & (1 << d) != 0 && f(s) {
                     return;
                 }
             }
             break;
         }
     }
-}
-
-/// Whether `sq` is attacked by `by` with the piece on `ignore` lifted off the board (a King
-/// testing the square it steps to must not shield that square itself).
-#[inline]
-fn is_attacked_without(board: &Board, sq: Square, by: Color, ignore: Square) -> bool {
-    let mut hit = false;
-    scan_attackers(board, sq, by, Some(ignore), &mut |_| {
-        hit = true;
-        true
-    });
-    hit
 }
 
 /// Every leap offset any Big Outer piece can make (union over kinds and zones).
@@ -541,10 +524,21 @@ const LEAPERS: [PieceKind; 4] = [
     PieceKind::Jumper,
 ];
 
-/// A kind's bit in a kind mask.
+/// A kind's index in [`LEAPERS`] (`None` for kinds that do not leap).
 #[inline]
-fn kind_bit(kind: PieceKind) -> u16 {
-    1 << (kind as u16)
+fn leaper_index(kind: PieceKind) -> Option<usize> {
+    match kind {
+        PieceKind::Knight => Some(0),
+        PieceKind::Guard => Some(1),
+        PieceKind::OuterKnight => Some(2),
+        PieceKind::Jumper => Some(3),
+        PieceKind::Pawn
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King
+        | PieceKind::Matriarch => None,
+    }
 }
 
 /// Line movement as a direction mask (bit = index in [`Direction::ALL`]) and a range; the
@@ -571,88 +565,109 @@ fn line_mask(kind: PieceKind, zone: Zone) -> (u8, u8) {
     }
 }
 
+/// Rows of the per-square tables: one per `u8`, so that a [`Square`] indexes them without a
+/// bounds check. Only the first `shape.len()` rows mean anything; the others say "no
+/// square" / "no move".
+const ROWS: usize = 256;
+
+/// The most leap destinations of one piece on one square (an outer-zone outer Knight).
+const MAX_LEAPS: usize = 16;
+
+/// The most straight steps of a pawn (four from the Big Outer start rank).
+const MAX_PAWN_STEPS: usize = 4;
+
+/// The squares one leaper on one square leaps to, in [`leaps`] order.
+#[derive(Clone, Copy)]
+struct LeapList {
+    to: [Square; MAX_LEAPS],
+    len: u8,
+}
+
+impl LeapList {
+    const EMPTY: LeapList = LeapList {
+        to: [Square(NO_SQUARE); MAX_LEAPS],
+        len: 0,
+    };
+
+    #[inline]
+    fn squares(&self) -> &[Square] {
+        &self.to[..(self.len as usize).min(MAX_LEAPS)]
+    }
+}
+
+/// How a piece on one square reaches another, packed in a `u16` (see [`GenTables::pair`]):
+/// bits 0–3 the distance along a shared rank, file or diagonal (0: none), bits 4–6 the
+/// direction index from the first square to the second, bits 8–11 the leapers (bit =
+/// index in [`LEAPERS`]) that leap from the first square onto the second.
+const PAIR_DIST: u16 = 0x000f;
+const PAIR_LEAPS_SHIFT: u16 = 8;
+
 /// Lookup tables of one board shape for move generation and attack tests, built once per
 /// shape. Everything here is derived from [`BoardShape`], [`leaps`] and the pawn rules, so
 /// the generator stays general (8×8 and the 148-square Big Outer board with its corners and
 /// zones); the tables only avoid recomputing it on every call.
 struct GenTables {
-    /// Number of squares.
-    len: usize,
-    /// `step[dir * len + sq]`: the neighbour of `sq` in `Direction::ALL[dir]`, or
-    /// [`NO_SQUARE`].
-    step: Vec<u8>,
-    /// `ray_span[dir * len + sq]`: the range of `ray_to` holding the squares from `sq` in
-    /// `Direction::ALL[dir]` to the edge, nearest first.
-    ray_span: Vec<(u16, u16)>,
-    /// Ray squares (see `ray_span`).
-    ray_to: Vec<Square>,
+    /// `step[sq][dir]`: the neighbour of `sq` in `Direction::ALL[dir]`, or [`NO_SQUARE`].
+    step: [[u8; 8]; ROWS],
     /// (file, rank) of each square.
-    coords: Vec<(i8, i8)>,
+    coords: [(i8, i8); ROWS],
     /// Zone of each square.
-    zone: Vec<Zone>,
-    /// `leap_span[leaper * len + sq]`: the range of `leap_to` holding the squares a
-    /// `LEAPERS[leaper]` on `sq` leaps to, in [`leaps`] order.
-    leap_span: Vec<(u16, u16)>,
-    /// Leap destinations (see `leap_span`).
-    leap_to: Vec<Square>,
+    zone: [Zone; ROWS],
+    /// `leaps[leaper][sq]`: the squares a `LEAPERS[leaper]` on `sq` leaps to.
+    leaps: [[LeapList; ROWS]; LEAPERS.len()],
     /// `leaper_span[sq]`: the range of `leaper_from` listing the squares a leaper could
-    /// leap onto `sq` from, each with the mask of kinds (see [`kind_bit`]) that make that
-    /// leap from there; in the order of the old attack scan.
+    /// leap onto `sq` from, each with the mask of leapers (bit = index in [`LEAPERS`]) that
+    /// make that leap from there; in the order of the old attack scan.
     leaper_span: Vec<(u16, u16)>,
     /// Reverse leaps (see `leaper_span`).
     leaper_from: Vec<(Square, u16)>,
+    /// `pair[a << 8 | b]`: how a piece on `a` reaches `b` (lines and leaps, see
+    /// [`PAIR_DIST`]).
+    pair: Box<[u16; ROWS * ROWS]>,
     /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
     /// `sq`, or [`NO_SQUARE`].
-    pawn_from: [Vec<[u8; 2]>; 2],
-    /// `pawn_push_span[side][sq]`: the range of `pawn_push_to` holding the squares a pawn of
-    /// `side` on `sq` steps straight to on an empty board, nearest first ([`pawn_steps`]; the
-    /// last rank only by a single step).
-    pawn_push_span: [Vec<(u16, u16)>; 2],
-    /// Straight pawn steps (see `pawn_push_span`).
-    pawn_push_to: Vec<Square>,
+    pawn_from: [[[u8; 2]; ROWS]; 2],
+    /// `pawn_push[side][sq]`: the squares a pawn of `side` on `sq` steps straight to on an
+    /// empty board, nearest first, then [`NO_SQUARE`] ([`pawn_steps`]; the last rank only
+    /// by a single step).
+    pawn_push: [[[u8; MAX_PAWN_STEPS]; ROWS]; 2],
     /// `pawn_to[side][sq]`: the squares diagonally ahead (file − 1 first), or
     /// [`NO_SQUARE`].
-    pawn_to: [Vec<[u8; 2]>; 2],
+    pawn_to: [[[u8; 2]; ROWS]; 2],
     /// `promotes[side][sq]`: whether `sq` is on `side`'s last rank.
-    promotes: [Vec<bool>; 2],
+    promotes: [[bool; ROWS]; 2],
+    /// `castle_clear[sq]`: the castling rights (bits of `Position::castling`) lost when a
+    /// move leaves or lands on `sq` (a Rook's start square).
+    castle_clear: [u8; ROWS],
 }
 
 impl GenTables {
     fn build(shape: BoardShape) -> GenTables {
-        let len = shape.len();
-        let mut step = vec![NO_SQUARE; 8 * len];
-        for d in Direction::ALL {
-            for sq in shape.squares() {
+        let mut step = [[NO_SQUARE; 8]; ROWS];
+        let mut coords = [(0, 0); ROWS];
+        let mut zone = [Zone::Outer; ROWS];
+        for sq in shape.squares() {
+            for d in Direction::ALL {
                 if let Some(to) = shape.step(sq, d) {
-                    step[d.index() * len + sq.index()] = to.0;
+                    step[sq.index()][d.index()] = to.0;
                 }
             }
+            coords[sq.index()] = shape.coords(sq);
+            zone[sq.index()] = shape.zone(sq);
         }
-        let mut ray_span = Vec::with_capacity(8 * len);
-        let mut ray_to = Vec::new();
-        for d in Direction::ALL {
+        let mut leap_lists = [[LeapList::EMPTY; ROWS]; LEAPERS.len()];
+        for (li, kind) in LEAPERS.into_iter().enumerate() {
             for sq in shape.squares() {
-                let start = ray_to.len() as u16;
-                ray_to.extend(shape.ray(sq, d));
-                ray_span.push((start, ray_to.len() as u16));
-            }
-        }
-        let coords = shape.squares().map(|s| shape.coords(s)).collect();
-        let zone = shape.squares().map(|s| shape.zone(s)).collect();
-        let mut leap_span = Vec::with_capacity(LEAPERS.len() * len);
-        let mut leap_to = Vec::new();
-        for kind in LEAPERS {
-            for sq in shape.squares() {
-                let start = leap_to.len() as u16;
+                let list = &mut leap_lists[li][sq.index()];
                 for (df, dr) in leaps(kind, shape.zone(sq)) {
                     if let Some(to) = shape.leap(sq, df, dr) {
-                        leap_to.push(to);
+                        list.to[list.len as usize] = to;
+                        list.len += 1;
                     }
                 }
-                leap_span.push((start, leap_to.len() as u16));
             }
         }
-        let mut leaper_span = Vec::with_capacity(len);
+        let mut leaper_span = Vec::with_capacity(shape.len());
         let mut leaper_from = Vec::new();
         for sq in shape.squares() {
             let start = leaper_from.len() as u16;
@@ -665,13 +680,13 @@ impl GenTables {
                     continue;
                 };
                 let mut mask = 0;
-                for kind in LEAPERS {
+                for (li, kind) in LEAPERS.into_iter().enumerate() {
                     let leaps_here = match shape {
                         BoardShape::Standard => kind == PieceKind::Knight,
                         BoardShape::BigOuter => leaps(kind, shape.zone(s)).contains(&(-df, -dr)),
                     };
                     if leaps_here {
-                        mask |= kind_bit(kind);
+                        mask |= 1 << li;
                     }
                 }
                 if mask != 0 {
@@ -680,83 +695,77 @@ impl GenTables {
             }
             leaper_span.push((start, leaper_from.len() as u16));
         }
-        let pawn_from = Color::BOTH.map(|by| {
-            shape
-                .squares()
-                .map(|sq| {
-                    let mut v = [NO_SQUARE; 2];
-                    for (i, df) in [-1, 1].into_iter().enumerate() {
-                        if let Some(s) = shape.leap(sq, df, -by.forward()) {
-                            v[i] = s.0;
-                        }
-                    }
-                    v
-                })
-                .collect()
-        });
-        let mut pawn_push_to = Vec::new();
-        let pawn_push_span = Color::BOTH.map(|side| {
+        let mut pair: Box<[u16; ROWS * ROWS]> = vec![0; ROWS * ROWS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("invariant: the vector has ROWS * ROWS entries");
+        for a in shape.squares() {
+            for d in Direction::ALL {
+                for (i, b) in shape.ray(a, d).enumerate() {
+                    pair[a.index() << 8 | b.index()] |= (i as u16 + 1) | (d.index() as u16) << 4;
+                }
+            }
+            for (li, list) in leap_lists.iter().enumerate() {
+                for b in list[a.index()].squares() {
+                    pair[a.index() << 8 | b.index()] |= 1 << (PAIR_LEAPS_SHIFT + li as u16);
+                }
+            }
+        }
+        let mut pawn_from = [[[NO_SQUARE; 2]; ROWS]; 2];
+        let mut pawn_to = [[[NO_SQUARE; 2]; ROWS]; 2];
+        let mut pawn_push = [[[NO_SQUARE; MAX_PAWN_STEPS]; ROWS]; 2];
+        let mut promotes = [[false; ROWS]; 2];
+        for side in Color::BOTH {
             let ahead = match side {
                 Color::White => Direction::North,
                 Color::Black => Direction::South,
             };
             let last = last_rank(shape, side);
-            shape
-                .squares()
-                .map(|sq| {
-                    let begin = pawn_push_to.len() as u16;
-                    let max = pawn_steps(shape, side, shape.rank(sq));
-                    let mut cur = sq;
-                    for n in 1..=max {
-                        let Some(to) = shape.step(cur, ahead) else {
-                            break;
-                        };
-                        if n > 1 && shape.rank(to) == last {
-                            break;
-                        }
-                        pawn_push_to.push(to);
-                        cur = to;
+            let c = side.index();
+            for sq in shape.squares() {
+                for (i, df) in [-1, 1].into_iter().enumerate() {
+                    if let Some(s) = shape.leap(sq, df, -side.forward()) {
+                        pawn_from[c][sq.index()][i] = s.0;
                     }
-                    (begin, pawn_push_to.len() as u16)
-                })
-                .collect()
-        });
-        let pawn_to = Color::BOTH.map(|side| {
-            shape
-                .squares()
-                .map(|sq| {
-                    let mut v = [NO_SQUARE; 2];
-                    for (i, df) in [-1, 1].into_iter().enumerate() {
-                        if let Some(s) = shape.leap(sq, df, side.forward()) {
-                            v[i] = s.0;
-                        }
+                    if let Some(s) = shape.leap(sq, df, side.forward()) {
+                        pawn_to[c][sq.index()][i] = s.0;
                     }
-                    v
-                })
-                .collect()
-        });
-        let promotes = Color::BOTH.map(|side| {
-            shape
-                .squares()
-                .map(|sq| shape.rank(sq) == last_rank(shape, side))
-                .collect()
-        });
+                }
+                let max = pawn_steps(shape, side, shape.rank(sq));
+                let mut cur = sq;
+                for n in 1..=max {
+                    let Some(to) = shape.step(cur, ahead) else {
+                        break;
+                    };
+                    if n > 1 && shape.rank(to) == last {
+                        break;
+                    }
+                    pawn_push[c][sq.index()][n as usize - 1] = to.0;
+                    cur = to;
+                }
+                promotes[c][sq.index()] = shape.rank(sq) == last;
+            }
+        }
+        let mut castle_clear = [0; ROWS];
+        for side in Color::BOTH {
+            for (w, wing) in Wing::BOTH.into_iter().enumerate() {
+                let spec = castle_spec(shape, side, wing);
+                castle_clear[spec.rook_from.index()] |= 1 << (side.index() * 2 + w);
+            }
+        }
         GenTables {
-            pawn_push_span,
-            pawn_push_to,
-            pawn_to,
-            promotes,
-            len,
             step,
-            ray_span,
-            ray_to,
             coords,
             zone,
-            leap_span,
-            leap_to,
+            leaps: leap_lists,
             leaper_span,
             leaper_from,
+            pair,
             pawn_from,
+            pawn_push,
+            pawn_to,
+            promotes,
+            castle_clear,
         }
     }
 
@@ -771,40 +780,22 @@ impl GenTables {
         }
     }
 
-    /// One step from `sq` in direction index `dir`.
+    /// How a piece on `a` reaches `b` (see [`PAIR_DIST`]).
     #[inline]
-    fn step(&self, sq: Square, dir: usize) -> Option<Square> {
-        let v = self.step[dir * self.len + sq.index()];
-        (v != NO_SQUARE).then_some(Square(v))
-    }
-
-    /// The squares from `sq` in direction index `dir` to the edge, nearest first.
-    #[inline]
-    fn ray(&self, sq: Square, dir: usize) -> &[Square] {
-        let (a, b) = self.ray_span[dir * self.len + sq.index()];
-        &self.ray_to[a as usize..b as usize]
+    fn pair(&self, a: Square, b: Square) -> u16 {
+        self.pair[a.index() << 8 | b.index()]
     }
 
     /// The squares a `kind` on `sq` leaps to (empty for kinds that do not leap).
     #[inline]
     fn leap_targets(&self, kind: PieceKind, sq: Square) -> &[Square] {
-        let li = match kind {
-            PieceKind::Knight => 0,
-            PieceKind::Guard => 1,
-            PieceKind::OuterKnight => 2,
-            PieceKind::Jumper => 3,
-            PieceKind::Pawn
-            | PieceKind::Bishop
-            | PieceKind::Rook
-            | PieceKind::Queen
-            | PieceKind::King
-            | PieceKind::Matriarch => return &[],
-        };
-        let (a, b) = self.leap_span[li * self.len + sq.index()];
-        &self.leap_to[a as usize..b as usize]
+        match leaper_index(kind) {
+            Some(li) => self.leaps[li][sq.index()].squares(),
+            None => &[],
+        }
     }
 
-    /// The squares a leaper could attack `sq` from, with the kinds that do.
+    /// The squares a leaper could attack `sq` from, with the leapers that do.
     #[inline]
     fn leapers_to(&self, sq: Square) -> &[(Square, u16)] {
         let (a, b) = self.leaper_span[sq.index()];
@@ -1018,9 +1009,9 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// A set of squares of any board shape (148 bits).
+/// A set of squares of any board shape (one bit per `u8` index).
 #[derive(Clone, Copy, Default)]
-struct SquareSet([u64; 3]);
+struct SquareSet([u64; 4]);
 
 impl SquareSet {
     #[inline]
@@ -1034,20 +1025,118 @@ impl SquareSet {
     }
 }
 
-/// The direction index (in [`Direction::ALL`]) from `a` towards `b` and their distance in
-/// steps, if they share a rank, file or diagonal.
-#[inline]
-fn alignment(t: &GenTables, a: Square, b: Square) -> Option<(usize, u8)> {
-    let (fa, ra) = t.coords[a.index()];
-    let (fb, rb) = t.coords[b.index()];
-    let (df, dr) = (fb - fa, rb - ra);
-    if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return None;
+/// A piece that attacks by lines or leaps (pawns are looked up from the target square).
+#[derive(Clone, Copy)]
+struct Attacker {
+    sq: Square,
+    /// Line directions (bit = index in [`Direction::ALL`]).
+    dirs: u8,
+    /// How far it moves along its lines.
+    range: u8,
+    /// Its leaper bit, placed as in a [`GenTables::pair`] entry (0 if it does not leap).
+    leap: u16,
+}
+
+/// The most attackers [`Attackers`] holds; a side with more non-pawn pieces (only in
+/// hand-made positions) is handled by [`legal_moves_reference`].
+const MAX_ATTACKERS: usize = 32;
+
+/// One side's non-pawn pieces with their movement, listed once per position so that each
+/// attack test looks at a few pieces instead of walking every line from the square.
+struct Attackers {
+    list: [Attacker; MAX_ATTACKERS],
+    len: usize,
+    /// The side the pieces belong to.
+    by: Color,
+}
+
+impl Attackers {
+    /// `by`'s non-pawn pieces, or `None` if there are more than [`MAX_ATTACKERS`].
+    #[inline]
+    fn of(t: &GenTables, b: &Board, by: Color) -> Option<Attackers> {
+        let none = Attacker {
+            sq: Square(NO_SQUARE),
+            dirs: 0,
+            range: 0,
+            leap: 0,
+        };
+        let mut a = Attackers {
+            list: [none; MAX_ATTACKERS],
+            len: 0,
+            by,
+        };
+        for (sq, kind) in b.pieces(by) {
+            if kind == PieceKind::Pawn {
+                continue;
+            }
+            if a.len == MAX_ATTACKERS {
+                return None;
+            }
+            let (dirs, range) = line_mask(kind, t.zone[sq.index()]);
+            let leap = leaper_index(kind).map_or(0, |li| 1 << (PAIR_LEAPS_SHIFT + li as u16));
+            a.list[a.len] = Attacker {
+                sq,
+                dirs,
+                range,
+                leap,
+            };
+            a.len += 1;
+        }
+        Some(a)
     }
-    let dir = Direction::ALL
-        .into_iter()
-        .position(|d| d.delta() == (df.signum(), dr.signum()))?;
-    Some((dir, df.abs().max(dr.abs()) as u8))
+
+    #[inline]
+    fn as_slice(&self) -> &[Attacker] {
+        &self.list[..self.len.min(MAX_ATTACKERS)]
+    }
+
+    /// Whether one of these pieces or one of their side's pawns attacks `sq`, with the
+    /// piece on `lifted` taken off the board (a King testing the square it steps to must
+    /// not shield that square itself; [`NO_SQUARE`] lifts nothing).
+    #[inline]
+    fn attack(&self, t: &GenTables, b: &Board, sq: Square, lifted: Square) -> bool {
+        for s in t.pawn_from[self.by.index()][sq.index()] {
+            if s != NO_SQUARE && b.kind(self.by, Square(s)) == Some(PieceKind::Pawn) {
+                return true;
+            }
+        }
+        for a in self.as_slice() {
+            let p = t.pair(a.sq, sq);
+            if p & a.leap != 0 {
+                return true;
+            }
+            let dist = (p & PAIR_DIST) as u8;
+            let dir = (p >> 4) as usize & 7;
+            if dist == 0 || dist > a.range || a.dirs & (1 << dir) == 0 {
+                continue;
+            }
+            if between_clear(t, b, a.sq, dir, dist, lifted) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether the `dist - 1` squares after `from` in direction index `dir` are all empty, the
+/// piece on `lifted` not counting.
+#[inline]
+fn between_clear(
+    t: &GenTables,
+    b: &Board,
+    from: Square,
+    dir: usize,
+    dist: u8,
+    lifted: Square,
+) -> bool {
+    let mut cur = from;
+    for _ in 1..dist {
+        cur = Square(t.step[cur.index()][dir]);
+        if !b.is_empty(cur) && cur != lifted {
+            return false;
+        }
+    }
+    true
 }
 
 fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
@@ -1059,83 +1148,69 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let t = GenTables::of(pos.shape());
-    // Checkers (two are enough to know that only the King may move) and pieces that may be
-    // pinned, in one walk along each line from the King: the first piece is a checker if it
-    // is an enemy that moves along the line that far, or a possibly pinned piece if it is
-    // ours and the next piece is an enemy that moves along the line (range not checked: a
-    // superset, each one is then tested exactly).
-    let mut checkers = [king; 2];
+    let Some(enemy) = Attackers::of(t, b, them) else {
+        legal_moves_reference(pos, out);
+        return;
+    };
+    // Checkers (two are enough to know that only the King may move) and pinned pieces:
+    // an enemy piece whose line reaches the King checks when nothing stands between, and
+    // pins our piece when that is the only one between.
     let mut n_checks = 0;
     let mut pinned = SquareSet::default();
-    for d in Direction::ALL {
-        let mut shield = None;
-        for (i, &cur) in t.ray(king, d.index()).iter().enumerate() {
-            if b.is_empty(cur) {
-                continue;
-            }
-            if let Some(k) = b.kind(them, cur) {
-                let (dirs, range) = line_mask(k, t.zone[cur.index()]);
-                if dirs & (1 << d.index()) != 0 {
-                    match shield {
-                        Some(p) => pinned.insert(p),
-                        None if i < range as usize => {
-                            if n_checks < 2 {
-                                checkers[n_checks] = cur;
-                            }
-                            n_checks += 1;
-                        }
-                        None => {}
-                    }
-                }
-                break;
-            }
-            if shield.is_some() {
-                break;
-            }
-            shield = Some(cur);
-        }
-    }
-    // Pawn and leap checks.
-    for s in t.pawn_from[them.index()][king.index()] {
-        if s != NO_SQUARE && b.kind(them, Square(s)) == Some(PieceKind::Pawn) {
-            if n_checks < 2 {
-                checkers[n_checks] = Square(s);
-            }
-            n_checks += 1;
-        }
-    }
-    for &(s, mask) in t.leapers_to(king) {
-        if let Some(k) = b.kind(them, s)
-            && mask & kind_bit(k) != 0
-        {
-            if n_checks < 2 {
-                checkers[n_checks] = s;
-            }
-            n_checks += 1;
-        }
-    }
     // Against a single check, a non-King move must capture the checker or, if it attacks
     // along a line (and not by a leap as well), stand between it and the King.
     let mut answers = SquareSet::default();
-    if n_checks == 1 {
-        let c = checkers[0];
-        answers.insert(c);
-        if let Some(k) = b.kind(them, c)
-            && !t.leap_targets(k, c).contains(&king)
-            && let Some((dir, dist)) = alignment(t, king, c)
-        {
-            let (dirs, range) = line_mask(k, t.zone[c.index()]);
-            if dirs & (1 << dir) != 0 && dist <= range {
-                let mut cur = king;
-                while let Some(next) = t.step(cur, dir) {
-                    if next == c {
-                        break;
-                    }
-                    answers.insert(next);
-                    cur = next;
+    let mut add_check = |c: Square, line: Option<(usize, u8)>, answers: &mut SquareSet| {
+        if n_checks == 0 {
+            answers.insert(c);
+            if let Some((dir, dist)) = line {
+                let mut cur = c;
+                for _ in 1..dist {
+                    cur = Square(t.step[cur.index()][dir]);
+                    answers.insert(cur);
                 }
             }
         }
+        n_checks += 1;
+    };
+    for s in t.pawn_from[them.index()][king.index()] {
+        if s != NO_SQUARE && b.kind(them, Square(s)) == Some(PieceKind::Pawn) {
+            add_check(Square(s), None, &mut answers);
+        }
+    }
+    for a in enemy.as_slice() {
+        let p = t.pair(a.sq, king);
+        if p & a.leap != 0 {
+            add_check(a.sq, None, &mut answers);
+            continue;
+        }
+        let dist = (p & PAIR_DIST) as u8;
+        let dir = (p >> 4) as usize & 7;
+        if dist == 0 || dist > a.range || a.dirs & (1 << dir) == 0 {
+            continue;
+        }
+        // The pieces between the enemy piece and the King.
+        let mut cur = a.sq;
+        let mut first = None;
+        let mut more = false;
+        for _ in 1..dist {
+            cur = Square(t.step[cur.index()][dir]);
+            if !b.is_empty(cur) {
+                if first.is_some() {
+                    more = true;
+                    break;
+                }
+                first = Some(cur);
+            }
+        }
+        match first {
+            None => add_check(a.sq, Some((dir, dist)), &mut answers),
+            Some(s) if !more && b.has(us, s) => pinned.insert(s),
+            Some(_) => {}
+        }
+    }
+    if n_checks != 1 {
+        answers = SquareSet::default();
     }
     // Generate piece by piece and filter only where a move could be illegal.
     for (from, kind) in b.pieces(us) {
@@ -1146,7 +1221,7 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             piece_moves_in(t, pos, from, us, kind, out);
         }
         if from == king {
-            retain_tail(out, first, |mv| !is_attacked_without(b, mv.to, them, king));
+            retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
         } else if n_checks >= 2 {
             // Only the King may answer a double check (en passant is tested to be sure).
             retain_tail(out, first, |mv| {
@@ -1169,7 +1244,10 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     // out of check that square need not be tested again; the move is then played on a copy.
     if n_checks == 0 {
         let first = out.len();
-        castling_moves(pos, us, out, |sq| sq != king && is_attacked(b, sq, them));
+        let nothing = Square(NO_SQUARE);
+        castling_moves(pos, us, out, |sq| {
+            sq != king && enemy.attack(t, b, sq, nothing)
+        });
         retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
     }
 }
@@ -1219,37 +1297,28 @@ pub(crate) fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     let us = pos.turn;
     let them = us.other();
-    let shape = pos.shape();
+    let t = GenTables::of(pos.shape());
     let Some(kind) = pos.board.kind(us, mv.from) else {
         return;
     };
     let capture = match mv.special {
         Special::EnPassant { .. } => true,
         Special::Castle { .. } => false,
-        Special::Normal => pos.board.kind(them, mv.to).is_some(),
+        Special::Normal => pos.board.has(them, mv.to),
     };
     apply_to_board(&mut pos.board, us, mv);
-    // Castling rights.
+    // Castling rights: lost by a King move and by any move from or onto a Rook's start.
     if kind == PieceKind::King {
         pos.set_castling(us, Wing::Short, false);
         pos.set_castling(us, Wing::Long, false);
     }
-    if pos.castling != 0 {
-        for side in Color::BOTH {
-            for wing in Wing::BOTH {
-                if pos.can_castle(side, wing)
-                    && let Some(spec) = castle_spec_ref(pos, side, wing)
-                    && (mv.from == spec.rook_from || mv.to == spec.rook_from)
-                {
-                    pos.set_castling(side, wing, false);
-                }
-            }
-        }
+    if pos.castling != 0 && castle_spec_ref(pos, us, Wing::Short).is_some() {
+        pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn could take it.
     pos.ep = None;
     if kind == PieceKind::Pawn {
-        let dist = (shape.rank(mv.to) - shape.rank(mv.from)).abs();
+        let dist = (t.coords[mv.to.index()].1 - t.coords[mv.from.index()].1).abs();
         if dist >= 2 {
             pos.ep = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
         }
@@ -1397,26 +1466,29 @@ pub(crate) fn en_passant_after_advance(
     from: Square,
     to: Square,
 ) -> Option<EnPassant> {
-    let shape = board.shape();
-    let passed = between(shape, from, to);
-    let capturable = passed.iter().any(|&s| {
-        [-1, 1].into_iter().any(|df| {
-            shape
-                .leap(s, df, side.forward())
-                .is_some_and(|q| board.kind(side.other(), q) == Some(PieceKind::Pawn))
-        })
-    });
+    let t = GenTables::of(board.shape());
+    let p = t.pair(from, to);
+    let dist = (p & PAIR_DIST) as u8;
+    let dir = (p >> 4) as usize & 7;
+    // The squares passed over, and whether an enemy pawn attacks one of them.
+    let mut passed = [None; 3];
+    let mut capturable = false;
+    let mut cur = from;
+    for i in 1..dist {
+        cur = Square(t.step[cur.index()][dir]);
+        if let Some(slot) = passed.get_mut(i as usize - 1) {
+            *slot = Some(cur);
+        }
+        capturable |= t.pawn_from[side.other().index()][cur.index()]
+            .into_iter()
+            .any(|q| {
+                q != NO_SQUARE && board.kind(side.other(), Square(q)) == Some(PieceKind::Pawn)
+            });
+    }
     if !capturable {
         return None;
     }
-    let mut arr = [None; 3];
-    for (i, s) in passed.into_iter().take(3).enumerate() {
-        arr[i] = Some(s);
-    }
-    Some(EnPassant {
-        pawn: to,
-        passed: arr,
-    })
+    Some(EnPassant { pawn: to, passed })
 }
 
 /// Why a piece cannot make `mv` by its movement: the first piece in the way of a line move,

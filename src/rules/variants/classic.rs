@@ -347,26 +347,67 @@ fn piece_moves_in(
     kind: PieceKind,
     out: &mut Vec<Move>,
 ) {
-    let b = &pos.board;
-    let variant = pos.variant;
     let (dirs, range) = line_mask(kind, t.zone[from.index()]);
-    // Direction bits in `Direction::ALL` order.
-    let mut rest = dirs;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize & 7;
-        rest &= rest - 1;
+    line_moves_in(t, pos, from, us, kind, dir_list(dirs), range, out);
+    for &to in t.leap_targets(kind, from) {
+        push_piece_move(&pos.board, pos.variant, us, kind, from, to, out);
+    }
+}
+
+/// Pushes the moves of `us`'s `kind` on `from` along the directions `dirs` (indices in
+/// [`Direction::ALL`]) up to `range` squares, in that order.
+#[inline(always)]
+fn line_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    dirs: &[usize],
+    range: u8,
+    out: &mut Vec<Move>,
+) {
+    for &d in dirs {
+        let d = d & 7;
         let mut to = t.step[from.index()][d];
         let mut left = range;
         while to != NO_SQUARE && left > 0 {
-            if !push_piece_move(b, variant, us, kind, from, Square(to), out) {
+            if !push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out) {
                 break;
             }
             to = t.step[to as usize][d];
             left -= 1;
         }
     }
-    for &to in t.leap_targets(kind, from) {
-        push_piece_move(b, variant, us, kind, from, to, out);
+}
+
+/// [`moves_of_piece`] with the shape's tables at hand, the standard kinds each with their
+/// movement known at compile time (the same moves, in the same order, as
+/// [`piece_moves_in`]).
+#[inline(always)]
+fn moves_of_piece_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut Vec<Move>,
+) {
+    let b = &pos.board;
+    match kind {
+        PieceKind::Pawn => pawn_moves_in(t, pos, from, us, out),
+        PieceKind::Knight => {
+            for &to in t.leap_targets(PieceKind::Knight, from) {
+                push_piece_move(b, pos.variant, us, kind, from, to, out);
+            }
+        }
+        PieceKind::Bishop => line_moves_in(t, pos, from, us, kind, &DIAG_DIRS, u8::MAX, out),
+        PieceKind::Rook => line_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, u8::MAX, out),
+        PieceKind::Queen => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, u8::MAX, out),
+        PieceKind::King => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out),
+        PieceKind::Guard | PieceKind::Matriarch | PieceKind::Jumper | PieceKind::OuterKnight => {
+            piece_moves_in(t, pos, from, us, kind, out);
+        }
     }
 }
 
@@ -541,12 +582,31 @@ fn leaper_index(kind: PieceKind) -> Option<usize> {
     }
 }
 
+/// The rook directions as a direction mask (bit = index in [`Direction::ALL`]).
+const ORTHO: u8 = 0x0f;
+/// The bishop directions as a direction mask.
+const DIAG: u8 = 0xf0;
+
+/// The direction indices of [`ORTHO`], [`DIAG`] and all eight, in [`Direction::ALL`] order.
+const ORTHO_DIRS: [usize; 4] = [0, 1, 2, 3];
+const DIAG_DIRS: [usize; 4] = [4, 5, 6, 7];
+const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The direction indices of a mask from [`line_mask`] (which only gives these four).
+#[inline]
+fn dir_list(mask: u8) -> &'static [usize] {
+    match mask {
+        0 => &[],
+        ORTHO => &ORTHO_DIRS,
+        DIAG => &DIAG_DIRS,
+        _ => &ALL_DIRS,
+    }
+}
+
 /// Line movement as a direction mask (bit = index in [`Direction::ALL`]) and a range; the
 /// same facts as [`lines`], in a form that is cheap to test.
 #[inline]
 fn line_mask(kind: PieceKind, zone: Zone) -> (u8, u8) {
-    const ORTHO: u8 = 0x0f;
-    const DIAG: u8 = 0xf0;
     match kind {
         PieceKind::Bishop => (DIAG, u8::MAX),
         PieceKind::Rook => (ORTHO, u8::MAX),
@@ -595,6 +655,40 @@ impl LeapList {
     }
 }
 
+/// How a kind moves from one square by lines and leaps: [`line_mask`] and its leaper bit
+/// (1 << index in [`LEAPERS`], 0 if it does not leap). All zero for a pawn.
+#[derive(Clone, Copy)]
+struct Mobility {
+    dirs: u8,
+    range: u8,
+    leap: u8,
+}
+
+impl Mobility {
+    const NONE: Mobility = Mobility {
+        dirs: 0,
+        range: 0,
+        leap: 0,
+    };
+}
+
+/// Every piece kind, in `kind as usize` order.
+const ALL_KINDS: [PieceKind; KINDS] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+    PieceKind::Guard,
+    PieceKind::Matriarch,
+    PieceKind::Jumper,
+    PieceKind::OuterKnight,
+];
+
+/// The number of piece kinds (rows of [`GenTables::mobility`], indexed by `kind as usize`).
+const KINDS: usize = 10;
+
 /// How a piece on one square reaches another, packed in a `u16` (see [`GenTables::pair`]):
 /// bits 0–3 the distance along a shared rank, file or diagonal (0: none), bits 4–6 the
 /// direction index from the first square to the second, bits 8–11 the leapers (bit =
@@ -613,6 +707,8 @@ struct GenTables {
     coords: [(i8, i8); ROWS],
     /// Zone of each square.
     zone: [Zone; ROWS],
+    /// `mobility[kind as usize][sq]`: how a `kind` on `sq` moves by lines and leaps.
+    mobility: [[Mobility; ROWS]; KINDS],
     /// `leaps[leaper][sq]`: the squares a `LEAPERS[leaper]` on `sq` leaps to.
     leaps: [[LeapList; ROWS]; LEAPERS.len()],
     /// `leaper_span[sq]`: the range of `leaper_from` listing the squares a leaper could
@@ -654,6 +750,18 @@ impl GenTables {
             }
             coords[sq.index()] = shape.coords(sq);
             zone[sq.index()] = shape.zone(sq);
+        }
+        let mut mobility = [[Mobility::NONE; ROWS]; KINDS];
+        for (i, kind) in ALL_KINDS.into_iter().enumerate() {
+            assert_eq!(
+                kind as usize, i,
+                "invariant: ALL_KINDS is in discriminant order"
+            );
+            for sq in shape.squares() {
+                let (dirs, range) = line_mask(kind, shape.zone(sq));
+                let leap = leaper_index(kind).map_or(0, |li| 1 << li);
+                mobility[kind as usize][sq.index()] = Mobility { dirs, range, leap };
+            }
         }
         let mut leap_lists = [[LeapList::EMPTY; ROWS]; LEAPERS.len()];
         for (li, kind) in LEAPERS.into_iter().enumerate() {
@@ -757,6 +865,7 @@ impl GenTables {
             step,
             coords,
             zone,
+            mobility,
             leaps: leap_lists,
             leaper_span,
             leaper_from,
@@ -863,18 +972,7 @@ pub(crate) fn moves_of_piece(
     kind: PieceKind,
     out: &mut Vec<Move>,
 ) {
-    match kind {
-        PieceKind::Pawn => pawn_moves(pos, from, us, out),
-        PieceKind::Knight
-        | PieceKind::Bishop
-        | PieceKind::Rook
-        | PieceKind::Queen
-        | PieceKind::King
-        | PieceKind::Guard
-        | PieceKind::Matriarch
-        | PieceKind::Jumper
-        | PieceKind::OuterKnight => piece_moves(pos, from, us, kind, out),
-    }
+    moves_of_piece_in(GenTables::of(pos.shape()), pos, from, us, kind, out);
 }
 
 /// Pushes castling moves whose rights, emptiness and safety conditions hold; `attacked`
@@ -1029,12 +1127,8 @@ impl SquareSet {
 #[derive(Clone, Copy)]
 struct Attacker {
     sq: Square,
-    /// Line directions (bit = index in [`Direction::ALL`]).
-    dirs: u8,
-    /// How far it moves along its lines.
-    range: u8,
-    /// Its leaper bit, placed as in a [`GenTables::pair`] entry (0 if it does not leap).
-    leap: u16,
+    /// How it moves from there.
+    m: Mobility,
 }
 
 /// The most attackers [`Attackers`] holds; a side with more non-pawn pieces (only in
@@ -1051,38 +1145,35 @@ struct Attackers {
 }
 
 impl Attackers {
-    /// `by`'s non-pawn pieces, or `None` if there are more than [`MAX_ATTACKERS`].
+    /// An empty list for `by`'s pieces.
     #[inline]
-    fn of(t: &GenTables, b: &Board, by: Color) -> Option<Attackers> {
+    fn new(by: Color) -> Attackers {
         let none = Attacker {
             sq: Square(NO_SQUARE),
-            dirs: 0,
-            range: 0,
-            leap: 0,
+            m: Mobility::NONE,
         };
-        let mut a = Attackers {
+        Attackers {
             list: [none; MAX_ATTACKERS],
             len: 0,
             by,
-        };
-        for (sq, kind) in b.pieces(by) {
-            if kind == PieceKind::Pawn {
+        }
+    }
+
+    /// Lists the side's non-pawn pieces; false if there are more than [`MAX_ATTACKERS`].
+    #[inline]
+    fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
+        for (sq, kind) in b.pieces(self.by) {
+            let m = t.mobility[kind as usize][sq.index()];
+            if m.dirs | m.leap == 0 {
                 continue;
             }
-            if a.len == MAX_ATTACKERS {
-                return None;
+            if self.len == MAX_ATTACKERS {
+                return false;
             }
-            let (dirs, range) = line_mask(kind, t.zone[sq.index()]);
-            let leap = leaper_index(kind).map_or(0, |li| 1 << (PAIR_LEAPS_SHIFT + li as u16));
-            a.list[a.len] = Attacker {
-                sq,
-                dirs,
-                range,
-                leap,
-            };
-            a.len += 1;
+            self.list[self.len] = Attacker { sq, m };
+            self.len += 1;
         }
-        Some(a)
+        true
     }
 
     #[inline]
@@ -1102,12 +1193,12 @@ impl Attackers {
         }
         for a in self.as_slice() {
             let p = t.pair(a.sq, sq);
-            if p & a.leap != 0 {
+            if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
                 return true;
             }
             let dist = (p & PAIR_DIST) as u8;
             let dir = (p >> 4) as usize & 7;
-            if dist == 0 || dist > a.range || a.dirs & (1 << dir) == 0 {
+            if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
                 continue;
             }
             if between_clear(t, b, a.sq, dir, dist, lifted) {
@@ -1148,10 +1239,11 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let t = GenTables::of(pos.shape());
-    let Some(enemy) = Attackers::of(t, b, them) else {
+    let mut enemy = Attackers::new(them);
+    if !enemy.fill(t, b) {
         legal_moves_reference(pos, out);
         return;
-    };
+    }
     // Checkers (two are enough to know that only the King may move) and pinned pieces:
     // an enemy piece whose line reaches the King checks when nothing stands between, and
     // pins our piece when that is the only one between.
@@ -1180,13 +1272,13 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     }
     for a in enemy.as_slice() {
         let p = t.pair(a.sq, king);
-        if p & a.leap != 0 {
+        if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
             add_check(a.sq, None, &mut answers);
             continue;
         }
         let dist = (p & PAIR_DIST) as u8;
         let dir = (p >> 4) as usize & 7;
-        if dist == 0 || dist > a.range || a.dirs & (1 << dir) == 0 {
+        if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
             continue;
         }
         // The pieces between the enemy piece and the King.
@@ -1215,11 +1307,7 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     // Generate piece by piece and filter only where a move could be illegal.
     for (from, kind) in b.pieces(us) {
         let first = out.len();
-        if kind == PieceKind::Pawn {
-            pawn_moves_in(t, pos, from, us, out);
-        } else {
-            piece_moves_in(t, pos, from, us, kind, out);
-        }
+        moves_of_piece_in(t, pos, from, us, kind, out);
         if from == king {
             retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
         } else if n_checks >= 2 {

@@ -56,6 +56,8 @@ pub struct Board {
     /// Per side, a bit per occupied square (index order): the same facts as `cells`, kept so
     /// a side's pieces can be listed without scanning every square.
     occupied: [[u64; CELLS / 64]; 2],
+    /// Per side, a bit per square holding one of its pawns (a subset of `occupied`).
+    pawns: [[u64; CELLS / 64]; 2],
 }
 
 impl Board {
@@ -66,6 +68,7 @@ impl Board {
             cells: [0; CELLS],
             kings: [None; 2],
             occupied: [[0; CELLS / 64]; 2],
+            pawns: [[0; CELLS / 64]; 2],
         }
     }
 
@@ -126,7 +129,13 @@ impl Board {
         let s = shift(piece.color);
         let cell = &mut self.cells[sq.index()];
         *cell = (*cell & !(15 << s)) | (code(piece.kind) << s);
-        self.occupied[c][sq.index() >> 6] |= 1 << (sq.index() & 63);
+        let bit = 1 << (sq.index() & 63);
+        self.occupied[c][sq.index() >> 6] |= bit;
+        if piece.kind == PieceKind::Pawn {
+            self.pawns[c][sq.index() >> 6] |= bit;
+        } else {
+            self.pawns[c][sq.index() >> 6] &= !bit;
+        }
         if old == Some(PieceKind::King) && self.kings[c] == Some(sq) {
             self.kings[c] = None;
         }
@@ -142,6 +151,7 @@ impl Board {
         let old = self.kind(color, sq);
         self.cells[sq.index()] &= !(15 << shift(color));
         self.occupied[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
+        self.pawns[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
         if old == Some(PieceKind::King) && self.kings[color.index()] == Some(sq) {
             self.kings[color.index()] = self.find_king(color);
         }
@@ -163,12 +173,13 @@ impl Board {
     /// `color`'s pieces in square order. Stable order.
     #[inline]
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
-        Pieces {
-            board: self,
-            color,
-            word: 0,
-            bits: self.occupied[color.index()][0],
-        }
+        Pieces::new(self, color, false)
+    }
+
+    /// `color`'s pieces other than pawns, in square order.
+    #[inline]
+    pub fn non_pawns(&self, color: Color) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
+        Pieces::new(self, color, true)
     }
 
     /// Every piece as (square, piece), White's before Black's on a shared square. Stable order.
@@ -200,14 +211,39 @@ impl Board {
     }
 }
 
-/// The iterator behind [`Board::pieces`]: the set bits of one side's occupancy words.
+/// The iterator behind [`Board::pieces`] and [`Board::non_pawns`]: the set bits of one
+/// side's occupancy words.
 struct Pieces<'a> {
     board: &'a Board,
     color: Color,
+    /// All ones to skip pawns, else zero.
+    skip_pawns: u64,
     /// The occupancy word being read.
     word: usize,
     /// Its squares not yet returned.
     bits: u64,
+}
+
+impl<'a> Pieces<'a> {
+    #[inline]
+    fn new(board: &'a Board, color: Color, skip_pawns: bool) -> Pieces<'a> {
+        let skip_pawns = if skip_pawns { u64::MAX } else { 0 };
+        Pieces {
+            board,
+            color,
+            skip_pawns,
+            word: 0,
+            bits: board.word(color, 0, skip_pawns),
+        }
+    }
+}
+
+impl Board {
+    /// Occupancy word `w` of `color`, pawns masked out by `skip_pawns`.
+    #[inline]
+    fn word(&self, color: Color, w: usize, skip_pawns: u64) -> u64 {
+        self.occupied[color.index()][w] & !(self.pawns[color.index()][w] & skip_pawns)
+    }
 }
 
 impl Iterator for Pieces<'_> {
@@ -228,7 +264,7 @@ impl Iterator for Pieces<'_> {
             if self.word >= CELLS / 64 {
                 return None;
             }
-            self.bits = self.board.occupied[self.color.index()][self.word];
+            self.bits = self.board.word(self.color, self.word, self.skip_pawns);
         }
     }
 }

@@ -1162,11 +1162,8 @@ impl Attackers {
     /// Lists the side's non-pawn pieces; false if there are more than [`MAX_ATTACKERS`].
     #[inline]
     fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
-        for (sq, kind) in b.pieces(self.by) {
+        for (sq, kind) in b.non_pawns(self.by) {
             let m = t.mobility[kind as usize][sq.index()];
-            if m.dirs | m.leap == 0 {
-                continue;
-            }
             if self.len == MAX_ATTACKERS {
                 return false;
             }
@@ -1304,7 +1301,52 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     if n_checks != 1 {
         answers = SquareSet::default();
     }
-    // Generate piece by piece and filter only where a move could be illegal.
+    // Generate piece by piece and filter only where a move could be illegal. The common
+    // case first: out of check and no en passant, only the King and pinned pieces.
+    if n_checks == 0 && pos.ep.is_none() {
+        let mut watched = pinned;
+        watched.insert(king);
+        for (from, kind) in b.pieces(us) {
+            let first = out.len();
+            moves_of_piece_in(t, pos, from, us, kind, out);
+            if watched.contains(from) {
+                if from == king {
+                    retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+                } else {
+                    retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+                }
+            }
+        }
+    } else {
+        legal_piece_moves_in_check_or_ep(t, pos, king, &enemy, n_checks, &pinned, &answers, out);
+    }
+    // Castling is never allowed in check (the King's square is one that must be safe), and
+    // out of check that square need not be tested again; the move is then played on a copy.
+    if n_checks == 0 {
+        let first = out.len();
+        let nothing = Square(NO_SQUARE);
+        castling_moves(pos, us, out, |sq| {
+            sq != king && enemy.attack(t, b, sq, nothing)
+        });
+        retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+    }
+}
+
+/// The piece moves of [`legal_moves_fast`] when the side to move is in check or may take
+/// en passant: every move is filtered by the checks, pins and en passant tests.
+#[inline(never)]
+fn legal_piece_moves_in_check_or_ep(
+    t: &GenTables,
+    pos: &Position,
+    king: Square,
+    enemy: &Attackers,
+    n_checks: usize,
+    pinned: &SquareSet,
+    answers: &SquareSet,
+    out: &mut Vec<Move>,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
     for (from, kind) in b.pieces(us) {
         let first = out.len();
         moves_of_piece_in(t, pos, from, us, kind, out);
@@ -1327,16 +1369,6 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         } else if n_checks == 1 {
             retain_tail(out, first, |mv| answers.contains(mv.to));
         }
-    }
-    // Castling is never allowed in check (the King's square is one that must be safe), and
-    // out of check that square need not be tested again; the move is then played on a copy.
-    if n_checks == 0 {
-        let first = out.len();
-        let nothing = Square(NO_SQUARE);
-        castling_moves(pos, us, out, |sq| {
-            sq != king && enemy.attack(t, b, sq, nothing)
-        });
-        retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
     }
 }
 

@@ -277,8 +277,11 @@ fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &m
             continue;
         }
         let to = Square(to);
-        if let Some(victim) = b.kind(them, to) {
-            if !b.has(us, to) && may_capture(variant, PieceKind::Pawn, victim) {
+        if b.has(them, to) {
+            if !b.has(us, to)
+                && let Some(victim) = b.kind(them, to)
+                && may_capture(variant, PieceKind::Pawn, victim)
+            {
                 push_pawn_move(t, us, variant, from, to, Special::Normal, out);
             }
         } else if let Some(ep) = &pos.ep
@@ -1304,17 +1307,17 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
     if n_checks == 0 && pos.ep.is_none() {
-        let mut watched = pinned;
-        watched.insert(king);
         for (from, kind) in b.pieces(us) {
-            let first = out.len();
-            moves_of_piece_in(t, pos, from, us, kind, out);
-            if watched.contains(from) {
-                if from == king {
-                    retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
-                } else {
-                    retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
-                }
+            if from == king {
+                let first = out.len();
+                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
+                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            } else if pinned.contains(from) {
+                let first = out.len();
+                moves_of_piece(pos, from, us, kind, out);
+                retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+            } else {
+                moves_of_piece_in(t, pos, from, us, kind, out);
             }
         }
     } else {

@@ -53,6 +53,9 @@ pub struct Board {
     /// Per square: White's kind code in bits 0–3, Black's in bits 4–7 (see [`KIND_OF_CODE`]).
     cells: [u8; CELLS],
     kings: [Option<Square>; 2],
+    /// How many Kings each side has (one, except in hand-made positions), so that lifting
+    /// the King searches for another only when there is one.
+    king_count: [u16; 2],
     /// Per side, a bit per occupied square (index order): the same facts as `cells`, kept so
     /// a side's pieces can be listed without scanning every square.
     occupied: [[u64; CELLS / 64]; 2],
@@ -67,6 +70,7 @@ impl Board {
             shape,
             cells: [0; CELLS],
             kings: [None; 2],
+            king_count: [0; 2],
             occupied: [[0; CELLS / 64]; 2],
             pawns: [[0; CELLS / 64]; 2],
         }
@@ -136,10 +140,14 @@ impl Board {
         } else {
             self.pawns[c][sq.index() >> 6] &= !bit;
         }
-        if old == Some(PieceKind::King) && self.kings[c] == Some(sq) {
-            self.kings[c] = None;
+        if old == Some(PieceKind::King) {
+            self.king_count[c] -= 1;
+            if self.kings[c] == Some(sq) {
+                self.kings[c] = None;
+            }
         }
         if piece.kind == PieceKind::King {
+            self.king_count[c] += 1;
             self.kings[c] = Some(sq);
         }
         old
@@ -152,8 +160,16 @@ impl Board {
         self.cells[sq.index()] &= !(15 << shift(color));
         self.occupied[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
         self.pawns[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
-        if old == Some(PieceKind::King) && self.kings[color.index()] == Some(sq) {
-            self.kings[color.index()] = self.find_king(color);
+        if old == Some(PieceKind::King) {
+            let c = color.index();
+            self.king_count[c] -= 1;
+            if self.kings[c] == Some(sq) {
+                self.kings[c] = if self.king_count[c] == 0 {
+                    None
+                } else {
+                    self.find_king(color)
+                };
+            }
         }
         old
     }

@@ -697,6 +697,8 @@ const KINDS: usize = 10;
 /// direction index from the first square to the second, bits 8–11 the leapers (bit =
 /// index in [`LEAPERS`]) that leap from the first square onto the second.
 const PAIR_DIST: u16 = 0x000f;
+/// The direction bits of a [`GenTables::pair`] entry.
+const PAIR_DIR: u16 = 0x0070;
 const PAIR_LEAPS_SHIFT: u16 = 8;
 
 /// Lookup tables of one board shape for move generation and attack tests, built once per
@@ -1249,6 +1251,10 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     // pins our piece when that is the only one between.
     let mut n_checks = 0;
     let mut pinned = SquareSet::default();
+    // Each pinned piece with the King's relation to its pinner (see `GenTables::pair`): it
+    // may move along that line up to and onto the pinner. Eight lines lead to the King.
+    let mut pins = [(king, 0u16); 8];
+    let mut n_pins = 0;
     // Against a single check, a non-King move must capture the checker or, if it attacks
     // along a line (and not by a leap as well), stand between it and the King.
     let mut answers = SquareSet::default();
@@ -1297,7 +1303,13 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         }
         match first {
             None => add_check(a.sq, Some((dir, dist)), &mut answers),
-            Some(s) if !more && b.has(us, s) => pinned.insert(s),
+            Some(s) if !more && b.has(us, s) => {
+                pinned.insert(s);
+                if n_pins < pins.len() {
+                    pins[n_pins] = (s, t.pair(king, a.sq));
+                    n_pins += 1;
+                }
+            }
             Some(_) => {}
         }
     }
@@ -1315,7 +1327,16 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             } else if pinned.contains(from) {
                 let first = out.len();
                 moves_of_piece(pos, from, us, kind, out);
-                retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+                match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
+                    // Legal when it stays between the King and the pinner or takes the pinner.
+                    Some(&(_, line)) => retain_tail(out, first, |mv| {
+                        let p = t.pair(king, mv.to);
+                        p & PAIR_DIST != 0
+                            && (p ^ line) & PAIR_DIR == 0
+                            && p & PAIR_DIST <= line & PAIR_DIST
+                    }),
+                    None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
+                }
             } else {
                 moves_of_piece_in(t, pos, from, us, kind, out);
             }
@@ -1331,7 +1352,13 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         castling_moves(pos, us, out, |sq| {
             sq != king && enemy.attack(t, b, sq, nothing)
         });
-        retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
+        retain_tail(out, first, |mv| {
+            let mut after = b.clone();
+            apply_to_board(&mut after, us, mv);
+            after
+                .king(us)
+                .is_none_or(|k| !enemy.attack(t, &after, k, nothing))
+        });
     }
 }
 

@@ -740,6 +740,9 @@ struct GenTables {
     /// `castle_clear[sq]`: the castling rights (bits of `Position::castling`) lost when a
     /// move leaves or lands on `sq` (a Rook's start square).
     castle_clear: [u8; ROWS],
+    /// Whether a castling move must still be played on a copy of the board after its
+    /// squares passed the safety test (see [`castle_needs_recheck`]).
+    castle_recheck: bool,
 }
 
 impl GenTables {
@@ -860,10 +863,12 @@ impl GenTables {
             }
         }
         let mut castle_clear = [0; ROWS];
+        let mut castle_recheck = false;
         for side in Color::BOTH {
             for (w, wing) in Wing::BOTH.into_iter().enumerate() {
                 let spec = castle_spec(shape, side, wing);
                 castle_clear[spec.rook_from.index()] |= 1 << (side.index() * 2 + w);
+                castle_recheck |= castle_needs_recheck(shape, &spec);
             }
         }
         GenTables {
@@ -880,6 +885,7 @@ impl GenTables {
             pawn_to,
             promotes,
             castle_clear,
+            castle_recheck,
         }
     }
 
@@ -915,6 +921,23 @@ impl GenTables {
         let (a, b) = self.leaper_span[sq.index()];
         &self.leaper_from[a as usize..b as usize]
     }
+}
+
+/// Whether a castling move whose `safe` squares are unattacked (with King and Rook still on
+/// their start squares) can still leave the King attacked, so that it must be played on a
+/// copy of the board. Castling moves only the King and the Rook along the back rank, so the
+/// only lines that change are along that rank through the squares they leave. It cannot
+/// when the King lands on a tested square, the Rook lands between the King's two squares
+/// (blocking the line through the King's start) and no square lies beyond the Rook's start
+/// (so no line runs through it): true of the 8×8 board, not of the Big Outer board (a1
+/// lies beyond the Rook on b1).
+fn castle_needs_recheck(shape: BoardShape, spec: &CastleSpec) -> bool {
+    let file = |s: Square| shape.file(s);
+    let (kf, kt, rt) = (file(spec.king_from), file(spec.king_to), file(spec.rook_to));
+    let rook_between = kf.min(kt) < rt && rt < kf.max(kt);
+    let away = if file(spec.rook_from) > kt { 1 } else { -1 };
+    let beyond = shape.leap(spec.rook_from, away, 0).is_some();
+    !spec.safe.contains(&spec.king_to) || !rook_between || beyond
 }
 
 /// The castling geometry of `shape` for each side and wing, built once.
@@ -1345,13 +1368,17 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         legal_piece_moves_in_check_or_ep(t, pos, king, &enemy, n_checks, &pinned, &answers, out);
     }
     // Castling is never allowed in check (the King's square is one that must be safe), and
-    // out of check that square need not be tested again; the move is then played on a copy.
+    // out of check that square need not be tested again; where the shape needs it, the move
+    // is then played on a copy (`castle_needs_recheck`).
     if n_checks == 0 {
         let first = out.len();
         let nothing = Square(NO_SQUARE);
         castling_moves(pos, us, out, |sq| {
             sq != king && enemy.attack(t, b, sq, nothing)
         });
+        if !t.castle_recheck {
+            return;
+        }
         retain_tail(out, first, |mv| {
             let mut after = b.clone();
             apply_to_board(&mut after, us, mv);
@@ -1925,6 +1952,25 @@ mod tests {
             for d in sym(a, b) {
                 assert!(ALL_BIG_LEAPS.contains(&d), "{d:?}");
             }
+        }
+    }
+
+    #[test]
+    fn castling_is_replayed_on_a_copy_only_on_the_big_outer_board() {
+        // 8×8: the Rook starts in the corner and lands between the King's squares, so the
+        // tested squares decide; Big Outer: a1 / l12 lie beyond the Rooks on b1 / k12.
+        for (shape, expected) in [(BoardShape::Standard, false), (BoardShape::BigOuter, true)] {
+            for side in Color::BOTH {
+                for wing in Wing::BOTH {
+                    let spec = castle_spec(shape, side, wing);
+                    assert_eq!(
+                        castle_needs_recheck(shape, &spec),
+                        expected,
+                        "{shape:?} {side:?} {wing:?}"
+                    );
+                }
+            }
+            assert_eq!(GenTables::of(shape).castle_recheck, expected);
         }
     }
 

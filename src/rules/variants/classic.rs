@@ -255,12 +255,36 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
 pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
-    pawn_moves_in(GenTables::of(pos.shape()), pos, from, us, out);
+    pawn_moves_in::<true>(GenTables::of(pos.shape()), pos, from, us, out);
 }
 
-/// [`pawn_moves`] with the shape's tables at hand.
+/// [`pawn_moves`] with the shape's tables at hand. With `MAY_EP` false the en passant
+/// data is not looked at (the caller knows there is none).
 #[inline(always)]
-fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
+fn pawn_moves_in<const MAY_EP: bool>(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
+    // Only a pawn one step from its last rank can promote; the others skip the test.
+    if t.promotes_from[us.index()][from.index()] {
+        pawn_moves_with::<MAY_EP, true>(t, pos, from, us, out);
+    } else {
+        pawn_moves_with::<MAY_EP, false>(t, pos, from, us, out);
+    }
+}
+
+/// [`pawn_moves_in`]; `MAY_PROMOTE` false when no move of this pawn reaches the last rank.
+#[inline(always)]
+fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
     let b = &pos.board;
     let variant = pos.variant;
     // Straight steps, up to the first occupied square.
@@ -268,7 +292,7 @@ fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &m
         if to == NO_SQUARE || !b.is_empty(Square(to)) {
             break;
         }
-        push_pawn_move(t, us, variant, from, Square(to), Special::Normal, out);
+        push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, Square(to), Special::Normal, out);
     }
     // Captures.
     let them = us.other();
@@ -282,23 +306,25 @@ fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &m
                 && let Some(victim) = b.kind(them, to)
                 && may_capture(variant, PieceKind::Pawn, victim)
             {
-                push_pawn_move(t, us, variant, from, to, Special::Normal, out);
+                push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, Special::Normal, out);
             }
-        } else if let Some(ep) = &pos.ep
+        } else if MAY_EP
+            && let Some(ep) = &pos.ep
             && b.is_empty(to)
             && ep.squares().any(|s| s == to)
             && b.kind(them, ep.pawn) == Some(PieceKind::Pawn)
             && may_capture(variant, PieceKind::Pawn, PieceKind::Pawn)
         {
             let special = Special::EnPassant { captured: ep.pawn };
-            push_pawn_move(t, us, variant, from, to, special, out);
+            push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, special, out);
         }
     }
 }
 
-/// Pushes a pawn move, once per promotion kind when it reaches the last rank.
+/// Pushes a pawn move, once per promotion kind when it reaches the last rank (which it
+/// cannot when `MAY_PROMOTE` is false).
 #[inline(always)]
-fn push_pawn_move(
+fn push_pawn_move<const MAY_PROMOTE: bool>(
     t: &GenTables,
     us: Color,
     variant: Variant,
@@ -307,7 +333,7 @@ fn push_pawn_move(
     special: Special,
     out: &mut Vec<Move>,
 ) {
-    if t.promotes[us.index()][to.index()] {
+    if MAY_PROMOTE && t.promotes[us.index()][to.index()] {
         let promos = promotion_kinds(variant);
         if !promos.is_empty() {
             for &k in promos {
@@ -386,9 +412,9 @@ fn line_moves_in(
 
 /// [`moves_of_piece`] with the shape's tables at hand, the standard kinds each with their
 /// movement known at compile time (the same moves, in the same order, as
-/// [`piece_moves_in`]).
+/// [`piece_moves_in`]). `MAY_EP` false: the caller knows there is no en passant.
 #[inline(always)]
-fn moves_of_piece_in(
+fn moves_of_piece_in<const MAY_EP: bool>(
     t: &GenTables,
     pos: &Position,
     from: Square,
@@ -398,7 +424,7 @@ fn moves_of_piece_in(
 ) {
     let b = &pos.board;
     match kind {
-        PieceKind::Pawn => pawn_moves_in(t, pos, from, us, out),
+        PieceKind::Pawn => pawn_moves_in::<MAY_EP>(t, pos, from, us, out),
         PieceKind::Knight => {
             for &to in t.leap_targets(PieceKind::Knight, from) {
                 push_piece_move(b, pos.variant, us, kind, from, to, out);
@@ -737,6 +763,9 @@ struct GenTables {
     pawn_to: [[[u8; 2]; ROWS]; 2],
     /// `promotes[side][sq]`: whether `sq` is on `side`'s last rank.
     promotes: [[bool; ROWS]; 2],
+    /// `promotes_from[side][sq]`: whether a pawn of `side` on `sq` has a step or a
+    /// diagonal onto its last rank.
+    promotes_from: [[bool; ROWS]; 2],
     /// `castle_clear[sq]`: the castling rights (bits of `Position::castling`) lost when a
     /// move leaves or lands on `sq` (a Rook's start square).
     castle_clear: [u8; ROWS],
@@ -831,6 +860,7 @@ impl GenTables {
         let mut pawn_to = [[[NO_SQUARE; 2]; ROWS]; 2];
         let mut pawn_push = [[[NO_SQUARE; MAX_PAWN_STEPS]; ROWS]; 2];
         let mut promotes = [[false; ROWS]; 2];
+        let mut promotes_from = [[false; ROWS]; 2];
         for side in Color::BOTH {
             let ahead = match side {
                 Color::White => Direction::North,
@@ -861,6 +891,13 @@ impl GenTables {
                 }
                 promotes[c][sq.index()] = shape.rank(sq) == last;
             }
+            for sq in shape.squares() {
+                let mut reach = pawn_push[c][sq.index()]
+                    .into_iter()
+                    .chain(pawn_to[c][sq.index()]);
+                promotes_from[c][sq.index()] =
+                    reach.any(|s| s != NO_SQUARE && promotes[c][s as usize]);
+            }
         }
         let mut castle_clear = [0; ROWS];
         let mut castle_recheck = false;
@@ -884,6 +921,7 @@ impl GenTables {
             pawn_push,
             pawn_to,
             promotes,
+            promotes_from,
             castle_clear,
             castle_recheck,
         }
@@ -1000,7 +1038,7 @@ pub(crate) fn moves_of_piece(
     kind: PieceKind,
     out: &mut Vec<Move>,
 ) {
-    moves_of_piece_in(GenTables::of(pos.shape()), pos, from, us, kind, out);
+    moves_of_piece_in::<true>(GenTables::of(pos.shape()), pos, from, us, kind, out);
 }
 
 /// Pushes castling moves whose rights, emptiness and safety conditions hold; `attacked`
@@ -1361,7 +1399,7 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
                     None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
                 }
             } else {
-                moves_of_piece_in(t, pos, from, us, kind, out);
+                moves_of_piece_in::<false>(t, pos, from, us, kind, out);
             }
         }
     } else {
@@ -1406,7 +1444,7 @@ fn legal_piece_moves_in_check_or_ep(
     let b = &pos.board;
     for (from, kind) in b.pieces(us) {
         let first = out.len();
-        moves_of_piece_in(t, pos, from, us, kind, out);
+        moves_of_piece_in::<true>(t, pos, from, us, kind, out);
         if from == king {
             retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
         } else if n_checks >= 2 {

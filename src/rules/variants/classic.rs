@@ -18,6 +18,7 @@ use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{CastleSpec, EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
+use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
@@ -266,7 +267,7 @@ fn pawn_moves_in<const MAY_EP: bool>(
     pos: &Position,
     from: Square,
     us: Color,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     // Only a pawn one step from its last rank can promote; the others skip the test.
     if t.promotes_from[us.index()][from.index()] {
@@ -283,7 +284,7 @@ fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
     pos: &Position,
     from: Square,
     us: Color,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     let b = &pos.board;
     let variant = pos.variant;
@@ -331,7 +332,7 @@ fn push_pawn_move<const MAY_PROMOTE: bool>(
     from: Square,
     to: Square,
     special: Special,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     if MAY_PROMOTE && t.promotes[us.index()][to.index()] {
         let promos = promotion_kinds(variant);
@@ -374,7 +375,7 @@ fn piece_moves_in(
     from: Square,
     us: Color,
     kind: PieceKind,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     let (dirs, range) = line_mask(kind, t.zone[from.index()]);
     line_moves_in(t, pos, from, us, kind, dir_list(dirs), range, out);
@@ -394,7 +395,7 @@ fn line_moves_in(
     kind: PieceKind,
     dirs: &[usize],
     range: u8,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     for &d in dirs {
         let d = d & 7;
@@ -420,7 +421,7 @@ fn moves_of_piece_in<const MAY_EP: bool>(
     from: Square,
     us: Color,
     kind: PieceKind,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     let b = &pos.board;
     match kind {
@@ -450,7 +451,7 @@ fn push_piece_move(
     kind: PieceKind,
     from: Square,
     to: Square,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) -> bool {
     if b.is_empty(to) {
         out.push(Move::new(from, to));
@@ -1030,13 +1031,14 @@ pub(crate) fn piece_pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>)
 }
 
 /// Pushes the pseudo-legal moves (no castling) of `us`'s `kind` on `from`: pawn moves or
-/// lines and leaps.
+/// lines and leaps. Not inlined: the fast generator calls it only for pinned pieces.
+#[inline(never)]
 pub(crate) fn moves_of_piece(
     pos: &Position,
     from: Square,
     us: Color,
     kind: PieceKind,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     moves_of_piece_in::<true>(GenTables::of(pos.shape()), pos, from, us, kind, out);
 }
@@ -1046,7 +1048,7 @@ pub(crate) fn moves_of_piece(
 pub(crate) fn castling_moves(
     pos: &Position,
     us: Color,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
     attacked: impl Fn(Square) -> bool,
 ) {
     for wing in Wing::BOTH {
@@ -1377,6 +1379,60 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
     if n_checks != 1 {
         answers = SquareSet::default();
     }
+    let legality = Legality {
+        king,
+        n_checks,
+        pinned,
+        pins,
+        n_pins,
+        answers,
+    };
+    // Into a buffer on the stack; a hand-made position with too many moves again into `out`.
+    let mut fixed = FixedMoves {
+        moves: ArrayVec::new(),
+        overflow: false,
+    };
+    legal_moves_with(t, pos, &enemy, &legality, &mut fixed);
+    if fixed.overflow {
+        legal_moves_with(t, pos, &enemy, &legality, out);
+    } else {
+        out.extend_from_slice(&fixed.moves);
+    }
+}
+
+/// What [`legal_moves_fast`] found out about the King of the side to move.
+struct Legality {
+    king: Square,
+    /// How many enemy pieces give check.
+    n_checks: usize,
+    pinned: SquareSet,
+    /// The first `n_pins` pinned pieces with the King's relation to their pinner (see
+    /// [`GenTables::pair`]).
+    pins: [(Square, u16); 8],
+    n_pins: usize,
+    /// Against a single check: the checker's square and the squares that block it.
+    answers: SquareSet,
+}
+
+/// The legal moves of [`legal_moves_fast`], given the checks and pins.
+#[inline(always)]
+fn legal_moves_with(
+    t: &GenTables,
+    pos: &Position,
+    enemy: &Attackers,
+    legality: &Legality,
+    out: &mut impl MoveSink,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
+    let Legality {
+        king,
+        n_checks,
+        ref pinned,
+        ref pins,
+        n_pins,
+        ref answers,
+    } = *legality;
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
     if n_checks == 0 && pos.ep.is_none() {
@@ -1403,7 +1459,7 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             }
         }
     } else {
-        legal_piece_moves_in_check_or_ep(t, pos, king, &enemy, n_checks, &pinned, &answers, out);
+        legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
     }
     // Castling is never allowed in check (the King's square is one that must be safe), and
     // out of check that square need not be tested again; where the shape needs it, the move
@@ -1438,7 +1494,7 @@ fn legal_piece_moves_in_check_or_ep(
     n_checks: usize,
     pinned: &SquareSet,
     answers: &SquareSet,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
     let us = pos.turn;
     let b = &pos.board;
@@ -1469,16 +1525,87 @@ fn legal_piece_moves_in_check_or_ep(
 
 /// Keeps the moves of `out[first..]` that `keep` accepts, in order.
 #[inline]
-fn retain_tail(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+fn retain_tail(out: &mut impl MoveSink, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let moves = out.moves_mut();
     let mut w = first;
-    for i in first..out.len() {
-        let mv = out[i];
+    for i in first..moves.len() {
+        let mv = moves[i];
         if keep(&mv) {
-            out[w] = mv;
+            moves[w] = mv;
             w += 1;
         }
     }
     out.truncate(w);
+}
+
+/// Where the generator puts its moves: the caller's `Vec`, or the fixed buffer of
+/// [`legal_moves_fast`] (no capacity check against the heap on every push).
+pub(crate) trait MoveSink {
+    /// Appends a move.
+    fn push(&mut self, mv: Move);
+    /// The number of moves held.
+    fn len(&self) -> usize;
+    /// The moves held.
+    fn moves_mut(&mut self) -> &mut [Move];
+    /// Keeps the first `len` moves.
+    fn truncate(&mut self, len: usize);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline]
+    fn moves_mut(&mut self) -> &mut [Move] {
+        self
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+}
+
+/// Room for the legal moves of every position of a real game (8×8 at most 218); a hand-made
+/// position with more overflows it, and is generated again into the caller's `Vec`.
+const FIXED_MOVES: usize = 256;
+
+/// The fast generator's move buffer on the stack: no initialisation, no heap.
+struct FixedMoves {
+    moves: ArrayVec<Move, FIXED_MOVES>,
+    /// Set when a move did not fit (the contents are then incomplete).
+    overflow: bool,
+}
+
+impl MoveSink for FixedMoves {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.moves.try_push(mv).is_err() {
+            self.overflow = true;
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    #[inline]
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
 }
 
 /// Legal moves of the side to move (classic rules), the straightforward way: every move
@@ -1991,6 +2118,23 @@ mod tests {
                 assert!(ALL_BIG_LEAPS.contains(&d), "{d:?}");
             }
         }
+    }
+
+    #[test]
+    fn more_moves_than_the_fixed_buffer_holds_are_generated_into_the_vec() {
+        // Nine Queens on the open Big Outer board: 278 legal moves, more than FIXED_MOVES.
+        let p = Position::from_text(
+            Variant::BigOuter,
+            "11k/12/2Q5Q3/12/5Q3Q2/1Q10/12/6Q5/12/3Q4Q3/12/K5Q5 ---- w - - 0 1",
+        )
+        .unwrap();
+        let mut fast = Vec::new();
+        legal_moves(&p, &mut fast);
+        let mut reference = Vec::new();
+        legal_moves_reference(&p, &mut reference);
+        assert_eq!(fast.len(), 278);
+        assert!(fast.len() > FIXED_MOVES);
+        assert_eq!(fast, reference);
     }
 
     #[test]

@@ -1100,7 +1100,9 @@ pub(crate) fn apply_to_board(board: &mut Board, us: Color, mv: &Move) {
             }
         }
         Special::Normal => {
-            board.remove(them, mv.to);
+            if board.has(them, mv.to) {
+                board.remove(them, mv.to);
+            }
         }
     }
     board.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
@@ -1216,8 +1218,9 @@ impl Attackers {
     /// An empty list for `by`'s pieces.
     #[inline]
     fn new(by: Color) -> Attackers {
+        // Never read (only the first `len` entries are); all zero so it is cheap to set.
         let none = Attacker {
-            sq: Square(NO_SQUARE),
+            sq: Square(0),
             m: Mobility::NONE,
         };
         Attackers {

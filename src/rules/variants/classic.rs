@@ -2,11 +2,13 @@
 //! and the variants that only change what may be captured (Bully, Nonviolent) or the
 //! geometry and pieces (Big Outer, `rules/big-outer.md`).
 //!
-//! Generation is pseudo-legal by piece, from per-shape lookup tables (rays, leaps by zone,
-//! reverse leaps, pawn steps; built once per board shape). Legality comes from the checks
-//! and pins found once per position: only King moves, pinned pieces, en passant and
-//! castling are tested for King safety, and in check the other moves must capture or block
-//! the checker (`legal_moves`). The straightforward generator that tests every risky
+//! Generation is pseudo-legal by piece, from per-shape lookup tables (steps, leaps by zone,
+//! pawn steps, and a pair table saying how a piece on one square reaches another; built
+//! once per board shape, 256 rows so a `Square` indexes them without a bounds check).
+//! Legality comes from the checks and pins found once per position from a list of the
+//! enemy's non-pawn pieces: only King moves, pinned pieces, en passant and castling are
+//! tested for King safety, and in check the other moves must capture or block the checker
+//! (`legal_moves`; docs/PERFORMANCE.md has the measurements). The straightforward generator that tests every risky
 //! move on a copy of the board is kept as `legal_moves_reference` (Parity's shared
 //! squares; the tests compare the two). Output order is stable: by origin square, then by
 //! generation order of the piece, castling last.

@@ -1,21 +1,66 @@
 //! Piece placement on any board shape: which piece of which side stands on each square.
 //!
-//! Stored as one layer per side so a square can hold one White and one Black piece at once
-//! (Parity's shared squares, `rules/parity.md §1`); every other variant keeps at most one
-//! piece per square. King squares are cached.
+//! A square can hold one White and one Black piece at once (Parity's shared squares,
+//! `rules/parity.md §1`); every other variant keeps at most one piece per square. King
+//! squares are cached.
+//!
+//! Storage is one byte per square for 256 squares (White's piece in the low four bits,
+//! Black's in the high four), so any `Square` (a `u8`) indexes it without a bounds check and
+//! an empty square is a single zero test; only the first `shape.len()` squares are used.
 
-use super::geometry::{BoardShape, MAX_SQUARES, Square};
+use super::geometry::{BoardShape, Square};
 use super::piece::{Color, Piece, PieceKind};
 
-/// Piece placement. Cheap to clone (≈300 bytes).
+/// Squares the storage has room for: every `u8` index.
+const CELLS: usize = 256;
+
+/// The kind stored as a four-bit code (0 = no piece).
+const KIND_OF_CODE: [Option<PieceKind>; 16] = [
+    None,
+    Some(PieceKind::Pawn),
+    Some(PieceKind::Knight),
+    Some(PieceKind::Bishop),
+    Some(PieceKind::Rook),
+    Some(PieceKind::Queen),
+    Some(PieceKind::King),
+    Some(PieceKind::Guard),
+    Some(PieceKind::Matriarch),
+    Some(PieceKind::Jumper),
+    Some(PieceKind::OuterKnight),
+    None,
+    None,
+    None,
+    None,
+    None,
+];
+
+/// The four-bit code of a kind (never 0).
+#[inline]
+fn code(kind: PieceKind) -> u8 {
+    kind as u8 + 1
+}
+
+/// The bit shift of a side's code in a cell.
+#[inline]
+fn shift(color: Color) -> u32 {
+    4 * color.index() as u32
+}
+
+/// Piece placement. Cheap to clone (≈330 bytes).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     shape: BoardShape,
-    cells: [[Option<PieceKind>; MAX_SQUARES]; 2],
+    /// Per square: White's kind code in bits 0–3, Black's in bits 4–7 (see [`KIND_OF_CODE`]).
+    cells: [u8; CELLS],
     kings: [Option<Square>; 2],
+    /// How many Kings each side has (one, except in hand-made positions), so that lifting
+    /// the King searches for another only when there is one.
+    king_count: [u16; 2],
     /// Per side, a bit per occupied square (index order): the same facts as `cells`, kept so
     /// a side's pieces can be listed without scanning every square.
-    occupied: [[u64; 3]; 2],
+    occupied: [[u64; CELLS / 64]; 2],
+    /// Per side, a bit per square holding one of its pawns (a subset of `occupied`).
+    pawns: [[u64; CELLS / 64]; 2],
 }
 
 impl Board {
@@ -23,9 +68,11 @@ impl Board {
     pub fn empty(shape: BoardShape) -> Board {
         Board {
             shape,
-            cells: [[None; MAX_SQUARES]; 2],
+            cells: [0; CELLS],
             kings: [None; 2],
-            occupied: [[0; 3]; 2],
+            king_count: [0; 2],
+            occupied: [[0; CELLS / 64]; 2],
+            pawns: [[0; CELLS / 64]; 2],
         }
     }
 
@@ -38,7 +85,13 @@ impl Board {
     /// The kind of `color`'s piece on `sq`, if any.
     #[inline]
     pub fn kind(&self, color: Color, sq: Square) -> Option<PieceKind> {
-        self.cells[color.index()][sq.index()]
+        KIND_OF_CODE[((self.cells[sq.index()] >> shift(color)) & 15) as usize]
+    }
+
+    /// Whether `color` has a piece on `sq`.
+    #[inline]
+    pub fn has(&self, color: Color, sq: Square) -> bool {
+        (self.cells[sq.index()] >> shift(color)) & 15 != 0
     }
 
     /// The piece on `sq`. On a shared square (Parity) this is White's; use
@@ -62,26 +115,40 @@ impl Board {
     /// Whether no piece stands on `sq`.
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
-        self.cells[0][sq.index()].is_none() && self.cells[1][sq.index()].is_none()
+        self.cells[sq.index()] == 0
     }
 
     /// Whether one White and one Black piece share `sq`.
     #[inline]
     pub fn is_shared(&self, sq: Square) -> bool {
-        self.cells[0][sq.index()].is_some() && self.cells[1][sq.index()].is_some()
+        self.has(Color::White, sq) && self.has(Color::Black, sq)
     }
 
     /// Puts `piece` on `sq`, replacing a piece of the same side there; returns the replaced
     /// kind.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) -> Option<PieceKind> {
-        let old = self.cells[piece.color.index()][sq.index()].replace(piece.kind);
-        self.occupied[piece.color.index()][sq.index() >> 6] |= 1 << (sq.index() & 63);
-        if old == Some(PieceKind::King) && self.kings[piece.color.index()] == Some(sq) {
-            self.kings[piece.color.index()] = None;
+        let c = piece.color.index();
+        let old = self.kind(piece.color, sq);
+        let s = shift(piece.color);
+        let cell = &mut self.cells[sq.index()];
+        *cell = (*cell & !(15 << s)) | (code(piece.kind) << s);
+        let bit = 1 << (sq.index() & 63);
+        self.occupied[c][sq.index() >> 6] |= bit;
+        if piece.kind == PieceKind::Pawn {
+            self.pawns[c][sq.index() >> 6] |= bit;
+        } else {
+            self.pawns[c][sq.index() >> 6] &= !bit;
+        }
+        if old == Some(PieceKind::King) {
+            self.king_count[c] -= 1;
+            if self.kings[c] == Some(sq) {
+                self.kings[c] = None;
+            }
         }
         if piece.kind == PieceKind::King {
-            self.kings[piece.color.index()] = Some(sq);
+            self.king_count[c] += 1;
+            self.kings[c] = Some(sq);
         }
         old
     }
@@ -89,10 +156,20 @@ impl Board {
     /// Removes `color`'s piece from `sq` and returns its kind.
     #[inline]
     pub fn remove(&mut self, color: Color, sq: Square) -> Option<PieceKind> {
-        let old = self.cells[color.index()][sq.index()].take();
+        let old = self.kind(color, sq);
+        self.cells[sq.index()] &= !(15 << shift(color));
         self.occupied[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
-        if old == Some(PieceKind::King) && self.kings[color.index()] == Some(sq) {
-            self.kings[color.index()] = self.find_king(color);
+        self.pawns[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
+        if old == Some(PieceKind::King) {
+            let c = color.index();
+            self.king_count[c] -= 1;
+            if self.kings[c] == Some(sq) {
+                self.kings[c] = if self.king_count[c] == 0 {
+                    None
+                } else {
+                    self.find_king(color)
+                };
+            }
         }
         old
     }
@@ -110,23 +187,15 @@ impl Board {
     }
 
     /// `color`'s pieces in square order. Stable order.
+    #[inline]
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
-        let layer = &self.cells[color.index()];
-        self.occupied[color.index()]
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| {
-                let mut bits = bits;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(i)
-                })
-            })
-            .filter_map(move |i| layer[i].map(|k| (Square(i as u8), k)))
+        Pieces::new(self, color, false)
+    }
+
+    /// `color`'s pieces other than pawns, in square order.
+    #[inline]
+    pub fn non_pawns(&self, color: Color) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
+        Pieces::new(self, color, true)
     }
 
     /// Every piece as (square, piece), White's before Black's on a shared square. Stable order.
@@ -140,22 +209,78 @@ impl Board {
 
     /// How many pieces of `color` and `kind` are on the board.
     pub fn count(&self, color: Color, kind: PieceKind) -> usize {
-        self.cells[color.index()][..self.shape.len()]
-            .iter()
-            .filter(|&&k| k == Some(kind))
-            .count()
+        self.pieces(color).filter(|&(_, k)| k == kind).count()
     }
 
     /// Total number of pieces (a shared square counts two).
     pub fn piece_count(&self) -> usize {
-        self.cells
+        self.occupied
             .iter()
-            .map(|l| l[..self.shape.len()].iter().flatten().count())
+            .flatten()
+            .map(|w| w.count_ones() as usize)
             .sum()
     }
 
     /// Whether the board holds no piece.
     pub fn is_board_empty(&self) -> bool {
         self.piece_count() == 0
+    }
+}
+
+/// The iterator behind [`Board::pieces`] and [`Board::non_pawns`]: the set bits of one
+/// side's occupancy words.
+struct Pieces<'a> {
+    board: &'a Board,
+    color: Color,
+    /// All ones to skip pawns, else zero.
+    skip_pawns: u64,
+    /// The occupancy word being read.
+    word: usize,
+    /// Its squares not yet returned.
+    bits: u64,
+}
+
+impl<'a> Pieces<'a> {
+    #[inline]
+    fn new(board: &'a Board, color: Color, skip_pawns: bool) -> Pieces<'a> {
+        let skip_pawns = if skip_pawns { u64::MAX } else { 0 };
+        Pieces {
+            board,
+            color,
+            skip_pawns,
+            word: 0,
+            bits: board.word(color, 0, skip_pawns),
+        }
+    }
+}
+
+impl Board {
+    /// Occupancy word `w` of `color`, pawns masked out by `skip_pawns`.
+    #[inline]
+    fn word(&self, color: Color, w: usize, skip_pawns: u64) -> u64 {
+        self.occupied[color.index()][w] & !(self.pawns[color.index()][w] & skip_pawns)
+    }
+}
+
+impl Iterator for Pieces<'_> {
+    type Item = (Square, PieceKind);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Square, PieceKind)> {
+        loop {
+            if self.bits != 0 {
+                let sq = Square((self.word * 64 + self.bits.trailing_zeros() as usize) as u8);
+                self.bits &= self.bits - 1;
+                if let Some(k) = self.board.kind(self.color, sq) {
+                    return Some((sq, k));
+                }
+                continue;
+            }
+            self.word += 1;
+            if self.word >= CELLS / 64 {
+                return None;
+            }
+            self.bits = self.board.word(self.color, self.word, self.skip_pawns);
+        }
     }
 }

@@ -2,11 +2,13 @@
 //! and the variants that only change what may be captured (Bully, Nonviolent) or the
 //! geometry and pieces (Big Outer, `rules/big-outer.md`).
 //!
-//! Generation is pseudo-legal by piece, from per-shape lookup tables (rays, leaps by zone,
-//! reverse leaps, pawn steps; built once per board shape). Legality comes from the checks
-//! and pins found once per position: only King moves, pinned pieces, en passant and
-//! castling are tested for King safety, and in check the other moves must capture or block
-//! the checker (`legal_moves`). The straightforward generator that tests every risky
+//! Generation is pseudo-legal by piece, from per-shape lookup tables (steps, leaps by zone,
+//! pawn steps, and a pair table saying how a piece on one square reaches another; built
+//! once per board shape, 256 rows so a `Square` indexes them without a bounds check).
+//! Legality comes from the checks and pins found once per position from a list of the
+//! enemy's non-pawn pieces: only King moves, pinned pieces, en passant and castling are
+//! tested for King safety, and in check the other moves must capture or block the checker
+//! (`legal_moves`; docs/PERFORMANCE.md has the measurements). The straightforward generator that tests every risky
 //! move on a copy of the board is kept as `legal_moves_reference` (Parity's shared
 //! squares; the tests compare the two). Output order is stable: by origin square, then by
 //! generation order of the piece, castling last.
@@ -18,6 +20,7 @@ use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{CastleSpec, EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
+use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
@@ -255,58 +258,85 @@ fn last_rank(shape: BoardShape, side: Color) -> i8 {
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
 /// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
 pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
-    pawn_moves_in(GenTables::of(pos.shape()), pos, from, us, out);
+    pawn_moves_in::<true>(GenTables::of(pos.shape()), pos, from, us, out);
 }
 
-/// [`pawn_moves`] with the shape's tables at hand.
+/// [`pawn_moves`] with the shape's tables at hand. With `MAY_EP` false the en passant
+/// data is not looked at (the caller knows there is none).
 #[inline(always)]
-fn pawn_moves_in(t: &GenTables, pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
+fn pawn_moves_in<const MAY_EP: bool>(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut impl MoveSink,
+) {
+    // Only a pawn one step from its last rank can promote; the others skip the test.
+    if t.promotes_from[us.index()][from.index()] {
+        pawn_moves_with::<MAY_EP, true>(t, pos, from, us, out);
+    } else {
+        pawn_moves_with::<MAY_EP, false>(t, pos, from, us, out);
+    }
+}
+
+/// [`pawn_moves_in`]; `MAY_PROMOTE` false when no move of this pawn reaches the last rank.
+#[inline(always)]
+fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut impl MoveSink,
+) {
     let b = &pos.board;
-    let side = us.index();
     let variant = pos.variant;
     // Straight steps, up to the first occupied square.
-    let (lo, hi) = t.pawn_push_span[side][from.index()];
-    for &to in &t.pawn_push_to[lo as usize..hi as usize] {
-        if !b.is_empty(to) {
+    for to in t.pawn_push[us.index()][from.index()] {
+        if to == NO_SQUARE || !b.is_empty(Square(to)) {
             break;
         }
-        push_pawn_move(t, side, variant, from, to, Special::Normal, out);
+        push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, Square(to), Special::Normal, out);
     }
     // Captures.
     let them = us.other();
-    for to in t.pawn_to[side][from.index()] {
+    for to in t.pawn_to[us.index()][from.index()] {
         if to == NO_SQUARE {
             continue;
         }
         let to = Square(to);
-        if let Some(victim) = b.kind(them, to) {
-            if b.kind(us, to).is_none() && may_capture(variant, PieceKind::Pawn, victim) {
-                push_pawn_move(t, side, variant, from, to, Special::Normal, out);
+        if b.has(them, to) {
+            if !b.has(us, to)
+                && let Some(victim) = b.kind(them, to)
+                && may_capture(variant, PieceKind::Pawn, victim)
+            {
+                push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, Special::Normal, out);
             }
-        } else if let Some(ep) = &pos.ep
+        } else if MAY_EP
+            && let Some(ep) = &pos.ep
             && b.is_empty(to)
             && ep.squares().any(|s| s == to)
             && b.kind(them, ep.pawn) == Some(PieceKind::Pawn)
             && may_capture(variant, PieceKind::Pawn, PieceKind::Pawn)
         {
             let special = Special::EnPassant { captured: ep.pawn };
-            push_pawn_move(t, side, variant, from, to, special, out);
+            push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, special, out);
         }
     }
 }
 
-/// Pushes a pawn move, once per promotion kind when it reaches the last rank.
+/// Pushes a pawn move, once per promotion kind when it reaches the last rank (which it
+/// cannot when `MAY_PROMOTE` is false).
 #[inline(always)]
-fn push_pawn_move(
+fn push_pawn_move<const MAY_PROMOTE: bool>(
     t: &GenTables,
-    side: usize,
+    us: Color,
     variant: Variant,
     from: Square,
     to: Square,
     special: Special,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
-    if t.promotes[side][to.index()] {
+    if MAY_PROMOTE && t.promotes[us.index()][to.index()] {
         let promos = promotion_kinds(variant);
         if !promos.is_empty() {
             for &k in promos {
@@ -347,24 +377,69 @@ fn piece_moves_in(
     from: Square,
     us: Color,
     kind: PieceKind,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
-    let b = &pos.board;
-    let variant = pos.variant;
     let (dirs, range) = line_mask(kind, t.zone[from.index()]);
-    // Direction bits in `Direction::ALL` order.
-    let mut rest = dirs;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        for &to in t.ray(from, d).iter().take(range as usize) {
-            if !push_piece_move(b, variant, us, kind, from, to, out) {
+    line_moves_in(t, pos, from, us, kind, dir_list(dirs), range, out);
+    for &to in t.leap_targets(kind, from) {
+        push_piece_move(&pos.board, pos.variant, us, kind, from, to, out);
+    }
+}
+
+/// Pushes the moves of `us`'s `kind` on `from` along the directions `dirs` (indices in
+/// [`Direction::ALL`]) up to `range` squares, in that order.
+#[inline(always)]
+fn line_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    dirs: &[usize],
+    range: u8,
+    out: &mut impl MoveSink,
+) {
+    for &d in dirs {
+        let d = d & 7;
+        let mut to = t.step[from.index()][d];
+        let mut left = range;
+        while to != NO_SQUARE && left > 0 {
+            if !push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out) {
                 break;
             }
+            to = t.step[to as usize][d];
+            left -= 1;
         }
     }
-    for &to in t.leap_targets(kind, from) {
-        push_piece_move(b, variant, us, kind, from, to, out);
+}
+
+/// [`moves_of_piece`] with the shape's tables at hand, the standard kinds each with their
+/// movement known at compile time (the same moves, in the same order, as
+/// [`piece_moves_in`]). `MAY_EP` false: the caller knows there is no en passant.
+#[inline(always)]
+fn moves_of_piece_in<const MAY_EP: bool>(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut impl MoveSink,
+) {
+    let b = &pos.board;
+    match kind {
+        PieceKind::Pawn => pawn_moves_in::<MAY_EP>(t, pos, from, us, out),
+        PieceKind::Knight => {
+            for &to in t.leap_targets(PieceKind::Knight, from) {
+                push_piece_move(b, pos.variant, us, kind, from, to, out);
+            }
+        }
+        PieceKind::Bishop => line_moves_in(t, pos, from, us, kind, &DIAG_DIRS, u8::MAX, out),
+        PieceKind::Rook => line_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, u8::MAX, out),
+        PieceKind::Queen => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, u8::MAX, out),
+        PieceKind::King => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out),
+        PieceKind::Guard | PieceKind::Matriarch | PieceKind::Jumper | PieceKind::OuterKnight => {
+            piece_moves_in(t, pos, from, us, kind, out);
+        }
     }
 }
 
@@ -378,13 +453,13 @@ fn push_piece_move(
     kind: PieceKind,
     from: Square,
     to: Square,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) -> bool {
     if b.is_empty(to) {
         out.push(Move::new(from, to));
         return true;
     }
-    if b.kind(us, to).is_none()
+    if !b.has(us, to)
         && let Some(victim) = b.kind(us.other(), to)
         && may_capture(variant, kind, victim)
     {
@@ -399,84 +474,65 @@ fn push_piece_move(
 #[inline]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     let mut hit = false;
-    scan_attackers(board, sq, by, None, &mut |_| {
+    scan_attackers(board, sq, by, &mut |_| {
         hit = true;
         true
     });
     hit
 }
 
-/// The squares of `by`'s pieces that attack `sq` under classic movement: lines, then leaps,
-/// then pawns. Stable order.
+/// The squares of `by`'s pieces that attack `sq` under classic movement: pawns, then leaps,
+/// then lines. Stable order.
 pub fn attackers(board: &Board, sq: Square, by: Color) -> Vec<Square> {
     let mut found = Vec::new();
-    scan_attackers(board, sq, by, None, &mut |s| {
+    scan_attackers(board, sq, by, &mut |s| {
         found.push(s);
         false
     });
     found
 }
 
-/// Calls `f` with each attacker of `sq`; stops when `f` returns true. The piece on `ignore`
-/// (if any) is treated as absent: it neither attacks nor blocks.
+/// Calls `f` with each attacker of `sq`; stops when `f` returns true.
 #[inline]
-fn scan_attackers(
-    board: &Board,
-    sq: Square,
-    by: Color,
-    ignore: Option<Square>,
-    f: &mut impl FnMut(Square) -> bool,
-) {
+fn scan_attackers(board: &Board, sq: Square, by: Color, f: &mut impl FnMut(Square) -> bool) {
     let t = GenTables::of(board.shape());
     // Pawns attack diagonally forward, so look diagonally backward from `sq`.
     for s in t.pawn_from[by.index()][sq.index()] {
-        if s != NO_SQUARE
-            && Some(Square(s)) != ignore
-            && board.kind(by, Square(s)) == Some(PieceKind::Pawn)
-            && f(Square(s))
-        {
+        if s != NO_SQUARE && board.kind(by, Square(s)) == Some(PieceKind::Pawn) && f(Square(s)) {
             return;
         }
     }
     // Leaps.
     for &(s, mask) in t.leapers_to(sq) {
         if let Some(k) = board.kind(by, s)
-            && mask & kind_bit(k) != 0
-            && Some(s) != ignore
+            && leaper_index(k).is_some_and(|li| mask & (1 << li) != 0)
             && f(s)
         {
             return;
         }
     }
-    // Lines.
-    for d in Direction::ALL {
-        for (i, &cur) in t.ray(sq, d.index()).iter().enumerate() {
-            if board.is_empty(cur) || Some(cur) == ignore {
+    // Lines: the first piece along each line from `sq`.
+    for d in 0..8 {
+        let mut cur = t.step[sq.index()][d];
+        let mut dist = 1;
+        while cur != NO_SQUARE {
+            let s = Square(cur);
+            if board.is_empty(s) {
+                cur = t.step[s.index()][d];
+                dist += 1;
                 continue;
             }
-            if let Some(k) = board.kind(by, cur) {
-                let (dirs, range) = line_mask(k, t.zone[cur.index()]);
+            if let Some(k) = board.kind(by, s) {
+                let (dirs, range) = line_mask(k, t.zone[s.index()]);
                 // The attacker moves in the opposite direction, which is in its set iff `d`
                 // is (every set is symmetric).
-                if i < range as usize && dirs & (1 << d.index()) != 0 && f(cur) {
+                if dist <= range && dirs & (1 << d) != 0 && f(s) {
                     return;
                 }
             }
             break;
         }
     }
-}
-
-/// Whether `sq` is attacked by `by` with the piece on `ignore` lifted off the board (a King
-/// testing the square it steps to must not shield that square itself).
-#[inline]
-fn is_attacked_without(board: &Board, sq: Square, by: Color, ignore: Square) -> bool {
-    let mut hit = false;
-    scan_attackers(board, sq, by, Some(ignore), &mut |_| {
-        hit = true;
-        true
-    });
-    hit
 }
 
 /// Every leap offset any Big Outer piece can make (union over kinds and zones).
@@ -541,18 +597,48 @@ const LEAPERS: [PieceKind; 4] = [
     PieceKind::Jumper,
 ];
 
-/// A kind's bit in a kind mask.
+/// A kind's index in [`LEAPERS`] (`None` for kinds that do not leap).
 #[inline]
-fn kind_bit(kind: PieceKind) -> u16 {
-    1 << (kind as u16)
+fn leaper_index(kind: PieceKind) -> Option<usize> {
+    match kind {
+        PieceKind::Knight => Some(0),
+        PieceKind::Guard => Some(1),
+        PieceKind::OuterKnight => Some(2),
+        PieceKind::Jumper => Some(3),
+        PieceKind::Pawn
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King
+        | PieceKind::Matriarch => None,
+    }
+}
+
+/// The rook directions as a direction mask (bit = index in [`Direction::ALL`]).
+const ORTHO: u8 = 0x0f;
+/// The bishop directions as a direction mask.
+const DIAG: u8 = 0xf0;
+
+/// The direction indices of [`ORTHO`], [`DIAG`] and all eight, in [`Direction::ALL`] order.
+const ORTHO_DIRS: [usize; 4] = [0, 1, 2, 3];
+const DIAG_DIRS: [usize; 4] = [4, 5, 6, 7];
+const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The direction indices of a mask from [`line_mask`] (which only gives these four).
+#[inline]
+fn dir_list(mask: u8) -> &'static [usize] {
+    match mask {
+        0 => &[],
+        ORTHO => &ORTHO_DIRS,
+        DIAG => &DIAG_DIRS,
+        _ => &ALL_DIRS,
+    }
 }
 
 /// Line movement as a direction mask (bit = index in [`Direction::ALL`]) and a range; the
 /// same facts as [`lines`], in a form that is cheap to test.
 #[inline]
 fn line_mask(kind: PieceKind, zone: Zone) -> (u8, u8) {
-    const ORTHO: u8 = 0x0f;
-    const DIAG: u8 = 0xf0;
     match kind {
         PieceKind::Bishop => (DIAG, u8::MAX),
         PieceKind::Rook => (ORTHO, u8::MAX),
@@ -571,88 +657,165 @@ fn line_mask(kind: PieceKind, zone: Zone) -> (u8, u8) {
     }
 }
 
+/// Rows of the per-square tables: one per `u8`, so that a [`Square`] indexes them without a
+/// bounds check. Only the first `shape.len()` rows mean anything; the others say "no
+/// square" / "no move".
+const ROWS: usize = 256;
+
+/// The most leap destinations of one piece on one square (an outer-zone outer Knight).
+const MAX_LEAPS: usize = 16;
+
+/// The most straight steps of a pawn (four from the Big Outer start rank).
+const MAX_PAWN_STEPS: usize = 4;
+
+/// The squares one leaper on one square leaps to, in [`leaps`] order.
+#[derive(Clone, Copy)]
+struct LeapList {
+    to: [Square; MAX_LEAPS],
+    len: u8,
+}
+
+impl LeapList {
+    const EMPTY: LeapList = LeapList {
+        to: [Square(NO_SQUARE); MAX_LEAPS],
+        len: 0,
+    };
+
+    #[inline]
+    fn squares(&self) -> &[Square] {
+        &self.to[..(self.len as usize).min(MAX_LEAPS)]
+    }
+}
+
+/// How a kind moves from one square by lines and leaps: [`line_mask`] and its leaper bit
+/// (1 << index in [`LEAPERS`], 0 if it does not leap). All zero for a pawn.
+#[derive(Clone, Copy)]
+struct Mobility {
+    dirs: u8,
+    range: u8,
+    leap: u8,
+}
+
+impl Mobility {
+    const NONE: Mobility = Mobility {
+        dirs: 0,
+        range: 0,
+        leap: 0,
+    };
+}
+
+/// Every piece kind, in `kind as usize` order.
+const ALL_KINDS: [PieceKind; KINDS] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+    PieceKind::Guard,
+    PieceKind::Matriarch,
+    PieceKind::Jumper,
+    PieceKind::OuterKnight,
+];
+
+/// The number of piece kinds (rows of [`GenTables::mobility`], indexed by `kind as usize`).
+const KINDS: usize = 10;
+
+/// How a piece on one square reaches another, packed in a `u16` (see [`GenTables::pair`]):
+/// bits 0–3 the distance along a shared rank, file or diagonal (0: none), bits 4–6 the
+/// direction index from the first square to the second, bits 8–11 the leapers (bit =
+/// index in [`LEAPERS`]) that leap from the first square onto the second.
+const PAIR_DIST: u16 = 0x000f;
+/// The direction bits of a [`GenTables::pair`] entry.
+const PAIR_DIR: u16 = 0x0070;
+const PAIR_LEAPS_SHIFT: u16 = 8;
+
 /// Lookup tables of one board shape for move generation and attack tests, built once per
 /// shape. Everything here is derived from [`BoardShape`], [`leaps`] and the pawn rules, so
 /// the generator stays general (8×8 and the 148-square Big Outer board with its corners and
 /// zones); the tables only avoid recomputing it on every call.
 struct GenTables {
-    /// Number of squares.
-    len: usize,
-    /// `step[dir * len + sq]`: the neighbour of `sq` in `Direction::ALL[dir]`, or
-    /// [`NO_SQUARE`].
-    step: Vec<u8>,
-    /// `ray_span[dir * len + sq]`: the range of `ray_to` holding the squares from `sq` in
-    /// `Direction::ALL[dir]` to the edge, nearest first.
-    ray_span: Vec<(u16, u16)>,
-    /// Ray squares (see `ray_span`).
-    ray_to: Vec<Square>,
+    /// `step[sq][dir]`: the neighbour of `sq` in `Direction::ALL[dir]`, or [`NO_SQUARE`].
+    step: [[u8; 8]; ROWS],
     /// (file, rank) of each square.
-    coords: Vec<(i8, i8)>,
+    coords: [(i8, i8); ROWS],
     /// Zone of each square.
-    zone: Vec<Zone>,
-    /// `leap_span[leaper * len + sq]`: the range of `leap_to` holding the squares a
-    /// `LEAPERS[leaper]` on `sq` leaps to, in [`leaps`] order.
-    leap_span: Vec<(u16, u16)>,
-    /// Leap destinations (see `leap_span`).
-    leap_to: Vec<Square>,
+    zone: [Zone; ROWS],
+    /// `mobility[kind as usize][sq]`: how a `kind` on `sq` moves by lines and leaps.
+    mobility: [[Mobility; ROWS]; KINDS],
+    /// `leaps[leaper][sq]`: the squares a `LEAPERS[leaper]` on `sq` leaps to.
+    leaps: [[LeapList; ROWS]; LEAPERS.len()],
     /// `leaper_span[sq]`: the range of `leaper_from` listing the squares a leaper could
-    /// leap onto `sq` from, each with the mask of kinds (see [`kind_bit`]) that make that
-    /// leap from there; in the order of the old attack scan.
+    /// leap onto `sq` from, each with the mask of leapers (bit = index in [`LEAPERS`]) that
+    /// make that leap from there; in the order of the old attack scan.
     leaper_span: Vec<(u16, u16)>,
     /// Reverse leaps (see `leaper_span`).
     leaper_from: Vec<(Square, u16)>,
+    /// `pair[a << 8 | b]`: how a piece on `a` reaches `b` (lines and leaps, see
+    /// [`PAIR_DIST`]).
+    pair: Box<[u16; ROWS * ROWS]>,
     /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
     /// `sq`, or [`NO_SQUARE`].
-    pawn_from: [Vec<[u8; 2]>; 2],
-    /// `pawn_push_span[side][sq]`: the range of `pawn_push_to` holding the squares a pawn of
-    /// `side` on `sq` steps straight to on an empty board, nearest first ([`pawn_steps`]; the
-    /// last rank only by a single step).
-    pawn_push_span: [Vec<(u16, u16)>; 2],
-    /// Straight pawn steps (see `pawn_push_span`).
-    pawn_push_to: Vec<Square>,
+    pawn_from: [[[u8; 2]; ROWS]; 2],
+    /// `pawn_push[side][sq]`: the squares a pawn of `side` on `sq` steps straight to on an
+    /// empty board, nearest first, then [`NO_SQUARE`] ([`pawn_steps`]; the last rank only
+    /// by a single step).
+    pawn_push: [[[u8; MAX_PAWN_STEPS]; ROWS]; 2],
     /// `pawn_to[side][sq]`: the squares diagonally ahead (file − 1 first), or
     /// [`NO_SQUARE`].
-    pawn_to: [Vec<[u8; 2]>; 2],
+    pawn_to: [[[u8; 2]; ROWS]; 2],
     /// `promotes[side][sq]`: whether `sq` is on `side`'s last rank.
-    promotes: [Vec<bool>; 2],
+    promotes: [[bool; ROWS]; 2],
+    /// `promotes_from[side][sq]`: whether a pawn of `side` on `sq` has a step or a
+    /// diagonal onto its last rank.
+    promotes_from: [[bool; ROWS]; 2],
+    /// `castle_clear[sq]`: the castling rights (bits of `Position::castling`) lost when a
+    /// move leaves or lands on `sq` (a Rook's start square).
+    castle_clear: [u8; ROWS],
+    /// Whether a castling move must still be played on a copy of the board after its
+    /// squares passed the safety test (see [`castle_needs_recheck`]).
+    castle_recheck: bool,
 }
 
 impl GenTables {
     fn build(shape: BoardShape) -> GenTables {
-        let len = shape.len();
-        let mut step = vec![NO_SQUARE; 8 * len];
-        for d in Direction::ALL {
-            for sq in shape.squares() {
+        let mut step = [[NO_SQUARE; 8]; ROWS];
+        let mut coords = [(0, 0); ROWS];
+        let mut zone = [Zone::Outer; ROWS];
+        for sq in shape.squares() {
+            for d in Direction::ALL {
                 if let Some(to) = shape.step(sq, d) {
-                    step[d.index() * len + sq.index()] = to.0;
+                    step[sq.index()][d.index()] = to.0;
                 }
             }
+            coords[sq.index()] = shape.coords(sq);
+            zone[sq.index()] = shape.zone(sq);
         }
-        let mut ray_span = Vec::with_capacity(8 * len);
-        let mut ray_to = Vec::new();
-        for d in Direction::ALL {
+        let mut mobility = [[Mobility::NONE; ROWS]; KINDS];
+        for (i, kind) in ALL_KINDS.into_iter().enumerate() {
+            assert_eq!(
+                kind as usize, i,
+                "invariant: ALL_KINDS is in discriminant order"
+            );
             for sq in shape.squares() {
-                let start = ray_to.len() as u16;
-                ray_to.extend(shape.ray(sq, d));
-                ray_span.push((start, ray_to.len() as u16));
+                let (dirs, range) = line_mask(kind, shape.zone(sq));
+                let leap = leaper_index(kind).map_or(0, |li| 1 << li);
+                mobility[kind as usize][sq.index()] = Mobility { dirs, range, leap };
             }
         }
-        let coords = shape.squares().map(|s| shape.coords(s)).collect();
-        let zone = shape.squares().map(|s| shape.zone(s)).collect();
-        let mut leap_span = Vec::with_capacity(LEAPERS.len() * len);
-        let mut leap_to = Vec::new();
-        for kind in LEAPERS {
+        let mut leap_lists = [[LeapList::EMPTY; ROWS]; LEAPERS.len()];
+        for (li, kind) in LEAPERS.into_iter().enumerate() {
             for sq in shape.squares() {
-                let start = leap_to.len() as u16;
+                let list = &mut leap_lists[li][sq.index()];
                 for (df, dr) in leaps(kind, shape.zone(sq)) {
                     if let Some(to) = shape.leap(sq, df, dr) {
-                        leap_to.push(to);
+                        list.to[list.len as usize] = to;
+                        list.len += 1;
                     }
                 }
-                leap_span.push((start, leap_to.len() as u16));
             }
         }
-        let mut leaper_span = Vec::with_capacity(len);
+        let mut leaper_span = Vec::with_capacity(shape.len());
         let mut leaper_from = Vec::new();
         for sq in shape.squares() {
             let start = leaper_from.len() as u16;
@@ -665,13 +828,13 @@ impl GenTables {
                     continue;
                 };
                 let mut mask = 0;
-                for kind in LEAPERS {
+                for (li, kind) in LEAPERS.into_iter().enumerate() {
                     let leaps_here = match shape {
                         BoardShape::Standard => kind == PieceKind::Knight,
                         BoardShape::BigOuter => leaps(kind, shape.zone(s)).contains(&(-df, -dr)),
                     };
                     if leaps_here {
-                        mask |= kind_bit(kind);
+                        mask |= 1 << li;
                     }
                 }
                 if mask != 0 {
@@ -680,83 +843,90 @@ impl GenTables {
             }
             leaper_span.push((start, leaper_from.len() as u16));
         }
-        let pawn_from = Color::BOTH.map(|by| {
-            shape
-                .squares()
-                .map(|sq| {
-                    let mut v = [NO_SQUARE; 2];
-                    for (i, df) in [-1, 1].into_iter().enumerate() {
-                        if let Some(s) = shape.leap(sq, df, -by.forward()) {
-                            v[i] = s.0;
-                        }
-                    }
-                    v
-                })
-                .collect()
-        });
-        let mut pawn_push_to = Vec::new();
-        let pawn_push_span = Color::BOTH.map(|side| {
+        let mut pair: Box<[u16; ROWS * ROWS]> = vec![0; ROWS * ROWS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("invariant: the vector has ROWS * ROWS entries");
+        for a in shape.squares() {
+            for d in Direction::ALL {
+                for (i, b) in shape.ray(a, d).enumerate() {
+                    pair[a.index() << 8 | b.index()] |= (i as u16 + 1) | (d.index() as u16) << 4;
+                }
+            }
+            for (li, list) in leap_lists.iter().enumerate() {
+                for b in list[a.index()].squares() {
+                    pair[a.index() << 8 | b.index()] |= 1 << (PAIR_LEAPS_SHIFT + li as u16);
+                }
+            }
+        }
+        let mut pawn_from = [[[NO_SQUARE; 2]; ROWS]; 2];
+        let mut pawn_to = [[[NO_SQUARE; 2]; ROWS]; 2];
+        let mut pawn_push = [[[NO_SQUARE; MAX_PAWN_STEPS]; ROWS]; 2];
+        let mut promotes = [[false; ROWS]; 2];
+        let mut promotes_from = [[false; ROWS]; 2];
+        for side in Color::BOTH {
             let ahead = match side {
                 Color::White => Direction::North,
                 Color::Black => Direction::South,
             };
             let last = last_rank(shape, side);
-            shape
-                .squares()
-                .map(|sq| {
-                    let begin = pawn_push_to.len() as u16;
-                    let max = pawn_steps(shape, side, shape.rank(sq));
-                    let mut cur = sq;
-                    for n in 1..=max {
-                        let Some(to) = shape.step(cur, ahead) else {
-                            break;
-                        };
-                        if n > 1 && shape.rank(to) == last {
-                            break;
-                        }
-                        pawn_push_to.push(to);
-                        cur = to;
+            let c = side.index();
+            for sq in shape.squares() {
+                for (i, df) in [-1, 1].into_iter().enumerate() {
+                    if let Some(s) = shape.leap(sq, df, -side.forward()) {
+                        pawn_from[c][sq.index()][i] = s.0;
                     }
-                    (begin, pawn_push_to.len() as u16)
-                })
-                .collect()
-        });
-        let pawn_to = Color::BOTH.map(|side| {
-            shape
-                .squares()
-                .map(|sq| {
-                    let mut v = [NO_SQUARE; 2];
-                    for (i, df) in [-1, 1].into_iter().enumerate() {
-                        if let Some(s) = shape.leap(sq, df, side.forward()) {
-                            v[i] = s.0;
-                        }
+                    if let Some(s) = shape.leap(sq, df, side.forward()) {
+                        pawn_to[c][sq.index()][i] = s.0;
                     }
-                    v
-                })
-                .collect()
-        });
-        let promotes = Color::BOTH.map(|side| {
-            shape
-                .squares()
-                .map(|sq| shape.rank(sq) == last_rank(shape, side))
-                .collect()
-        });
+                }
+                let max = pawn_steps(shape, side, shape.rank(sq));
+                let mut cur = sq;
+                for n in 1..=max {
+                    let Some(to) = shape.step(cur, ahead) else {
+                        break;
+                    };
+                    if n > 1 && shape.rank(to) == last {
+                        break;
+                    }
+                    pawn_push[c][sq.index()][n as usize - 1] = to.0;
+                    cur = to;
+                }
+                promotes[c][sq.index()] = shape.rank(sq) == last;
+            }
+            for sq in shape.squares() {
+                let mut reach = pawn_push[c][sq.index()]
+                    .into_iter()
+                    .chain(pawn_to[c][sq.index()]);
+                promotes_from[c][sq.index()] =
+                    reach.any(|s| s != NO_SQUARE && promotes[c][s as usize]);
+            }
+        }
+        let mut castle_clear = [0; ROWS];
+        let mut castle_recheck = false;
+        for side in Color::BOTH {
+            for (w, wing) in Wing::BOTH.into_iter().enumerate() {
+                let spec = castle_spec(shape, side, wing);
+                castle_clear[spec.rook_from.index()] |= 1 << (side.index() * 2 + w);
+                castle_recheck |= castle_needs_recheck(shape, &spec);
+            }
+        }
         GenTables {
-            pawn_push_span,
-            pawn_push_to,
-            pawn_to,
-            promotes,
-            len,
             step,
-            ray_span,
-            ray_to,
             coords,
             zone,
-            leap_span,
-            leap_to,
+            mobility,
+            leaps: leap_lists,
             leaper_span,
             leaper_from,
+            pair,
             pawn_from,
+            pawn_push,
+            pawn_to,
+            promotes,
+            promotes_from,
+            castle_clear,
+            castle_recheck,
         }
     }
 
@@ -771,45 +941,44 @@ impl GenTables {
         }
     }
 
-    /// One step from `sq` in direction index `dir`.
+    /// How a piece on `a` reaches `b` (see [`PAIR_DIST`]).
     #[inline]
-    fn step(&self, sq: Square, dir: usize) -> Option<Square> {
-        let v = self.step[dir * self.len + sq.index()];
-        (v != NO_SQUARE).then_some(Square(v))
-    }
-
-    /// The squares from `sq` in direction index `dir` to the edge, nearest first.
-    #[inline]
-    fn ray(&self, sq: Square, dir: usize) -> &[Square] {
-        let (a, b) = self.ray_span[dir * self.len + sq.index()];
-        &self.ray_to[a as usize..b as usize]
+    fn pair(&self, a: Square, b: Square) -> u16 {
+        self.pair[a.index() << 8 | b.index()]
     }
 
     /// The squares a `kind` on `sq` leaps to (empty for kinds that do not leap).
     #[inline]
     fn leap_targets(&self, kind: PieceKind, sq: Square) -> &[Square] {
-        let li = match kind {
-            PieceKind::Knight => 0,
-            PieceKind::Guard => 1,
-            PieceKind::OuterKnight => 2,
-            PieceKind::Jumper => 3,
-            PieceKind::Pawn
-            | PieceKind::Bishop
-            | PieceKind::Rook
-            | PieceKind::Queen
-            | PieceKind::King
-            | PieceKind::Matriarch => return &[],
-        };
-        let (a, b) = self.leap_span[li * self.len + sq.index()];
-        &self.leap_to[a as usize..b as usize]
+        match leaper_index(kind) {
+            Some(li) => self.leaps[li][sq.index()].squares(),
+            None => &[],
+        }
     }
 
-    /// The squares a leaper could attack `sq` from, with the kinds that do.
+    /// The squares a leaper could attack `sq` from, with the leapers that do.
     #[inline]
     fn leapers_to(&self, sq: Square) -> &[(Square, u16)] {
         let (a, b) = self.leaper_span[sq.index()];
         &self.leaper_from[a as usize..b as usize]
     }
+}
+
+/// Whether a castling move whose `safe` squares are unattacked (with King and Rook still on
+/// their start squares) can still leave the King attacked, so that it must be played on a
+/// copy of the board. Castling moves only the King and the Rook along the back rank, so the
+/// only lines that change are along that rank through the squares they leave. It cannot
+/// when the King lands on a tested square, the Rook lands between the King's two squares
+/// (blocking the line through the King's start) and no square lies beyond the Rook's start
+/// (so no line runs through it): true of the 8×8 board, not of the Big Outer board (a1
+/// lies beyond the Rook on b1).
+fn castle_needs_recheck(shape: BoardShape, spec: &CastleSpec) -> bool {
+    let file = |s: Square| shape.file(s);
+    let (kf, kt, rt) = (file(spec.king_from), file(spec.king_to), file(spec.rook_to));
+    let rook_between = kf.min(kt) < rt && rt < kf.max(kt);
+    let away = if file(spec.rook_from) > kt { 1 } else { -1 };
+    let beyond = shape.leap(spec.rook_from, away, 0).is_some();
+    !spec.safe.contains(&spec.king_to) || !rook_between || beyond
 }
 
 /// The castling geometry of `shape` for each side and wing, built once.
@@ -864,26 +1033,16 @@ pub(crate) fn piece_pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>)
 }
 
 /// Pushes the pseudo-legal moves (no castling) of `us`'s `kind` on `from`: pawn moves or
-/// lines and leaps.
+/// lines and leaps. Not inlined: the fast generator calls it only for pinned pieces.
+#[inline(never)]
 pub(crate) fn moves_of_piece(
     pos: &Position,
     from: Square,
     us: Color,
     kind: PieceKind,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
 ) {
-    match kind {
-        PieceKind::Pawn => pawn_moves(pos, from, us, out),
-        PieceKind::Knight
-        | PieceKind::Bishop
-        | PieceKind::Rook
-        | PieceKind::Queen
-        | PieceKind::King
-        | PieceKind::Guard
-        | PieceKind::Matriarch
-        | PieceKind::Jumper
-        | PieceKind::OuterKnight => piece_moves(pos, from, us, kind, out),
-    }
+    moves_of_piece_in::<true>(GenTables::of(pos.shape()), pos, from, us, kind, out);
 }
 
 /// Pushes castling moves whose rights, emptiness and safety conditions hold; `attacked`
@@ -891,7 +1050,7 @@ pub(crate) fn moves_of_piece(
 pub(crate) fn castling_moves(
     pos: &Position,
     us: Color,
-    out: &mut Vec<Move>,
+    out: &mut impl MoveSink,
     attacked: impl Fn(Square) -> bool,
 ) {
     for wing in Wing::BOTH {
@@ -943,7 +1102,9 @@ pub(crate) fn apply_to_board(board: &mut Board, us: Color, mv: &Move) {
             }
         }
         Special::Normal => {
-            board.remove(them, mv.to);
+            if board.has(them, mv.to) {
+                board.remove(them, mv.to);
+            }
         }
     }
     board.put(mv.to, Piece::new(us, mv.promotion.unwrap_or(kind)));
@@ -1018,9 +1179,9 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// A set of squares of any board shape (148 bits).
+/// A set of squares of any board shape (one bit per `u8` index).
 #[derive(Clone, Copy, Default)]
-struct SquareSet([u64; 3]);
+struct SquareSet([u64; 4]);
 
 impl SquareSet {
     #[inline]
@@ -1034,20 +1195,109 @@ impl SquareSet {
     }
 }
 
-/// The direction index (in [`Direction::ALL`]) from `a` towards `b` and their distance in
-/// steps, if they share a rank, file or diagonal.
-#[inline]
-fn alignment(t: &GenTables, a: Square, b: Square) -> Option<(usize, u8)> {
-    let (fa, ra) = t.coords[a.index()];
-    let (fb, rb) = t.coords[b.index()];
-    let (df, dr) = (fb - fa, rb - ra);
-    if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return None;
+/// A piece that attacks by lines or leaps (pawns are looked up from the target square).
+#[derive(Clone, Copy)]
+struct Attacker {
+    sq: Square,
+    /// How it moves from there.
+    m: Mobility,
+}
+
+/// The most attackers [`Attackers`] holds; a side with more non-pawn pieces (only in
+/// hand-made positions) is handled by [`legal_moves_reference`].
+const MAX_ATTACKERS: usize = 32;
+
+/// One side's non-pawn pieces with their movement, listed once per position so that each
+/// attack test looks at a few pieces instead of walking every line from the square.
+struct Attackers {
+    list: [Attacker; MAX_ATTACKERS],
+    len: usize,
+    /// The side the pieces belong to.
+    by: Color,
+}
+
+impl Attackers {
+    /// An empty list for `by`'s pieces.
+    #[inline]
+    fn new(by: Color) -> Attackers {
+        // Never read (only the first `len` entries are); all zero so it is cheap to set.
+        let none = Attacker {
+            sq: Square(0),
+            m: Mobility::NONE,
+        };
+        Attackers {
+            list: [none; MAX_ATTACKERS],
+            len: 0,
+            by,
+        }
     }
-    let dir = Direction::ALL
-        .into_iter()
-        .position(|d| d.delta() == (df.signum(), dr.signum()))?;
-    Some((dir, df.abs().max(dr.abs()) as u8))
+
+    /// Lists the side's non-pawn pieces; false if there are more than [`MAX_ATTACKERS`].
+    #[inline]
+    fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
+        for (sq, kind) in b.non_pawns(self.by) {
+            let m = t.mobility[kind as usize][sq.index()];
+            if self.len == MAX_ATTACKERS {
+                return false;
+            }
+            self.list[self.len] = Attacker { sq, m };
+            self.len += 1;
+        }
+        true
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Attacker] {
+        &self.list[..self.len.min(MAX_ATTACKERS)]
+    }
+
+    /// Whether one of these pieces or one of their side's pawns attacks `sq`, with the
+    /// piece on `lifted` taken off the board (a King testing the square it steps to must
+    /// not shield that square itself; [`NO_SQUARE`] lifts nothing).
+    #[inline]
+    fn attack(&self, t: &GenTables, b: &Board, sq: Square, lifted: Square) -> bool {
+        for s in t.pawn_from[self.by.index()][sq.index()] {
+            if s != NO_SQUARE && b.kind(self.by, Square(s)) == Some(PieceKind::Pawn) {
+                return true;
+            }
+        }
+        for a in self.as_slice() {
+            let p = t.pair(a.sq, sq);
+            if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
+                return true;
+            }
+            let dist = (p & PAIR_DIST) as u8;
+            let dir = (p >> 4) as usize & 7;
+            if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
+                continue;
+            }
+            if between_clear(t, b, a.sq, dir, dist, lifted) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether the `dist - 1` squares after `from` in direction index `dir` are all empty, the
+/// piece on `lifted` not counting.
+#[inline]
+fn between_clear(
+    t: &GenTables,
+    b: &Board,
+    from: Square,
+    dir: usize,
+    dist: u8,
+    lifted: Square,
+) -> bool {
+    let mut cur = from;
+    for _ in 1..dist {
+        cur = Square(t.step[cur.index()][dir]);
+        if !b.is_empty(cur) && cur != lifted {
+            return false;
+        }
+    }
+    true
 }
 
 fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
@@ -1059,94 +1309,205 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let t = GenTables::of(pos.shape());
-    // Checkers (two are enough to know that only the King may move) and pieces that may be
-    // pinned, in one walk along each line from the King: the first piece is a checker if it
-    // is an enemy that moves along the line that far, or a possibly pinned piece if it is
-    // ours and the next piece is an enemy that moves along the line (range not checked: a
-    // superset, each one is then tested exactly).
-    let mut checkers = [king; 2];
+    let mut enemy = Attackers::new(them);
+    if !enemy.fill(t, b) {
+        legal_moves_reference(pos, out);
+        return;
+    }
+    // Checkers (two are enough to know that only the King may move) and pinned pieces:
+    // an enemy piece whose line reaches the King checks when nothing stands between, and
+    // pins our piece when that is the only one between.
     let mut n_checks = 0;
     let mut pinned = SquareSet::default();
-    for d in Direction::ALL {
-        let mut shield = None;
-        for (i, &cur) in t.ray(king, d.index()).iter().enumerate() {
-            if b.is_empty(cur) {
-                continue;
-            }
-            if let Some(k) = b.kind(them, cur) {
-                let (dirs, range) = line_mask(k, t.zone[cur.index()]);
-                if dirs & (1 << d.index()) != 0 {
-                    match shield {
-                        Some(p) => pinned.insert(p),
-                        None if i < range as usize => {
-                            if n_checks < 2 {
-                                checkers[n_checks] = cur;
-                            }
-                            n_checks += 1;
-                        }
-                        None => {}
-                    }
-                }
-                break;
-            }
-            if shield.is_some() {
-                break;
-            }
-            shield = Some(cur);
-        }
-    }
-    // Pawn and leap checks.
-    for s in t.pawn_from[them.index()][king.index()] {
-        if s != NO_SQUARE && b.kind(them, Square(s)) == Some(PieceKind::Pawn) {
-            if n_checks < 2 {
-                checkers[n_checks] = Square(s);
-            }
-            n_checks += 1;
-        }
-    }
-    for &(s, mask) in t.leapers_to(king) {
-        if let Some(k) = b.kind(them, s)
-            && mask & kind_bit(k) != 0
-        {
-            if n_checks < 2 {
-                checkers[n_checks] = s;
-            }
-            n_checks += 1;
-        }
-    }
+    // Each pinned piece with the King's relation to its pinner (see `GenTables::pair`): it
+    // may move along that line up to and onto the pinner. Eight lines lead to the King.
+    let mut pins = [(king, 0u16); 8];
+    let mut n_pins = 0;
     // Against a single check, a non-King move must capture the checker or, if it attacks
     // along a line (and not by a leap as well), stand between it and the King.
     let mut answers = SquareSet::default();
-    if n_checks == 1 {
-        let c = checkers[0];
-        answers.insert(c);
-        if let Some(k) = b.kind(them, c)
-            && !t.leap_targets(k, c).contains(&king)
-            && let Some((dir, dist)) = alignment(t, king, c)
-        {
-            let (dirs, range) = line_mask(k, t.zone[c.index()]);
-            if dirs & (1 << dir) != 0 && dist <= range {
-                let mut cur = king;
-                while let Some(next) = t.step(cur, dir) {
-                    if next == c {
-                        break;
-                    }
-                    answers.insert(next);
-                    cur = next;
+    let mut add_check = |c: Square, line: Option<(usize, u8)>, answers: &mut SquareSet| {
+        if n_checks == 0 {
+            answers.insert(c);
+            if let Some((dir, dist)) = line {
+                let mut cur = c;
+                for _ in 1..dist {
+                    cur = Square(t.step[cur.index()][dir]);
+                    answers.insert(cur);
                 }
             }
         }
+        n_checks += 1;
+    };
+    for s in t.pawn_from[them.index()][king.index()] {
+        if s != NO_SQUARE && b.kind(them, Square(s)) == Some(PieceKind::Pawn) {
+            add_check(Square(s), None, &mut answers);
+        }
     }
-    // Generate piece by piece and filter only where a move could be illegal.
+    for a in enemy.as_slice() {
+        let p = t.pair(a.sq, king);
+        if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
+            add_check(a.sq, None, &mut answers);
+            continue;
+        }
+        let dist = (p & PAIR_DIST) as u8;
+        let dir = (p >> 4) as usize & 7;
+        if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
+            continue;
+        }
+        // The pieces between the enemy piece and the King.
+        let mut cur = a.sq;
+        let mut first = None;
+        let mut more = false;
+        for _ in 1..dist {
+            cur = Square(t.step[cur.index()][dir]);
+            if !b.is_empty(cur) {
+                if first.is_some() {
+                    more = true;
+                    break;
+                }
+                first = Some(cur);
+            }
+        }
+        match first {
+            None => add_check(a.sq, Some((dir, dist)), &mut answers),
+            Some(s) if !more && b.has(us, s) => {
+                pinned.insert(s);
+                if n_pins < pins.len() {
+                    pins[n_pins] = (s, t.pair(king, a.sq));
+                    n_pins += 1;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    if n_checks != 1 {
+        answers = SquareSet::default();
+    }
+    let legality = Legality {
+        king,
+        n_checks,
+        pinned,
+        pins,
+        n_pins,
+        answers,
+    };
+    // Into a buffer on the stack; a hand-made position with too many moves again into `out`.
+    let mut fixed = FixedMoves {
+        moves: ArrayVec::new(),
+        overflow: false,
+    };
+    legal_moves_with(t, pos, &enemy, &legality, &mut fixed);
+    if fixed.overflow {
+        legal_moves_with(t, pos, &enemy, &legality, out);
+    } else {
+        out.extend_from_slice(&fixed.moves);
+    }
+}
+
+/// What [`legal_moves_fast`] found out about the King of the side to move.
+struct Legality {
+    king: Square,
+    /// How many enemy pieces give check.
+    n_checks: usize,
+    pinned: SquareSet,
+    /// The first `n_pins` pinned pieces with the King's relation to their pinner (see
+    /// [`GenTables::pair`]).
+    pins: [(Square, u16); 8],
+    n_pins: usize,
+    /// Against a single check: the checker's square and the squares that block it.
+    answers: SquareSet,
+}
+
+/// The legal moves of [`legal_moves_fast`], given the checks and pins.
+#[inline(always)]
+fn legal_moves_with(
+    t: &GenTables,
+    pos: &Position,
+    enemy: &Attackers,
+    legality: &Legality,
+    out: &mut impl MoveSink,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
+    let Legality {
+        king,
+        n_checks,
+        ref pinned,
+        ref pins,
+        n_pins,
+        ref answers,
+    } = *legality;
+    // Generate piece by piece and filter only where a move could be illegal. The common
+    // case first: out of check and no en passant, only the King and pinned pieces.
+    if n_checks == 0 && pos.ep.is_none() {
+        for (from, kind) in b.pieces(us) {
+            if from == king {
+                let first = out.len();
+                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
+                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            } else if pinned.contains(from) {
+                let first = out.len();
+                moves_of_piece(pos, from, us, kind, out);
+                match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
+                    // Legal when it stays between the King and the pinner or takes the pinner.
+                    Some(&(_, line)) => retain_tail(out, first, |mv| {
+                        let p = t.pair(king, mv.to);
+                        p & PAIR_DIST != 0
+                            && (p ^ line) & PAIR_DIR == 0
+                            && p & PAIR_DIST <= line & PAIR_DIST
+                    }),
+                    None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
+                }
+            } else {
+                moves_of_piece_in::<false>(t, pos, from, us, kind, out);
+            }
+        }
+    } else {
+        legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
+    }
+    // Castling is never allowed in check (the King's square is one that must be safe), and
+    // out of check that square need not be tested again; where the shape needs it, the move
+    // is then played on a copy (`castle_needs_recheck`).
+    if n_checks == 0 {
+        let first = out.len();
+        let nothing = Square(NO_SQUARE);
+        castling_moves(pos, us, out, |sq| {
+            sq != king && enemy.attack(t, b, sq, nothing)
+        });
+        if !t.castle_recheck {
+            return;
+        }
+        retain_tail(out, first, |mv| {
+            let mut after = b.clone();
+            apply_to_board(&mut after, us, mv);
+            after
+                .king(us)
+                .is_none_or(|k| !enemy.attack(t, &after, k, nothing))
+        });
+    }
+}
+
+/// The piece moves of [`legal_moves_fast`] when the side to move is in check or may take
+/// en passant: every move is filtered by the checks, pins and en passant tests.
+#[inline(never)]
+fn legal_piece_moves_in_check_or_ep(
+    t: &GenTables,
+    pos: &Position,
+    king: Square,
+    enemy: &Attackers,
+    n_checks: usize,
+    pinned: &SquareSet,
+    answers: &SquareSet,
+    out: &mut impl MoveSink,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
     for (from, kind) in b.pieces(us) {
         let first = out.len();
-        if kind == PieceKind::Pawn {
-            pawn_moves_in(t, pos, from, us, out);
-        } else {
-            piece_moves_in(t, pos, from, us, kind, out);
-        }
+        moves_of_piece_in::<true>(t, pos, from, us, kind, out);
         if from == king {
-            retain_tail(out, first, |mv| !is_attacked_without(b, mv.to, them, king));
+            retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
         } else if n_checks >= 2 {
             // Only the King may answer a double check (en passant is tested to be sure).
             retain_tail(out, first, |mv| {
@@ -1165,27 +1526,91 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             retain_tail(out, first, |mv| answers.contains(mv.to));
         }
     }
-    // Castling is never allowed in check (the King's square is one that must be safe), and
-    // out of check that square need not be tested again; the move is then played on a copy.
-    if n_checks == 0 {
-        let first = out.len();
-        castling_moves(pos, us, out, |sq| sq != king && is_attacked(b, sq, them));
-        retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
-    }
 }
 
 /// Keeps the moves of `out[first..]` that `keep` accepts, in order.
 #[inline]
-fn retain_tail(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+fn retain_tail(out: &mut impl MoveSink, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let moves = out.moves_mut();
     let mut w = first;
-    for i in first..out.len() {
-        let mv = out[i];
+    for i in first..moves.len() {
+        let mv = moves[i];
         if keep(&mv) {
-            out[w] = mv;
+            moves[w] = mv;
             w += 1;
         }
     }
     out.truncate(w);
+}
+
+/// Where the generator puts its moves: the caller's `Vec`, or the fixed buffer of
+/// [`legal_moves_fast`] (no capacity check against the heap on every push).
+pub(crate) trait MoveSink {
+    /// Appends a move.
+    fn push(&mut self, mv: Move);
+    /// The number of moves held.
+    fn len(&self) -> usize;
+    /// The moves held.
+    fn moves_mut(&mut self) -> &mut [Move];
+    /// Keeps the first `len` moves.
+    fn truncate(&mut self, len: usize);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline]
+    fn moves_mut(&mut self) -> &mut [Move] {
+        self
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+}
+
+/// Room for the legal moves of every position of a real game (8×8 at most 218); a hand-made
+/// position with more overflows it, and is generated again into the caller's `Vec`.
+const FIXED_MOVES: usize = 256;
+
+/// The fast generator's move buffer on the stack: no initialisation, no heap.
+struct FixedMoves {
+    moves: ArrayVec<Move, FIXED_MOVES>,
+    /// Set when a move did not fit (the contents are then incomplete).
+    overflow: bool,
+}
+
+impl MoveSink for FixedMoves {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.moves.try_push(mv).is_err() {
+            self.overflow = true;
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    #[inline]
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
 }
 
 /// Legal moves of the side to move (classic rules), the straightforward way: every move
@@ -1219,37 +1644,28 @@ pub(crate) fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     let us = pos.turn;
     let them = us.other();
-    let shape = pos.shape();
+    let t = GenTables::of(pos.shape());
     let Some(kind) = pos.board.kind(us, mv.from) else {
         return;
     };
     let capture = match mv.special {
         Special::EnPassant { .. } => true,
         Special::Castle { .. } => false,
-        Special::Normal => pos.board.kind(them, mv.to).is_some(),
+        Special::Normal => pos.board.has(them, mv.to),
     };
     apply_to_board(&mut pos.board, us, mv);
-    // Castling rights.
+    // Castling rights: lost by a King move and by any move from or onto a Rook's start.
     if kind == PieceKind::King {
         pos.set_castling(us, Wing::Short, false);
         pos.set_castling(us, Wing::Long, false);
     }
-    if pos.castling != 0 {
-        for side in Color::BOTH {
-            for wing in Wing::BOTH {
-                if pos.can_castle(side, wing)
-                    && let Some(spec) = castle_spec_ref(pos, side, wing)
-                    && (mv.from == spec.rook_from || mv.to == spec.rook_from)
-                {
-                    pos.set_castling(side, wing, false);
-                }
-            }
-        }
+    if pos.castling != 0 && castle_spec_ref(pos, us, Wing::Short).is_some() {
+        pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn could take it.
     pos.ep = None;
     if kind == PieceKind::Pawn {
-        let dist = (shape.rank(mv.to) - shape.rank(mv.from)).abs();
+        let dist = (t.coords[mv.to.index()].1 - t.coords[mv.from.index()].1).abs();
         if dist >= 2 {
             pos.ep = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
         }
@@ -1397,26 +1813,29 @@ pub(crate) fn en_passant_after_advance(
     from: Square,
     to: Square,
 ) -> Option<EnPassant> {
-    let shape = board.shape();
-    let passed = between(shape, from, to);
-    let capturable = passed.iter().any(|&s| {
-        [-1, 1].into_iter().any(|df| {
-            shape
-                .leap(s, df, side.forward())
-                .is_some_and(|q| board.kind(side.other(), q) == Some(PieceKind::Pawn))
-        })
-    });
+    let t = GenTables::of(board.shape());
+    let p = t.pair(from, to);
+    let dist = (p & PAIR_DIST) as u8;
+    let dir = (p >> 4) as usize & 7;
+    // The squares passed over, and whether an enemy pawn attacks one of them.
+    let mut passed = [None; 3];
+    let mut capturable = false;
+    let mut cur = from;
+    for i in 1..dist {
+        cur = Square(t.step[cur.index()][dir]);
+        if let Some(slot) = passed.get_mut(i as usize - 1) {
+            *slot = Some(cur);
+        }
+        capturable |= t.pawn_from[side.other().index()][cur.index()]
+            .into_iter()
+            .any(|q| {
+                q != NO_SQUARE && board.kind(side.other(), Square(q)) == Some(PieceKind::Pawn)
+            });
+    }
     if !capturable {
         return None;
     }
-    let mut arr = [None; 3];
-    for (i, s) in passed.into_iter().take(3).enumerate() {
-        arr[i] = Some(s);
-    }
-    Some(EnPassant {
-        pawn: to,
-        passed: arr,
-    })
+    Some(EnPassant { pawn: to, passed })
 }
 
 /// Why a piece cannot make `mv` by its movement: the first piece in the way of a line move,
@@ -1703,6 +2122,42 @@ mod tests {
             for d in sym(a, b) {
                 assert!(ALL_BIG_LEAPS.contains(&d), "{d:?}");
             }
+        }
+    }
+
+    #[test]
+    fn more_moves_than_the_fixed_buffer_holds_are_generated_into_the_vec() {
+        // Nine Queens on the open Big Outer board: 278 legal moves, more than FIXED_MOVES.
+        let p = Position::from_text(
+            Variant::BigOuter,
+            "11k/12/2Q5Q3/12/5Q3Q2/1Q10/12/6Q5/12/3Q4Q3/12/K5Q5 ---- w - - 0 1",
+        )
+        .unwrap();
+        let mut fast = Vec::new();
+        legal_moves(&p, &mut fast);
+        let mut reference = Vec::new();
+        legal_moves_reference(&p, &mut reference);
+        assert_eq!(fast.len(), 278);
+        assert!(fast.len() > FIXED_MOVES);
+        assert_eq!(fast, reference);
+    }
+
+    #[test]
+    fn castling_is_replayed_on_a_copy_only_on_the_big_outer_board() {
+        // 8×8: the Rook starts in the corner and lands between the King's squares, so the
+        // tested squares decide; Big Outer: a1 / l12 lie beyond the Rooks on b1 / k12.
+        for (shape, expected) in [(BoardShape::Standard, false), (BoardShape::BigOuter, true)] {
+            for side in Color::BOTH {
+                for wing in Wing::BOTH {
+                    let spec = castle_spec(shape, side, wing);
+                    assert_eq!(
+                        castle_needs_recheck(shape, &spec),
+                        expected,
+                        "{shape:?} {side:?} {wing:?}"
+                    );
+                }
+            }
+            assert_eq!(GenTables::of(shape).castle_recheck, expected);
         }
     }
 

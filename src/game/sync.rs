@@ -86,6 +86,18 @@ pub fn pieces_match_position(
     pieces: impl IntoIterator<Item = (Square, Piece)>,
     pos: &Position,
 ) -> Result<(), String> {
+    let pieces: Vec<(Square, Piece)> = pieces.into_iter().collect();
+    // Fast path (every Settle runs it): each entity matches the board's layer of its side,
+    // no (side, square) twice, and as many entities as pieces on the board.
+    let board = pos.board();
+    let mut seen = [[false; 256]; 2];
+    let all_match = pieces.iter().all(|&(s, p)| {
+        let first = !std::mem::replace(&mut seen[p.color.index()][s.index()], true);
+        first && board.kind(p.color, s) == Some(p.kind)
+    });
+    if all_match && pieces.len() == board.piece_count() {
+        return Ok(());
+    }
     let mut have: Vec<(u8, usize, u8, char)> = pieces
         .into_iter()
         .map(|(s, p)| (s.0, p.color.index(), p.kind as u8, p.fen_char()))
@@ -107,8 +119,30 @@ pub fn pieces_match_position(
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let extra: Vec<_> = have.iter().filter(|x| !want.contains(x)).copied().collect();
-    let missing: Vec<_> = want.iter().filter(|x| !have.contains(x)).copied().collect();
+    // Multiset difference of the two sorted lists (a piece listed twice counts twice).
+    let (mut extra, mut missing) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < have.len() || j < want.len() {
+        match (have.get(i), want.get(j)) {
+            (Some(h), Some(w)) if h == w => {
+                i += 1;
+                j += 1;
+            }
+            (Some(h), Some(w)) if h < w => {
+                extra.push(*h);
+                i += 1;
+            }
+            (Some(h), None) => {
+                extra.push(*h);
+                i += 1;
+            }
+            (_, Some(w)) => {
+                missing.push(*w);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
     Err(format!(
         "entities differ from the position {}: extra [{}], missing [{}]",
         pos.to_text(),
@@ -132,4 +166,37 @@ pub fn check_world_matches_position(world: &mut World) -> Result<(), String> {
         .get_resource::<ActiveGame>()
         .ok_or_else(|| "no ActiveGame resource".to_string())?;
     pieces_match_position(pieces, game.record.current())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, PieceKind, Variant};
+
+    fn placed(pos: &Position) -> Vec<(Square, Piece)> {
+        pos.board().all_pieces().collect()
+    }
+
+    #[test]
+    fn pieces_match_finds_every_kind_of_difference() {
+        let pos = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+            .expect("test position");
+        let sq = |n: &str| pos.shape().parse_square(n).expect("square");
+        let ok = placed(&pos);
+        assert_eq!(pieces_match_position(ok.clone(), &pos), Ok(()));
+        // A piece missing.
+        let missing: Vec<_> = ok.iter().copied().filter(|(s, _)| *s != sq("e2")).collect();
+        let err = pieces_match_position(missing.clone(), &pos).unwrap_err();
+        assert!(err.ends_with("extra [], missing [Pe2]"), "{err}");
+        // The same piece twice in place of the missing one: counts agree, sets do not.
+        let mut doubled = missing.clone();
+        doubled.push((sq("e1"), Piece::new(Color::White, PieceKind::King)));
+        let err = pieces_match_position(doubled, &pos).unwrap_err();
+        assert!(err.ends_with("extra [Ke1], missing [Pe2]"), "{err}");
+        // A wrong kind.
+        let mut wrong = missing;
+        wrong.push((sq("e2"), Piece::new(Color::White, PieceKind::Queen)));
+        let err = pieces_match_position(wrong, &pos).unwrap_err();
+        assert!(err.ends_with("extra [Qe2], missing [Pe2]"), "{err}");
+    }
 }

@@ -183,6 +183,20 @@ pub(crate) fn accept_next_move(
 
 /// Whose turn it is, or the result, as a sentence.
 pub fn turn_text(game: &ActiveGame) -> String {
+    turn_text_with(game, |pos, side| pos.in_check(side))
+}
+
+/// [`turn_text`] right after a move whose `effects` the rules reported: whether the side to
+/// move is in check is read from its `Effect::Check` instead of being computed again.
+pub(crate) fn turn_text_after(game: &ActiveGame, effects: &[Effect]) -> String {
+    turn_text_with(game, |_, side| {
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Check { side: s, .. } if *s == side))
+    })
+}
+
+fn turn_text_with(game: &ActiveGame, in_check: impl Fn(&Position, Side) -> bool) -> String {
     if let Some(o) = game.record.outcome() {
         return format!("Game over: {}.", o.describe());
     }
@@ -192,7 +206,7 @@ pub fn turn_text(game: &ActiveGame) -> String {
         return "White to commit a move.".to_string();
     }
     let side = pos.turn();
-    if pos.in_check(side) {
+    if in_check(pos, side) {
         format!("{} to move — check!", side.title())
     } else {
         format!("{} to move.", side.title())
@@ -358,5 +372,43 @@ pub(crate) fn settle(set: ResolutionSet, effects: &[Effect], s: &mut Settler) {
             text.push_str(". ");
         }
     }
-    status.0 = format!("{text}{}", turn_text(game));
+    status.0 = format!("{text}{}", turn_text_after(game, effects));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameRecord, Variant};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The status line after a move reads the check from the move's effects; over seeded
+    /// random games of every alternating variant it equals the one that computes it.
+    #[test]
+    fn turn_text_after_a_move_equals_the_computed_one() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut checks = 0;
+        for variant in Variant::ALL
+            .into_iter()
+            .filter(|v| v.turn_model() == crate::rules::TurnModel::Alternating)
+        {
+            for _ in 0..6 {
+                let mut game = ActiveGame::from_record(GameRecord::new(Position::new(variant)));
+                for _ in 0..120 {
+                    let moves = game.record.current().legal_moves();
+                    if game.record.outcome().is_some() || moves.is_empty() {
+                        break;
+                    }
+                    let fx = game
+                        .record
+                        .play(&moves[rng.random_range(0..moves.len())])
+                        .expect("legal move");
+                    let text = turn_text_after(&game, &fx);
+                    checks += usize::from(text.ends_with("check!"));
+                    assert_eq!(text, turn_text(&game), "{variant}");
+                }
+            }
+        }
+        assert!(checks > 10, "only {checks} checks seen");
+    }
 }

@@ -255,6 +255,25 @@ impl<'a> Pieces<'a> {
 }
 
 impl Board {
+    /// How many occupancy words the shape uses (1 on 8×8, 3 on the Big Outer board).
+    #[inline]
+    pub(crate) fn words(&self) -> usize {
+        self.shape.len().div_ceil(64)
+    }
+
+    /// Occupancy word `w` of `color`: bit `i` set when `color` has a piece on square
+    /// `w * 64 + i`.
+    #[inline]
+    pub(crate) fn occupied_word(&self, color: Color, w: usize) -> u64 {
+        self.occupied[color.index()][w & (CELLS / 64 - 1)]
+    }
+
+    /// Pawn word `w` of `color` (a subset of [`Board::occupied_word`]).
+    #[inline]
+    pub(crate) fn pawn_word(&self, color: Color, w: usize) -> u64 {
+        self.pawns[color.index()][w & (CELLS / 64 - 1)]
+    }
+
     /// Occupancy word `w` of `color`, pawns masked out by `skip_pawns`.
     #[inline]
     fn word(&self, color: Color, w: usize, skip_pawns: u64) -> u64 {
@@ -277,7 +296,7 @@ impl Iterator for Pieces<'_> {
                 continue;
             }
             self.word += 1;
-            if self.word >= CELLS / 64 {
+            if self.word >= self.board.words() {
                 return None;
             }
             self.bits = self.board.word(self.color, self.word, self.skip_pawns);

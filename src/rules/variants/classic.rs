@@ -1434,34 +1434,17 @@ fn legal_moves_with(
         king,
         n_checks,
         ref pinned,
-        ref pins,
         n_pins,
         ref answers,
+        ..
     } = *legality;
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
     if n_checks == 0 && pos.ep.is_none() {
-        for (from, kind) in b.pieces(us) {
-            if from == king {
-                let first = out.len();
-                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
-                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
-            } else if pinned.contains(from) {
-                let first = out.len();
-                moves_of_piece(pos, from, us, kind, out);
-                match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
-                    // Legal when it stays between the King and the pinner or takes the pinner.
-                    Some(&(_, line)) => retain_tail(out, first, |mv| {
-                        let p = t.pair(king, mv.to);
-                        p & PAIR_DIST != 0
-                            && (p ^ line) & PAIR_DIR == 0
-                            && p & PAIR_DIST <= line & PAIR_DIST
-                    }),
-                    None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
-                }
-            } else {
-                moves_of_piece_in::<false>(t, pos, from, us, kind, out);
-            }
+        if n_pins == 0 {
+            quiet_piece_moves::<false>(t, pos, enemy, legality, out);
+        } else {
+            quiet_piece_moves::<true>(t, pos, enemy, legality, out);
         }
     } else {
         legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
@@ -1485,6 +1468,65 @@ fn legal_moves_with(
                 .king(us)
                 .is_none_or(|k| !enemy.attack(t, &after, k, nothing))
         });
+    }
+}
+
+/// The piece moves of [`legal_moves_fast`] out of check and without en passant: only the
+/// King's moves and those of pinned pieces (none when `PINS` is false) are filtered. Pieces
+/// in square order, pawns recognised from the pawn bits.
+#[inline(always)]
+fn quiet_piece_moves<const PINS: bool>(
+    t: &GenTables,
+    pos: &Position,
+    enemy: &Attackers,
+    legality: &Legality,
+    out: &mut impl MoveSink,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
+    let Legality {
+        king,
+        ref pinned,
+        ref pins,
+        n_pins,
+        ..
+    } = *legality;
+    for w in 0..b.words() {
+        let mut bits = b.occupied_word(us, w);
+        let pawns = b.pawn_word(us, w);
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let from = Square((w * 64 + i as usize) as u8);
+            let is_pinned = PINS && pinned.contains(from);
+            if pawns >> i & 1 != 0 && !is_pinned {
+                pawn_moves_in::<false>(t, pos, from, us, out);
+                continue;
+            }
+            let Some(kind) = b.kind(us, from) else {
+                continue;
+            };
+            if from == king {
+                let first = out.len();
+                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
+                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            } else if is_pinned {
+                let first = out.len();
+                moves_of_piece(pos, from, us, kind, out);
+                match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
+                    // Legal when it stays between the King and the pinner or takes the pinner.
+                    Some(&(_, line)) => retain_tail(out, first, |mv| {
+                        let p = t.pair(king, mv.to);
+                        p & PAIR_DIST != 0
+                            && (p ^ line) & PAIR_DIR == 0
+                            && p & PAIR_DIST <= line & PAIR_DIST
+                    }),
+                    None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
+                }
+            } else {
+                moves_of_piece_in::<false>(t, pos, from, us, kind, out);
+            }
+        }
     }
 }
 

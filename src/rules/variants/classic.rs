@@ -1691,11 +1691,19 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         return;
     };
     let capture = match mv.special {
-        Special::EnPassant { .. } => true,
-        Special::Castle { .. } => false,
-        Special::Normal => pos.board.has(them, mv.to),
+        Special::EnPassant { .. } => {
+            apply_to_board(&mut pos.board, us, mv);
+            true
+        }
+        Special::Castle { .. } => {
+            apply_to_board(&mut pos.board, us, mv);
+            false
+        }
+        Special::Normal => {
+            let to_kind = mv.promotion.unwrap_or(kind);
+            pos.board.step(us, mv.from, mv.to, to_kind)
+        }
     };
-    apply_to_board(&mut pos.board, us, mv);
     // Castling rights: lost by a King move and by any move from or onto a Rook's start.
     if kind == PieceKind::King {
         pos.set_castling(us, Wing::Short, false);

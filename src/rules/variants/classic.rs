@@ -413,6 +413,45 @@ fn line_moves_in(
     }
 }
 
+/// [`line_moves_in`] without a range limit (Bishop, Rook, Queen).
+#[inline(always)]
+fn slide_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    dirs: &[usize],
+    out: &mut impl MoveSink,
+) {
+    for &d in dirs {
+        let d = d & 7;
+        let mut to = t.step[from.index()][d];
+        while to != NO_SQUARE
+            && push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out)
+        {
+            to = t.step[to as usize][d];
+        }
+    }
+}
+
+/// [`line_moves_in`] one square in each of the eight directions (the King).
+#[inline(always)]
+fn step_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut impl MoveSink,
+) {
+    for to in t.step[from.index()] {
+        if to != NO_SQUARE {
+            push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out);
+        }
+    }
+}
+
 /// [`moves_of_piece`] with the shape's tables at hand, the standard kinds each with their
 /// movement known at compile time (the same moves, in the same order, as
 /// [`piece_moves_in`]). `MAY_EP` false: the caller knows there is no en passant.
@@ -433,10 +472,10 @@ fn moves_of_piece_in<const MAY_EP: bool>(
                 push_piece_move(b, pos.variant, us, kind, from, to, out);
             }
         }
-        PieceKind::Bishop => line_moves_in(t, pos, from, us, kind, &DIAG_DIRS, u8::MAX, out),
-        PieceKind::Rook => line_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, u8::MAX, out),
-        PieceKind::Queen => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, u8::MAX, out),
-        PieceKind::King => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out),
+        PieceKind::Bishop => slide_moves_in(t, pos, from, us, kind, &DIAG_DIRS, out),
+        PieceKind::Rook => slide_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, out),
+        PieceKind::Queen => slide_moves_in(t, pos, from, us, kind, &ALL_DIRS, out),
+        PieceKind::King => step_moves_in(t, pos, from, us, kind, out),
         PieceKind::Guard | PieceKind::Matriarch | PieceKind::Jumper | PieceKind::OuterKnight => {
             piece_moves_in(t, pos, from, us, kind, out);
         }
@@ -1508,7 +1547,7 @@ fn quiet_piece_moves<const PINS: bool>(
             };
             if from == king {
                 let first = out.len();
-                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
+                step_moves_in(t, pos, from, us, kind, out);
                 retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
             } else if is_pinned {
                 let first = out.len();

@@ -1249,8 +1249,7 @@ const MAX_ATTACKERS: usize = 32;
 /// One side's non-pawn pieces with their movement, listed once per position so that each
 /// attack test looks at a few pieces instead of walking every line from the square.
 struct Attackers {
-    list: [Attacker; MAX_ATTACKERS],
-    len: usize,
+    list: ArrayVec<Attacker, MAX_ATTACKERS>,
     /// The side the pieces belong to.
     by: Color,
 }
@@ -1259,14 +1258,8 @@ impl Attackers {
     /// An empty list for `by`'s pieces.
     #[inline]
     fn new(by: Color) -> Attackers {
-        // Never read (only the first `len` entries are); all zero so it is cheap to set.
-        let none = Attacker {
-            sq: Square(0),
-            m: Mobility::NONE,
-        };
         Attackers {
-            list: [none; MAX_ATTACKERS],
-            len: 0,
+            list: ArrayVec::new(),
             by,
         }
     }
@@ -1276,18 +1269,16 @@ impl Attackers {
     fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
         for (sq, kind) in b.non_pawns(self.by) {
             let m = t.mobility[kind as usize][sq.index()];
-            if self.len == MAX_ATTACKERS {
+            if self.list.try_push(Attacker { sq, m }).is_err() {
                 return false;
             }
-            self.list[self.len] = Attacker { sq, m };
-            self.len += 1;
         }
         true
     }
 
     #[inline]
     fn as_slice(&self) -> &[Attacker] {
-        &self.list[..self.len.min(MAX_ATTACKERS)]
+        &self.list
     }
 
     /// Whether one of these pieces or one of their side's pawns attacks `sq`, with the

@@ -793,6 +793,10 @@ struct GenTables {
     /// `pair[a << 8 | b]`: how a piece on `a` reaches `b` (lines and leaps, see
     /// [`PAIR_DIST`]).
     pair: Box<[u16; ROWS * ROWS]>,
+    /// `reach[b]`: the squares `a` (one bit each) with a nonzero `pair[a << 8 | b]`, from
+    /// which some piece could reach `b` on an empty board: only an enemy piece there can
+    /// check or pin a King on `b`.
+    reach: Box<[[u64; 4]; ROWS]>,
     /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
     /// `sq`, or [`NO_SQUARE`].
     pawn_from: [[[u8; 2]; ROWS]; 2],
@@ -898,6 +902,14 @@ impl GenTables {
                 }
             }
         }
+        let mut reach = Box::new([[0u64; 4]; ROWS]);
+        for a in shape.squares() {
+            for b in shape.squares() {
+                if pair[a.index() << 8 | b.index()] != 0 {
+                    reach[b.index()][a.index() >> 6] |= 1 << (a.index() & 63);
+                }
+            }
+        }
         let mut pawn_from = [[[NO_SQUARE; 2]; ROWS]; 2];
         let mut pawn_to = [[[NO_SQUARE; 2]; ROWS]; 2];
         let mut pawn_push = [[[NO_SQUARE; MAX_PAWN_STEPS]; ROWS]; 2];
@@ -959,6 +971,7 @@ impl GenTables {
             leaper_span,
             leaper_from,
             pair,
+            reach,
             pawn_from,
             pawn_push,
             pawn_to,
@@ -1090,7 +1103,7 @@ pub(crate) fn castling_moves(
     pos: &Position,
     us: Color,
     out: &mut impl MoveSink,
-    attacked: impl Fn(Square) -> bool,
+    mut attacked: impl FnMut(Square) -> bool,
 ) {
     for wing in Wing::BOTH {
         if !pos.can_castle(us, wing) {
@@ -1252,6 +1265,8 @@ struct Attackers {
     list: ArrayVec<Attacker, MAX_ATTACKERS>,
     /// The side the pieces belong to.
     by: Color,
+    /// Whether `list` holds them yet (it is filled on the first attack test).
+    filled: bool,
 }
 
 impl Attackers {
@@ -1261,19 +1276,36 @@ impl Attackers {
         Attackers {
             list: ArrayVec::new(),
             by,
+            filled: false,
         }
     }
 
-    /// Lists the side's non-pawn pieces; false if there are more than [`MAX_ATTACKERS`].
+    /// Lists the pieces if that was not done yet. The caller has made sure that they fit
+    /// ([`non_pawn_count`]).
     #[inline]
-    fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
+    fn ensure(&mut self, t: &GenTables, b: &Board) {
+        if !self.filled {
+            self.filled = true;
+            self.fill(t, b);
+        }
+    }
+
+    /// [`Attackers::attack`], listing the pieces first if needed.
+    #[inline]
+    fn attack_lazy(&mut self, t: &GenTables, b: &Board, sq: Square, lifted: Square) -> bool {
+        self.ensure(t, b);
+        self.attack(t, b, sq, lifted)
+    }
+
+    /// Lists the side's non-pawn pieces (the first [`MAX_ATTACKERS`] of them).
+    #[inline]
+    fn fill(&mut self, t: &GenTables, b: &Board) {
         for (sq, kind) in b.non_pawns(self.by) {
             let m = t.mobility[kind as usize][sq.index()];
             if self.list.try_push(Attacker { sq, m }).is_err() {
-                return false;
+                return;
             }
         }
-        true
     }
 
     #[inline]
@@ -1281,7 +1313,8 @@ impl Attackers {
         &self.list
     }
 
-    /// Whether one of these pieces or one of their side's pawns attacks `sq`, with the
+    /// Whether one of these pieces or one of their side's pawns attacks `sq` (the list must
+    /// be filled: [`Attackers::ensure`]), with the
     /// piece on `lifted` taken off the board (a King testing the square it steps to must
     /// not shield that square itself; [`NO_SQUARE`] lifts nothing).
     #[inline]
@@ -1339,11 +1372,12 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let t = GenTables::of(pos.shape());
-    let mut enemy = Attackers::new(them);
-    if !enemy.fill(t, b) {
+    if non_pawn_count(b, them) > MAX_ATTACKERS {
         legal_moves_reference(pos, out);
         return;
     }
+    // Listed when the King's destinations or castling need an attack test.
+    let mut enemy = Attackers::new(them);
     // Checkers (two are enough to know that only the King may move) and pinned pieces:
     // an enemy piece whose line reaches the King checks when nothing stands between, and
     // pins our piece when that is the only one between.
@@ -1374,41 +1408,55 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             add_check(Square(s), None, &mut answers);
         }
     }
-    for a in enemy.as_slice() {
-        let p = t.pair(a.sq, king);
-        if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
-            add_check(a.sq, None, &mut answers);
-            continue;
-        }
-        let dist = (p & PAIR_DIST) as u8;
-        let dir = (p >> 4) as usize & 7;
-        if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
-            continue;
-        }
-        // The pieces between the enemy piece and the King.
-        let mut cur = a.sq;
-        let mut first = None;
-        let mut more = false;
-        for _ in 1..dist {
-            cur = Square(t.step[cur.index()][dir]);
-            if !b.is_empty(cur) {
-                if first.is_some() {
-                    more = true;
-                    break;
-                }
-                first = Some(cur);
+    // Only enemy pieces on squares from which a piece could reach the King at all.
+    let reach = &t.reach[king.index()];
+    for w in 0..b.words() {
+        let mut bits = b.occupied_word(them, w) & !b.pawn_word(them, w) & reach[w & 3];
+        while bits != 0 {
+            let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u8);
+            bits &= bits - 1;
+            let Some(kind) = b.kind(them, sq) else {
+                continue;
+            };
+            let a = Attacker {
+                sq,
+                m: t.mobility[kind as usize][sq.index()],
+            };
+            let p = t.pair(a.sq, king);
+            if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
+                add_check(a.sq, None, &mut answers);
+                continue;
             }
-        }
-        match first {
-            None => add_check(a.sq, Some((dir, dist)), &mut answers),
-            Some(s) if !more && b.has(us, s) => {
-                pinned.insert(s);
-                if n_pins < pins.len() {
-                    pins[n_pins] = (s, t.pair(king, a.sq));
-                    n_pins += 1;
+            let dist = (p & PAIR_DIST) as u8;
+            let dir = (p >> 4) as usize & 7;
+            if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
+                continue;
+            }
+            // The pieces between the enemy piece and the King.
+            let mut cur = a.sq;
+            let mut first = None;
+            let mut more = false;
+            for _ in 1..dist {
+                cur = Square(t.step[cur.index()][dir]);
+                if !b.is_empty(cur) {
+                    if first.is_some() {
+                        more = true;
+                        break;
+                    }
+                    first = Some(cur);
                 }
             }
-            Some(_) => {}
+            match first {
+                None => add_check(a.sq, Some((dir, dist)), &mut answers),
+                Some(s) if !more && b.has(us, s) => {
+                    pinned.insert(s);
+                    if n_pins < pins.len() {
+                        pins[n_pins] = (s, t.pair(king, a.sq));
+                        n_pins += 1;
+                    }
+                }
+                Some(_) => {}
+            }
         }
     }
     if n_checks != 1 {
@@ -1427,12 +1475,20 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         moves: ArrayVec::new(),
         overflow: false,
     };
-    legal_moves_with(t, pos, &enemy, &legality, &mut fixed);
+    legal_moves_with(t, pos, &mut enemy, &legality, &mut fixed);
     if fixed.overflow {
-        legal_moves_with(t, pos, &enemy, &legality, out);
+        legal_moves_with(t, pos, &mut enemy, &legality, out);
     } else {
         out.extend_from_slice(&fixed.moves);
     }
+}
+
+/// How many pieces other than pawns `color` has.
+#[inline]
+fn non_pawn_count(b: &Board, color: Color) -> usize {
+    (0..b.words())
+        .map(|w| (b.occupied_word(color, w) & !b.pawn_word(color, w)).count_ones() as usize)
+        .sum()
 }
 
 /// What [`legal_moves_fast`] found out about the King of the side to move.
@@ -1454,7 +1510,7 @@ struct Legality {
 fn legal_moves_with(
     t: &GenTables,
     pos: &Position,
-    enemy: &Attackers,
+    enemy: &mut Attackers,
     legality: &Legality,
     out: &mut impl MoveSink,
 ) {
@@ -1486,11 +1542,12 @@ fn legal_moves_with(
         let first = out.len();
         let nothing = Square(NO_SQUARE);
         castling_moves(pos, us, out, |sq| {
-            sq != king && enemy.attack(t, b, sq, nothing)
+            sq != king && enemy.attack_lazy(t, b, sq, nothing)
         });
         if !t.castle_recheck {
             return;
         }
+        enemy.ensure(t, b);
         retain_tail(out, first, |mv| {
             let mut after = b.clone();
             apply_to_board(&mut after, us, mv);
@@ -1508,7 +1565,7 @@ fn legal_moves_with(
 fn quiet_piece_moves<const PINS: bool>(
     t: &GenTables,
     pos: &Position,
-    enemy: &Attackers,
+    enemy: &mut Attackers,
     legality: &Legality,
     out: &mut impl MoveSink,
 ) {
@@ -1539,7 +1596,10 @@ fn quiet_piece_moves<const PINS: bool>(
             if from == king {
                 let first = out.len();
                 step_moves_in(t, pos, from, us, kind, out);
-                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+                if out.len() > first {
+                    enemy.ensure(t, b);
+                    retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+                }
             } else if is_pinned {
                 let first = out.len();
                 moves_of_piece(pos, from, us, kind, out);
@@ -1567,7 +1627,7 @@ fn legal_piece_moves_in_check_or_ep(
     t: &GenTables,
     pos: &Position,
     king: Square,
-    enemy: &Attackers,
+    enemy: &mut Attackers,
     n_checks: usize,
     pinned: &SquareSet,
     answers: &SquareSet,
@@ -1579,7 +1639,10 @@ fn legal_piece_moves_in_check_or_ep(
         let first = out.len();
         moves_of_piece_in::<true>(t, pos, from, us, kind, out);
         if from == king {
-            retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            if out.len() > first {
+                enemy.ensure(t, b);
+                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            }
         } else if n_checks >= 2 {
             // Only the King may answer a double check (en passant is tested to be sure).
             retain_tail(out, first, |mv| {

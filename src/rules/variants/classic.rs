@@ -2269,6 +2269,67 @@ mod tests {
     }
 
     #[test]
+    fn board_step_places_pieces_as_remove_and_put_do() {
+        // Captures, promotions (with capture), King moves; 8×8 and Big Outer.
+        let cases = [
+            (
+                Variant::Standard,
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ),
+            (Variant::Standard, "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
+            (
+                Variant::BigOuter,
+                "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1",
+            ),
+        ];
+        let mut stepped = 0;
+        for (variant, text) in cases {
+            let pos = Position::from_text(variant, text).unwrap();
+            for mv in pos.legal_moves() {
+                if mv.special != Special::Normal {
+                    continue;
+                }
+                let us = pos.turn;
+                let kind = pos.board.kind(us, mv.from).unwrap();
+                let mut expected = pos.board.clone();
+                apply_to_board(&mut expected, us, &mv);
+                let mut board = pos.board.clone();
+                let captured = board.step(us, mv.from, mv.to, mv.promotion.unwrap_or(kind));
+                assert_eq!(board, expected, "{variant} {text} {mv:?}");
+                assert_eq!(captured, pos.board.has(us.other(), mv.to));
+                stepped += 1;
+            }
+        }
+        assert_eq!(stepped, 72, "moves stepped");
+    }
+
+    #[test]
+    fn reach_lists_exactly_the_squares_with_a_line_or_leap_to_the_square() {
+        let t = GenTables::of(BoardShape::Standard);
+        let e1 = BoardShape::Standard.parse_square("e1").unwrap();
+        let has = |name: &str| {
+            let a = BoardShape::Standard.parse_square(name).unwrap();
+            t.reach[e1.index()][a.index() >> 6] & (1 << (a.index() & 63)) != 0
+        };
+        // Lines, Knight leaps and the Big Outer leapers' leaps (f4: a (1, 3) leap).
+        for sq in ["e8", "a5", "h4", "a1", "h1", "d2", "f3", "c2", "f4"] {
+            assert!(has(sq), "{sq} reaches e1");
+        }
+        for sq in ["e1", "b8", "g8", "d8", "h6", "a4"] {
+            assert!(!has(sq), "{sq} does not reach e1");
+        }
+        for shape in [BoardShape::Standard, BoardShape::BigOuter] {
+            let t = GenTables::of(shape);
+            for a in shape.squares() {
+                for b in shape.squares() {
+                    let bit = t.reach[b.index()][a.index() >> 6] >> (a.index() & 63) & 1;
+                    assert_eq!(bit != 0, t.pair(a, b) != 0, "{shape:?} {a:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn more_moves_than_the_fixed_buffer_holds_are_generated_into_the_vec() {
         // Nine Queens on the open Big Outer board: 278 legal moves, more than FIXED_MOVES.
         let p = Position::from_text(

@@ -1052,21 +1052,28 @@ pub(crate) fn castle_spec_ref(
     side: Color,
     wing: Wing,
 ) -> Option<&'static CastleSpec> {
-    match pos.variant {
-        Variant::Intrachange => None,
+    if !has_castling(pos.variant) {
+        return None;
+    }
+    let w = match wing {
+        Wing::Short => 0,
+        Wing::Long => 1,
+    };
+    Some(&castle_specs(pos.shape())[side.index()][w])
+}
+
+/// Whether the variant knows castling at all.
+#[inline]
+fn has_castling(variant: Variant) -> bool {
+    match variant {
+        Variant::Intrachange => false,
         Variant::Standard
         | Variant::ForceField
         | Variant::Parity
         | Variant::ParitySingle
         | Variant::Bully
         | Variant::Nonviolent
-        | Variant::BigOuter => {
-            let w = match wing {
-                Wing::Short => 0,
-                Wing::Long => 1,
-            };
-            Some(&castle_specs(pos.shape())[side.index()][w])
-        }
+        | Variant::BigOuter => true,
     }
 }
 
@@ -1802,7 +1809,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         pos.set_castling(us, Wing::Short, false);
         pos.set_castling(us, Wing::Long, false);
     }
-    if pos.castling != 0 && castle_spec_ref(pos, us, Wing::Short).is_some() {
+    if pos.castling != 0 && has_castling(pos.variant) {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn could take it.

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
 bin=$(ls -t "$target"/release/deps/perft-* | grep -v '\.d$' | head -1)
 printf '%-12s %14s %14s %7s\n' case "ours Ir" "shakmaty Ir" ratio
-for name in "start d4" "kiwipete d3" "pos3 d5" "pos4 d4" "pos5 d4"; do
+for name in "start d4" "start d5" "kiwipete d3" "pos3 d5" "pos4 d4" "pos5 d4"; do
   ir() {
     PERFT_ONLY="$1:$name" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" 2>&1 \
       | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

@@ -174,6 +174,48 @@ impl Board {
         old
     }
 
+    /// Moves `color`'s piece from `from` to `to`, where it stands as `kind` (a promotion
+    /// changes the kind), taking the other side's piece on `to` if there is one; returns
+    /// whether it did. The same as [`Board::remove`], removing the enemy piece and
+    /// [`Board::put`], in fewer steps. Nothing happens when `from` holds no piece of `color`
+    /// or `to` already holds one.
+    #[inline]
+    pub fn step(&mut self, color: Color, from: Square, to: Square, kind: PieceKind) -> bool {
+        let s = shift(color);
+        let moving = (self.cells[from.index()] >> s) & 15;
+        if moving == 0 || self.has(color, to) {
+            return false;
+        }
+        let captured = self.has(color.other(), to);
+        if captured {
+            self.remove(color.other(), to);
+        }
+        let c = color.index();
+        self.cells[from.index()] &= !(15 << s);
+        self.cells[to.index()] |= code(kind) << s;
+        let (fw, fb) = (from.index() >> 6, 1u64 << (from.index() & 63));
+        let (tw, tb) = (to.index() >> 6, 1u64 << (to.index() & 63));
+        self.occupied[c][fw] &= !fb;
+        self.occupied[c][tw] |= tb;
+        self.pawns[c][fw] &= !fb;
+        if kind == PieceKind::Pawn {
+            self.pawns[c][tw] |= tb;
+        }
+        let king = code(PieceKind::King);
+        if moving == king || code(kind) == king {
+            if moving == king {
+                self.king_count[c] -= 1;
+            }
+            if code(kind) == king {
+                self.king_count[c] += 1;
+                self.kings[c] = Some(to);
+            } else if self.kings[c] == Some(from) {
+                self.kings[c] = self.find_king(color);
+            }
+        }
+        captured
+    }
+
     fn find_king(&self, color: Color) -> Option<Square> {
         self.pieces(color)
             .find(|&(_, k)| k == PieceKind::King)
@@ -255,6 +297,25 @@ impl<'a> Pieces<'a> {
 }
 
 impl Board {
+    /// How many occupancy words the shape uses (1 on 8×8, 3 on the Big Outer board).
+    #[inline]
+    pub(crate) fn words(&self) -> usize {
+        self.shape.len().div_ceil(64)
+    }
+
+    /// Occupancy word `w` of `color`: bit `i` set when `color` has a piece on square
+    /// `w * 64 + i`.
+    #[inline]
+    pub(crate) fn occupied_word(&self, color: Color, w: usize) -> u64 {
+        self.occupied[color.index()][w & (CELLS / 64 - 1)]
+    }
+
+    /// Pawn word `w` of `color` (a subset of [`Board::occupied_word`]).
+    #[inline]
+    pub(crate) fn pawn_word(&self, color: Color, w: usize) -> u64 {
+        self.pawns[color.index()][w & (CELLS / 64 - 1)]
+    }
+
     /// Occupancy word `w` of `color`, pawns masked out by `skip_pawns`.
     #[inline]
     fn word(&self, color: Color, w: usize, skip_pawns: u64) -> u64 {
@@ -277,7 +338,7 @@ impl Iterator for Pieces<'_> {
                 continue;
             }
             self.word += 1;
-            if self.word >= CELLS / 64 {
+            if self.word >= self.board.words() {
                 return None;
             }
             self.bits = self.board.word(self.color, self.word, self.skip_pawns);

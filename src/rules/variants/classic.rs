@@ -413,6 +413,45 @@ fn line_moves_in(
     }
 }
 
+/// [`line_moves_in`] without a range limit (Bishop, Rook, Queen).
+#[inline(always)]
+fn slide_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    dirs: &[usize],
+    out: &mut impl MoveSink,
+) {
+    for &d in dirs {
+        let d = d & 7;
+        let mut to = t.step[from.index()][d];
+        while to != NO_SQUARE
+            && push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out)
+        {
+            to = t.step[to as usize][d];
+        }
+    }
+}
+
+/// [`line_moves_in`] one square in each of the eight directions (the King).
+#[inline(always)]
+fn step_moves_in(
+    t: &GenTables,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    kind: PieceKind,
+    out: &mut impl MoveSink,
+) {
+    for to in t.step[from.index()] {
+        if to != NO_SQUARE {
+            push_piece_move(&pos.board, pos.variant, us, kind, from, Square(to), out);
+        }
+    }
+}
+
 /// [`moves_of_piece`] with the shape's tables at hand, the standard kinds each with their
 /// movement known at compile time (the same moves, in the same order, as
 /// [`piece_moves_in`]). `MAY_EP` false: the caller knows there is no en passant.
@@ -433,10 +472,10 @@ fn moves_of_piece_in<const MAY_EP: bool>(
                 push_piece_move(b, pos.variant, us, kind, from, to, out);
             }
         }
-        PieceKind::Bishop => line_moves_in(t, pos, from, us, kind, &DIAG_DIRS, u8::MAX, out),
-        PieceKind::Rook => line_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, u8::MAX, out),
-        PieceKind::Queen => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, u8::MAX, out),
-        PieceKind::King => line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out),
+        PieceKind::Bishop => slide_moves_in(t, pos, from, us, kind, &DIAG_DIRS, out),
+        PieceKind::Rook => slide_moves_in(t, pos, from, us, kind, &ORTHO_DIRS, out),
+        PieceKind::Queen => slide_moves_in(t, pos, from, us, kind, &ALL_DIRS, out),
+        PieceKind::King => step_moves_in(t, pos, from, us, kind, out),
         PieceKind::Guard | PieceKind::Matriarch | PieceKind::Jumper | PieceKind::OuterKnight => {
             piece_moves_in(t, pos, from, us, kind, out);
         }
@@ -754,6 +793,10 @@ struct GenTables {
     /// `pair[a << 8 | b]`: how a piece on `a` reaches `b` (lines and leaps, see
     /// [`PAIR_DIST`]).
     pair: Box<[u16; ROWS * ROWS]>,
+    /// `reach[b]`: the squares `a` (one bit each) with a nonzero `pair[a << 8 | b]`, from
+    /// which some piece could reach `b` on an empty board: only an enemy piece there can
+    /// check or pin a King on `b`.
+    reach: Box<[[u64; 4]; ROWS]>,
     /// `pawn_from[side][sq]`: the (up to two) squares from which a pawn of `side` attacks
     /// `sq`, or [`NO_SQUARE`].
     pawn_from: [[[u8; 2]; ROWS]; 2],
@@ -859,6 +902,14 @@ impl GenTables {
                 }
             }
         }
+        let mut reach = Box::new([[0u64; 4]; ROWS]);
+        for a in shape.squares() {
+            for b in shape.squares() {
+                if pair[a.index() << 8 | b.index()] != 0 {
+                    reach[b.index()][a.index() >> 6] |= 1 << (a.index() & 63);
+                }
+            }
+        }
         let mut pawn_from = [[[NO_SQUARE; 2]; ROWS]; 2];
         let mut pawn_to = [[[NO_SQUARE; 2]; ROWS]; 2];
         let mut pawn_push = [[[NO_SQUARE; MAX_PAWN_STEPS]; ROWS]; 2];
@@ -920,6 +971,7 @@ impl GenTables {
             leaper_span,
             leaper_from,
             pair,
+            reach,
             pawn_from,
             pawn_push,
             pawn_to,
@@ -1000,21 +1052,28 @@ pub(crate) fn castle_spec_ref(
     side: Color,
     wing: Wing,
 ) -> Option<&'static CastleSpec> {
-    match pos.variant {
-        Variant::Intrachange => None,
+    if !has_castling(pos.variant) {
+        return None;
+    }
+    let w = match wing {
+        Wing::Short => 0,
+        Wing::Long => 1,
+    };
+    Some(&castle_specs(pos.shape())[side.index()][w])
+}
+
+/// Whether the variant knows castling at all.
+#[inline]
+fn has_castling(variant: Variant) -> bool {
+    match variant {
+        Variant::Intrachange => false,
         Variant::Standard
         | Variant::ForceField
         | Variant::Parity
         | Variant::ParitySingle
         | Variant::Bully
         | Variant::Nonviolent
-        | Variant::BigOuter => {
-            let w = match wing {
-                Wing::Short => 0,
-                Wing::Long => 1,
-            };
-            Some(&castle_specs(pos.shape())[side.index()][w])
-        }
+        | Variant::BigOuter => true,
     }
 }
 
@@ -1051,7 +1110,7 @@ pub(crate) fn castling_moves(
     pos: &Position,
     us: Color,
     out: &mut impl MoveSink,
-    attacked: impl Fn(Square) -> bool,
+    mut attacked: impl FnMut(Square) -> bool,
 ) {
     for wing in Wing::BOTH {
         if !pos.can_castle(us, wing) {
@@ -1210,48 +1269,59 @@ const MAX_ATTACKERS: usize = 32;
 /// One side's non-pawn pieces with their movement, listed once per position so that each
 /// attack test looks at a few pieces instead of walking every line from the square.
 struct Attackers {
-    list: [Attacker; MAX_ATTACKERS],
-    len: usize,
+    list: ArrayVec<Attacker, MAX_ATTACKERS>,
     /// The side the pieces belong to.
     by: Color,
+    /// Whether `list` holds them yet (it is filled on the first attack test).
+    filled: bool,
 }
 
 impl Attackers {
     /// An empty list for `by`'s pieces.
     #[inline]
     fn new(by: Color) -> Attackers {
-        // Never read (only the first `len` entries are); all zero so it is cheap to set.
-        let none = Attacker {
-            sq: Square(0),
-            m: Mobility::NONE,
-        };
         Attackers {
-            list: [none; MAX_ATTACKERS],
-            len: 0,
+            list: ArrayVec::new(),
             by,
+            filled: false,
         }
     }
 
-    /// Lists the side's non-pawn pieces; false if there are more than [`MAX_ATTACKERS`].
+    /// Lists the pieces if that was not done yet. The caller has made sure that they fit
+    /// ([`non_pawn_count`]).
     #[inline]
-    fn fill(&mut self, t: &GenTables, b: &Board) -> bool {
+    fn ensure(&mut self, t: &GenTables, b: &Board) {
+        if !self.filled {
+            self.filled = true;
+            self.fill(t, b);
+        }
+    }
+
+    /// [`Attackers::attack`], listing the pieces first if needed.
+    #[inline]
+    fn attack_lazy(&mut self, t: &GenTables, b: &Board, sq: Square, lifted: Square) -> bool {
+        self.ensure(t, b);
+        self.attack(t, b, sq, lifted)
+    }
+
+    /// Lists the side's non-pawn pieces (the first [`MAX_ATTACKERS`] of them).
+    #[inline]
+    fn fill(&mut self, t: &GenTables, b: &Board) {
         for (sq, kind) in b.non_pawns(self.by) {
             let m = t.mobility[kind as usize][sq.index()];
-            if self.len == MAX_ATTACKERS {
-                return false;
+            if self.list.try_push(Attacker { sq, m }).is_err() {
+                return;
             }
-            self.list[self.len] = Attacker { sq, m };
-            self.len += 1;
         }
-        true
     }
 
     #[inline]
     fn as_slice(&self) -> &[Attacker] {
-        &self.list[..self.len.min(MAX_ATTACKERS)]
+        &self.list
     }
 
-    /// Whether one of these pieces or one of their side's pawns attacks `sq`, with the
+    /// Whether one of these pieces or one of their side's pawns attacks `sq` (the list must
+    /// be filled: [`Attackers::ensure`]), with the
     /// piece on `lifted` taken off the board (a King testing the square it steps to must
     /// not shield that square itself; [`NO_SQUARE`] lifts nothing).
     #[inline]
@@ -1309,11 +1379,12 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         return;
     };
     let t = GenTables::of(pos.shape());
-    let mut enemy = Attackers::new(them);
-    if !enemy.fill(t, b) {
+    if non_pawn_count(b, them) > MAX_ATTACKERS {
         legal_moves_reference(pos, out);
         return;
     }
+    // Listed when the King's destinations or castling need an attack test.
+    let mut enemy = Attackers::new(them);
     // Checkers (two are enough to know that only the King may move) and pinned pieces:
     // an enemy piece whose line reaches the King checks when nothing stands between, and
     // pins our piece when that is the only one between.
@@ -1344,41 +1415,55 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
             add_check(Square(s), None, &mut answers);
         }
     }
-    for a in enemy.as_slice() {
-        let p = t.pair(a.sq, king);
-        if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
-            add_check(a.sq, None, &mut answers);
-            continue;
-        }
-        let dist = (p & PAIR_DIST) as u8;
-        let dir = (p >> 4) as usize & 7;
-        if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
-            continue;
-        }
-        // The pieces between the enemy piece and the King.
-        let mut cur = a.sq;
-        let mut first = None;
-        let mut more = false;
-        for _ in 1..dist {
-            cur = Square(t.step[cur.index()][dir]);
-            if !b.is_empty(cur) {
-                if first.is_some() {
-                    more = true;
-                    break;
-                }
-                first = Some(cur);
+    // Only enemy pieces on squares from which a piece could reach the King at all.
+    let reach = &t.reach[king.index()];
+    for w in 0..b.words() {
+        let mut bits = b.occupied_word(them, w) & !b.pawn_word(them, w) & reach[w & 3];
+        while bits != 0 {
+            let sq = Square((w * 64 + bits.trailing_zeros() as usize) as u8);
+            bits &= bits - 1;
+            let Some(kind) = b.kind(them, sq) else {
+                continue;
+            };
+            let a = Attacker {
+                sq,
+                m: t.mobility[kind as usize][sq.index()],
+            };
+            let p = t.pair(a.sq, king);
+            if (p >> PAIR_LEAPS_SHIFT) as u8 & a.m.leap != 0 {
+                add_check(a.sq, None, &mut answers);
+                continue;
             }
-        }
-        match first {
-            None => add_check(a.sq, Some((dir, dist)), &mut answers),
-            Some(s) if !more && b.has(us, s) => {
-                pinned.insert(s);
-                if n_pins < pins.len() {
-                    pins[n_pins] = (s, t.pair(king, a.sq));
-                    n_pins += 1;
+            let dist = (p & PAIR_DIST) as u8;
+            let dir = (p >> 4) as usize & 7;
+            if dist == 0 || dist > a.m.range || a.m.dirs & (1 << dir) == 0 {
+                continue;
+            }
+            // The pieces between the enemy piece and the King.
+            let mut cur = a.sq;
+            let mut first = None;
+            let mut more = false;
+            for _ in 1..dist {
+                cur = Square(t.step[cur.index()][dir]);
+                if !b.is_empty(cur) {
+                    if first.is_some() {
+                        more = true;
+                        break;
+                    }
+                    first = Some(cur);
                 }
             }
-            Some(_) => {}
+            match first {
+                None => add_check(a.sq, Some((dir, dist)), &mut answers),
+                Some(s) if !more && b.has(us, s) => {
+                    pinned.insert(s);
+                    if n_pins < pins.len() {
+                        pins[n_pins] = (s, t.pair(king, a.sq));
+                        n_pins += 1;
+                    }
+                }
+                Some(_) => {}
+            }
         }
     }
     if n_checks != 1 {
@@ -1397,12 +1482,20 @@ fn legal_moves_fast(pos: &Position, out: &mut Vec<Move>) {
         moves: ArrayVec::new(),
         overflow: false,
     };
-    legal_moves_with(t, pos, &enemy, &legality, &mut fixed);
+    legal_moves_with(t, pos, &mut enemy, &legality, &mut fixed);
     if fixed.overflow {
-        legal_moves_with(t, pos, &enemy, &legality, out);
+        legal_moves_with(t, pos, &mut enemy, &legality, out);
     } else {
         out.extend_from_slice(&fixed.moves);
     }
+}
+
+/// How many pieces other than pawns `color` has.
+#[inline]
+fn non_pawn_count(b: &Board, color: Color) -> usize {
+    (0..b.words())
+        .map(|w| (b.occupied_word(color, w) & !b.pawn_word(color, w)).count_ones() as usize)
+        .sum()
 }
 
 /// What [`legal_moves_fast`] found out about the King of the side to move.
@@ -1424,7 +1517,7 @@ struct Legality {
 fn legal_moves_with(
     t: &GenTables,
     pos: &Position,
-    enemy: &Attackers,
+    enemy: &mut Attackers,
     legality: &Legality,
     out: &mut impl MoveSink,
 ) {
@@ -1434,19 +1527,87 @@ fn legal_moves_with(
         king,
         n_checks,
         ref pinned,
-        ref pins,
         n_pins,
         ref answers,
+        ..
     } = *legality;
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
     if n_checks == 0 && pos.ep.is_none() {
-        for (from, kind) in b.pieces(us) {
+        if n_pins == 0 {
+            quiet_piece_moves::<false>(t, pos, enemy, legality, out);
+        } else {
+            quiet_piece_moves::<true>(t, pos, enemy, legality, out);
+        }
+    } else {
+        legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
+    }
+    // Castling is never allowed in check (the King's square is one that must be safe), and
+    // out of check that square need not be tested again; where the shape needs it, the move
+    // is then played on a copy (`castle_needs_recheck`).
+    if n_checks == 0 {
+        let first = out.len();
+        let nothing = Square(NO_SQUARE);
+        castling_moves(pos, us, out, |sq| {
+            sq != king && enemy.attack_lazy(t, b, sq, nothing)
+        });
+        if !t.castle_recheck {
+            return;
+        }
+        enemy.ensure(t, b);
+        retain_tail(out, first, |mv| {
+            let mut after = b.clone();
+            apply_to_board(&mut after, us, mv);
+            after
+                .king(us)
+                .is_none_or(|k| !enemy.attack(t, &after, k, nothing))
+        });
+    }
+}
+
+/// The piece moves of [`legal_moves_fast`] out of check and without en passant: only the
+/// King's moves and those of pinned pieces (none when `PINS` is false) are filtered. Pieces
+/// in square order, pawns recognised from the pawn bits.
+#[inline(always)]
+fn quiet_piece_moves<const PINS: bool>(
+    t: &GenTables,
+    pos: &Position,
+    enemy: &mut Attackers,
+    legality: &Legality,
+    out: &mut impl MoveSink,
+) {
+    let us = pos.turn;
+    let b = &pos.board;
+    let Legality {
+        king,
+        ref pinned,
+        ref pins,
+        n_pins,
+        ..
+    } = *legality;
+    for w in 0..b.words() {
+        let mut bits = b.occupied_word(us, w);
+        let pawns = b.pawn_word(us, w);
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let from = Square((w * 64 + i as usize) as u8);
+            let is_pinned = PINS && pinned.contains(from);
+            if pawns >> i & 1 != 0 && !is_pinned {
+                pawn_moves_in::<false>(t, pos, from, us, out);
+                continue;
+            }
+            let Some(kind) = b.kind(us, from) else {
+                continue;
+            };
             if from == king {
                 let first = out.len();
-                line_moves_in(t, pos, from, us, kind, &ALL_DIRS, 1, out);
-                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
-            } else if pinned.contains(from) {
+                step_moves_in(t, pos, from, us, kind, out);
+                if out.len() > first {
+                    enemy.ensure(t, b);
+                    retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+                }
+            } else if is_pinned {
                 let first = out.len();
                 moves_of_piece(pos, from, us, kind, out);
                 match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
@@ -1463,28 +1624,6 @@ fn legal_moves_with(
                 moves_of_piece_in::<false>(t, pos, from, us, kind, out);
             }
         }
-    } else {
-        legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
-    }
-    // Castling is never allowed in check (the King's square is one that must be safe), and
-    // out of check that square need not be tested again; where the shape needs it, the move
-    // is then played on a copy (`castle_needs_recheck`).
-    if n_checks == 0 {
-        let first = out.len();
-        let nothing = Square(NO_SQUARE);
-        castling_moves(pos, us, out, |sq| {
-            sq != king && enemy.attack(t, b, sq, nothing)
-        });
-        if !t.castle_recheck {
-            return;
-        }
-        retain_tail(out, first, |mv| {
-            let mut after = b.clone();
-            apply_to_board(&mut after, us, mv);
-            after
-                .king(us)
-                .is_none_or(|k| !enemy.attack(t, &after, k, nothing))
-        });
     }
 }
 
@@ -1495,7 +1634,7 @@ fn legal_piece_moves_in_check_or_ep(
     t: &GenTables,
     pos: &Position,
     king: Square,
-    enemy: &Attackers,
+    enemy: &mut Attackers,
     n_checks: usize,
     pinned: &SquareSet,
     answers: &SquareSet,
@@ -1507,7 +1646,10 @@ fn legal_piece_moves_in_check_or_ep(
         let first = out.len();
         moves_of_piece_in::<true>(t, pos, from, us, kind, out);
         if from == king {
-            retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            if out.len() > first {
+                enemy.ensure(t, b);
+                retain_tail(out, first, |mv| !enemy.attack(t, b, mv.to, king));
+            }
         } else if n_checks >= 2 {
             // Only the King may answer a double check (en passant is tested to be sure).
             retain_tail(out, first, |mv| {
@@ -1649,17 +1791,25 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         return;
     };
     let capture = match mv.special {
-        Special::EnPassant { .. } => true,
-        Special::Castle { .. } => false,
-        Special::Normal => pos.board.has(them, mv.to),
+        Special::EnPassant { .. } => {
+            apply_to_board(&mut pos.board, us, mv);
+            true
+        }
+        Special::Castle { .. } => {
+            apply_to_board(&mut pos.board, us, mv);
+            false
+        }
+        Special::Normal => {
+            let to_kind = mv.promotion.unwrap_or(kind);
+            pos.board.step(us, mv.from, mv.to, to_kind)
+        }
     };
-    apply_to_board(&mut pos.board, us, mv);
     // Castling rights: lost by a King move and by any move from or onto a Rook's start.
     if kind == PieceKind::King {
         pos.set_castling(us, Wing::Short, false);
         pos.set_castling(us, Wing::Long, false);
     }
-    if pos.castling != 0 && castle_spec_ref(pos, us, Wing::Short).is_some() {
+    if pos.castling != 0 && has_castling(pos.variant) {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn could take it.
@@ -2121,6 +2271,67 @@ mod tests {
         ] {
             for d in sym(a, b) {
                 assert!(ALL_BIG_LEAPS.contains(&d), "{d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn board_step_places_pieces_as_remove_and_put_do() {
+        // Captures, promotions (with capture), King moves; 8×8 and Big Outer.
+        let cases = [
+            (
+                Variant::Standard,
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ),
+            (Variant::Standard, "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
+            (
+                Variant::BigOuter,
+                "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1",
+            ),
+        ];
+        let mut stepped = 0;
+        for (variant, text) in cases {
+            let pos = Position::from_text(variant, text).unwrap();
+            for mv in pos.legal_moves() {
+                if mv.special != Special::Normal {
+                    continue;
+                }
+                let us = pos.turn;
+                let kind = pos.board.kind(us, mv.from).unwrap();
+                let mut expected = pos.board.clone();
+                apply_to_board(&mut expected, us, &mv);
+                let mut board = pos.board.clone();
+                let captured = board.step(us, mv.from, mv.to, mv.promotion.unwrap_or(kind));
+                assert_eq!(board, expected, "{variant} {text} {mv:?}");
+                assert_eq!(captured, pos.board.has(us.other(), mv.to));
+                stepped += 1;
+            }
+        }
+        assert_eq!(stepped, 72, "moves stepped");
+    }
+
+    #[test]
+    fn reach_lists_exactly_the_squares_with_a_line_or_leap_to_the_square() {
+        let t = GenTables::of(BoardShape::Standard);
+        let e1 = BoardShape::Standard.parse_square("e1").unwrap();
+        let has = |name: &str| {
+            let a = BoardShape::Standard.parse_square(name).unwrap();
+            t.reach[e1.index()][a.index() >> 6] & (1 << (a.index() & 63)) != 0
+        };
+        // Lines, Knight leaps and the Big Outer leapers' leaps (f4: a (1, 3) leap).
+        for sq in ["e8", "a5", "h4", "a1", "h1", "d2", "f3", "c2", "f4"] {
+            assert!(has(sq), "{sq} reaches e1");
+        }
+        for sq in ["e1", "b8", "g8", "d8", "h6", "a4"] {
+            assert!(!has(sq), "{sq} does not reach e1");
+        }
+        for shape in [BoardShape::Standard, BoardShape::BigOuter] {
+            let t = GenTables::of(shape);
+            for a in shape.squares() {
+                for b in shape.squares() {
+                    let bit = t.reach[b.index()][a.index() >> 6] >> (a.index() & 63) & 1;
+                    assert_eq!(bit != 0, t.pair(a, b) != 0, "{shape:?} {a:?} {b:?}");
+                }
             }
         }
     }

@@ -26,21 +26,28 @@ pub mod render;
 pub mod ui;
 
 #[cfg(feature = "app")]
-pub use sets::{AppSystems, ResolveMove, SimultaneousSystems, TeleportSystems};
+pub use sets::{AppSystems, ResolveMove, ResolveTurn, SimultaneousSystems, TeleportSystems};
 
 #[cfg(feature = "app")]
 mod sets {
     use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
     use bevy::prelude::*;
 
-    /// The schedule that resolves **one** move (or one Parity commit), run by
-    /// [`AppSystems::Resolve`] once per frame and again for every further queued move, so
-    /// that several queued moves (a redone Parity turn, a script) resolve in one frame without
-    /// mixing their stages. Inside it: the request is accepted, then [`TeleportSystems`] or
-    /// [`SimultaneousSystems`] run in order. Its systems are strictly chained, so it uses
-    /// the single-threaded executor (no thread hand-offs per move).
+    /// The schedule that resolves **one** move of an alternating variant, run by
+    /// [`AppSystems::Resolve`] once for every queued move, so that several queued moves (a
+    /// script, a redo) resolve in one frame without mixing their stages: the request is
+    /// accepted, the rules core plays it, then [`TeleportSystems`] run in order. Its systems
+    /// are strictly chained, so it uses the single-threaded executor (no thread hand-offs
+    /// per move).
     #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct ResolveMove;
+
+    /// [`ResolveMove`]'s counterpart for Parity: one run records one commit (and, once both
+    /// sides have committed, reveals and resolves the turn) through [`SimultaneousSystems`].
+    /// It runs at least once per frame (commits and take-backs also arrive as messages),
+    /// then once for every further queued request. Single-threaded executor.
+    #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct ResolveTurn;
 
     /// The top-level order of a frame in `Update`, chained (STYLE.md §5). Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,8 +56,8 @@ mod sets {
         Input,
         /// A request is accepted (or rejected) and record commands (undo, new game) run.
         Decide,
-        /// The [`ResolveMove`] schedule runs for each queued move: the rules core is called
-        /// and its effects are applied stage by stage.
+        /// [`ResolveMove`] (or, for Parity, [`ResolveTurn`]) runs for each queued move: the
+        /// rules core is called and its effects are applied stage by stage.
         Resolve,
         /// Entities are (re)spawned from the position when the whole board changes.
         Sync,
@@ -72,7 +79,7 @@ mod sets {
         Settle,
     }
 
-    /// The stages of a Parity turn inside [`ResolveMove`], chained. Order it in lib.rs.
+    /// The stages of a Parity turn inside [`ResolveTurn`], chained. Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum SimultaneousSystems {
         /// A side's hidden commit is recorded.
@@ -86,11 +93,12 @@ mod sets {
     }
 
     /// Configures the set order once: `AppSystems` chained in `Update`, the per-turn-model
-    /// sets chained inside the [`ResolveMove`] schedule.
+    /// sets chained inside their schedules ([`ResolveMove`], [`ResolveTurn`]).
     pub(crate) fn configure(app: &mut App) {
-        let mut resolve = Schedule::new(ResolveMove);
-        resolve.set_executor(SingleThreadedExecutor::new());
-        app.add_schedule(resolve);
+        for mut schedule in [Schedule::new(ResolveMove), Schedule::new(ResolveTurn)] {
+            schedule.set_executor(SingleThreadedExecutor::new());
+            app.add_schedule(schedule);
+        }
         app.configure_sets(
             Update,
             (
@@ -110,24 +118,17 @@ mod sets {
                 TeleportSystems::Capture,
                 TeleportSystems::Settle,
             )
-                .chain()
-                .run_if(crate::game::is_alternating),
+                .chain(),
         );
         app.configure_sets(
-            ResolveMove,
+            ResolveTurn,
             (
                 SimultaneousSystems::Commit,
                 SimultaneousSystems::Reveal,
                 SimultaneousSystems::Resolve,
                 SimultaneousSystems::Settle,
             )
-                .chain()
-                .run_if(crate::game::is_simultaneous),
-        );
-        // Only one pipeline runs for a variant; ordering them keeps the schedule unambiguous.
-        app.configure_sets(
-            ResolveMove,
-            SimultaneousSystems::Commit.after(TeleportSystems::Settle),
+                .chain(),
         );
     }
 }

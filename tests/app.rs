@@ -19,7 +19,7 @@ use esoterica::game::{
     TakeBackCommitRequest, UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
-use esoterica::{ResolveMove, SimultaneousSystems, TeleportSystems};
+use esoterica::{ResolveMove, ResolveTurn, SimultaneousSystems, TeleportSystems};
 
 fn test_app(start: Position) -> App {
     let mut app = App::new();
@@ -29,7 +29,7 @@ fn test_app(start: Position) -> App {
         )))
         .insert_resource(ActiveGame::new(start))
         .add_plugins(GamePlugin);
-    for label in [Update.intern(), ResolveMove.intern()] {
+    for label in [Update.intern(), ResolveMove.intern(), ResolveTurn.intern()] {
         app.edit_schedule(label, |s| {
             s.set_build_settings(ScheduleBuildSettings {
                 ambiguity_detection: LogLevel::Error,
@@ -105,7 +105,8 @@ fn teleport_with_capture_runs_exoteric_esoteric_capture_settle_in_order() {
     app.world_mut().write_message(MoveResolved {
         effects: effects.clone(),
     });
-    app.update();
+    // The stage sets alone: one run of the per-move schedule, no queued request.
+    app.world_mut().run_schedule(ResolveMove);
     let log = app.world().resource::<StageLog>();
     assert_eq!(log.set_sequence(), teleport_sets());
     let applied: Vec<Effect> = log.0.iter().filter_map(|e| e.effect.clone()).collect();
@@ -1325,7 +1326,12 @@ mod bots_and_files {
 fn pipeline_cost_against_the_rules_core() {
     use esoterica::rules::GameRecord;
     use std::time::Instant;
-    for variant in [Variant::Standard, Variant::Intrachange, Variant::ForceField] {
+    // PIPELINE_VARIANT: one variant only (its command-line name), for a profiler run.
+    let only = std::env::var("PIPELINE_VARIANT").ok();
+    for variant in [Variant::Standard, Variant::Intrachange, Variant::ForceField]
+        .into_iter()
+        .filter(|v| only.as_deref().is_none_or(|o| v.name() == o))
+    {
         // The same moves for all, chosen by a seeded random walk (new game when over).
         let mut rng = SmallRng::seed_from_u64(7);
         let mut games: Vec<Vec<Move>> = vec![Vec::new()];

@@ -114,6 +114,7 @@ impl StageLog {
 }
 
 /// Move requests waiting to be resolved, oldest first: each is taken by its own run of the
-/// [`ResolveMove`](crate::ResolveMove) schedule, so the stage sets never mix two moves.
+/// [`ResolveMove`](crate::ResolveMove) (Parity: [`ResolveTurn`](crate::ResolveTurn))
+/// schedule, so the stage sets never mix two moves.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct PendingMoves(pub std::collections::VecDeque<crate::game::SubmitMoveRequest>);

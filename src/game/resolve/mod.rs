@@ -1,9 +1,9 @@
 //! The resolution pipeline: requests are queued in [`AppSystems::Decide`]; in
-//! [`AppSystems::Resolve`] the [`ResolveMove`] schedule runs once per queued move (at least
-//! once per frame, at most [`MAX_MOVES_PER_FRAME`] times): the request is accepted, the rules
-//! core is called, and each stage set applies the effects of its stage to the entities
-//! ([`teleport`] for the alternating variants, [`simultaneous`] for Parity). Nothing here
-//! decides a rule: the effects come from the rules core.
+//! [`AppSystems::Resolve`] the [`ResolveMove`] schedule (Parity: [`ResolveTurn`]) runs once
+//! per queued move (at most [`MAX_MOVES_PER_FRAME`] times a frame): the request is accepted,
+//! the rules core is called, and each stage set applies the effects of its stage to the
+//! entities ([`teleport`] for the alternating variants, [`simultaneous`] for Parity). Nothing
+//! here decides a rule: the effects come from the rules core.
 
 pub mod simultaneous;
 pub mod teleport;
@@ -19,7 +19,7 @@ use super::messages::{
 use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 use super::sync::pieces_match_position;
 use crate::rules::{Color as Side, Effect, Entry, Piece, Position, Square, Stage};
-use crate::{AppSystems, ResolveMove, SimultaneousSystems, TeleportSystems};
+use crate::{AppSystems, ResolveMove, ResolveTurn};
 
 /// The most moves resolved in one frame; further queued moves wait for the next frame.
 pub const MAX_MOVES_PER_FRAME: usize = 256;
@@ -37,16 +37,19 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         ResolveMove,
-        accept_next_move
-            .before(TeleportSystems::Exoteric)
-            .before(SimultaneousSystems::Commit),
+        accept_next_move.before(crate::TeleportSystems::Exoteric),
+    )
+    .add_systems(
+        ResolveTurn,
+        accept_next_move.before(crate::SimultaneousSystems::Commit),
     );
     app.add_plugins((teleport::plugin, simultaneous::plugin));
 }
 
-/// Runs [`ResolveMove`] once (Parity commits and take-backs arrive as messages, not queued
-/// moves), then again while moves are queued, up to [`MAX_MOVES_PER_FRAME`] runs. Each run
-/// resolves one move completely, its commands applied, before the next starts. While a
+/// Runs [`ResolveMove`] once for each queued move, up to [`MAX_MOVES_PER_FRAME`] runs (Parity:
+/// [`ResolveTurn`], at least once, since commits and take-backs arrive as messages, not
+/// queued moves). Each run resolves one move completely, its commands applied, before the
+/// next starts. While a
 /// board rebuild is pending (a [`ResyncRequest`] this runner has not seen yet: new game,
 /// undo, load, a failed Settle check) nothing more is resolved: the entities are respawned
 /// in [`AppSystems::Sync`] first and the remaining moves wait for the next frame.
@@ -62,9 +65,15 @@ pub(crate) fn resolve_queued_moves(
     if rebuild_pending(world) {
         return;
     }
+    let parity = world.resource::<ActiveGame>().is_simultaneous();
+    let pending = |world: &World| !world.resource::<PendingMoves>().0.is_empty();
     for _ in 0..MAX_MOVES_PER_FRAME {
-        world.run_schedule(ResolveMove);
-        if world.resource::<PendingMoves>().0.is_empty() || rebuild_pending(world) {
+        if parity {
+            world.run_schedule(ResolveTurn);
+        } else if pending(world) {
+            world.run_schedule(ResolveMove);
+        }
+        if !pending(world) || rebuild_pending(world) {
             break;
         }
     }
@@ -147,7 +156,8 @@ pub(crate) fn handle_record_requests(
     }
 }
 
-/// Queues incoming move requests (each is resolved by its own run of [`ResolveMove`]).
+/// Queues incoming move requests (each is resolved by its own run of [`ResolveMove`] or
+/// [`ResolveTurn`]).
 pub(crate) fn queue_move_requests(
     mut requests: MessageReader<SubmitMoveRequest>,
     mut pending: ResMut<PendingMoves>,

@@ -16,7 +16,7 @@ use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, Sta
 use crate::rules::{
     BoardShape, CheckKind, Color as Side, Effect, Move, Position, Square, Stage, variants,
 };
-use crate::{ResolveMove, SimultaneousSystems};
+use crate::{ResolveTurn, SimultaneousSystems};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<CommitsRevealed>()
@@ -26,7 +26,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<CommitTakenBack>()
         .init_resource::<ParityCommits>()
         .add_systems(
-            ResolveMove,
+            ResolveTurn,
             (
                 (clear_commits_on_record_change, collect_commits)
                     .chain()

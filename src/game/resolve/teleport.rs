@@ -16,8 +16,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             play_accepted_move
                 .after(super::accept_next_move)
-                .before(TeleportSystems::Exoteric)
-                .run_if(crate::game::is_alternating),
+                .before(TeleportSystems::Exoteric),
             apply_stage_effects::<Exoteric>.in_set(TeleportSystems::Exoteric),
             apply_stage_effects::<Esoteric>.in_set(TeleportSystems::Esoteric),
             apply_stage_effects::<Capture>.in_set(TeleportSystems::Capture),

@@ -13,9 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use esoterica::game::{
-    ActiveGame, BoardSquare, Captured, GamePlugin, HexagramNumber, MoveRejected, MoveResolved,
-    MoveSource, NewGameRequest, OnSquare, ParityCommits, PendingMoves, PieceEntity, RedoRequest,
-    ResolutionSet, StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest,
+    ActiveGame, AutomatedSides, BoardSquare, Captured, GamePlugin, HexagramNumber, MoveRejected,
+    MoveResolved, MoveSource, NewGameRequest, OnSquare, ParityCommits, PendingMoves, PieceEntity,
+    RedoRequest, ResolutionSet, StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest,
     TakeBackCommitRequest, UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
@@ -376,6 +376,57 @@ fn undo_then_redo_returns_to_the_same_position() {
     assert_eq!(game.record.current(), &after);
     assert!(game.redo.is_empty());
     check_world_matches_position(app.world_mut()).unwrap();
+}
+
+/// Against a bot (Black here), undo takes back the bot's reply and the move before it, so
+/// the person is to move again; redo replays both. Without a bot, one move at a time.
+#[test]
+fn undo_against_a_bot_takes_back_the_reply_and_the_move_before_it() {
+    let start = Position::new(Variant::Standard);
+    let mut app = test_app(start.clone());
+    app.insert_resource(AutomatedSides {
+        white: false,
+        black: true,
+    });
+    let mut pos = start.clone();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        let mv = pos.parse_move(san).unwrap();
+        pos.try_play(&mv).unwrap();
+        submit(&mut app, mv);
+    }
+    let after_four = app
+        .world()
+        .resource::<ActiveGame>()
+        .record
+        .current()
+        .clone();
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.len(), 2);
+    assert_eq!(game.redo.len(), 2);
+    assert_eq!(
+        app.world().resource::<StatusLine>().0,
+        "Your move and the bot's reply taken back. White to move."
+    );
+    app.update();
+    check_world_matches_position(app.world_mut()).unwrap();
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    app.update();
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.current(), &after_four);
+    assert!(game.redo.is_empty());
+    check_world_matches_position(app.world_mut()).unwrap();
+    // Both sides people: one move at a time.
+    app.insert_resource(AutomatedSides::default());
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 3);
+    assert_eq!(
+        app.world().resource::<StatusLine>().0,
+        "Move taken back. Black to move."
+    );
 }
 
 #[test]
@@ -1436,4 +1487,34 @@ fn pipeline_cost_against_the_rules_core() {
             us(idle),
         );
     }
+}
+
+/// Every `esoterica play … --moves …` example in the README and docs/PARITY-PLAY.md parses
+/// and starts a legal game (a copied example must not stop with an illegal move).
+#[test]
+fn documented_play_examples_with_moves_start_legal_games() {
+    use clap::Parser;
+    use esoterica::cli::{Cli, Command};
+    let docs = [
+        include_str!("../README.md"),
+        include_str!("../docs/PARITY-PLAY.md"),
+    ];
+    let mut checked = Vec::new();
+    for text in docs {
+        let inline = text.split('`').map(str::to_string);
+        let blocks = text.lines().map(|l| l.trim().to_string());
+        for cmd in inline.chain(blocks) {
+            if !cmd.starts_with("esoterica play") || !cmd.contains("--moves") {
+                continue;
+            }
+            let cli = Cli::try_parse_from(cmd.split_whitespace())
+                .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            let Some(Command::Play(args)) = cli.command else {
+                panic!("{cmd}: not a play command");
+            };
+            esoterica::app::start_record(&args).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            checked.push(cmd);
+        }
+    }
+    assert!(checked.len() >= 3, "{checked:?}");
 }

@@ -192,11 +192,27 @@ impl Plugin for BotPlugin {
         app.insert_resource(roster)
             .insert_resource(BotPace(self.pace_secs))
             .init_resource::<BotThinking>()
+            .init_resource::<crate::game::AutomatedSides>()
             .configure_sets(Update, BotSystems.in_set(AppSystems::Input))
-            .add_systems(Update, poll_bots.in_set(BotSystems));
+            .add_systems(
+                Update,
+                (sync_automated_sides, poll_bots).chain().in_set(BotSystems),
+            );
         if !app.world().contains_resource::<Players>() {
             app.init_resource::<Players>();
         }
+    }
+}
+
+/// Tells the game which sides a bot plays (undo and redo skip the bot's turns).
+fn sync_automated_sides(players: Res<Players>, mut automated: ResMut<crate::game::AutomatedSides>) {
+    let bot = |side| matches!(players.of(side), PlayerSpec::Bot { .. });
+    let now = crate::game::AutomatedSides {
+        white: bot(Side::White),
+        black: bot(Side::Black),
+    };
+    if *automated != now {
+        *automated = now;
     }
 }
 

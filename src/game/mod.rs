@@ -31,7 +31,9 @@ pub use messages::{
 };
 pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
 pub use resolve::turn_text;
-pub use state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
+pub use state::{
+    ActiveGame, AutomatedSides, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine,
+};
 pub use sync::{check_world_matches_position, pieces_match_position};
 
 use crate::AppSystems;

@@ -61,6 +61,33 @@ impl ActiveGame {
     }
 }
 
+/// Which sides a program plays (set by the bot plugin from its players). Against a bot,
+/// undo and redo step to the next position where a person is to move, so that taking back
+/// a move also takes back the bot's reply (and the bot does not simply play it again).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AutomatedSides {
+    /// White is played by a program.
+    pub white: bool,
+    /// Black is played by a program.
+    pub black: bool,
+}
+
+impl AutomatedSides {
+    /// Whether `side` is played by a program.
+    pub fn plays(&self, side: crate::rules::Color) -> bool {
+        match side {
+            crate::rules::Color::White => self.white,
+            crate::rules::Color::Black => self.black,
+        }
+    }
+
+    /// Whether undo/redo of an alternating game should skip a position where `side` is to
+    /// move: only when exactly one side is a program and `side` is that side.
+    pub fn skips(&self, side: crate::rules::Color) -> bool {
+        self.white != self.black && self.plays(side)
+    }
+}
+
 /// One line of text for the player: the last rejection reason, whose move it is, the result.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct StatusLine(pub String);

@@ -90,12 +90,14 @@ pub(crate) fn handle_record_requests(
     mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
     commits: Res<super::commits::ParityCommits>,
+    automated: Option<Res<super::state::AutomatedSides>>,
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut redos: MessageReader<RedoRequest>,
     mut reviews: MessageReader<ReviewRequest>,
     mut resync: MessageWriter<ResyncRequest>,
 ) {
+    let automated = automated.as_deref().copied().unwrap_or_default();
     if let Some(req) = new_games.read().last() {
         let start = req
             .position
@@ -115,7 +117,21 @@ pub(crate) fn handle_record_requests(
         match game.record.pop() {
             Some(entry) => {
                 game.redo.push(entry);
-                status.0 = format!("Move taken back. {}", turn_text(&game));
+                // Against a bot, also take back the move that led to the bot's turn.
+                let mut also = 0;
+                while !game.is_simultaneous()
+                    && automated.skips(game.record.current().turn())
+                    && let Some(entry) = game.record.pop()
+                {
+                    game.redo.push(entry);
+                    also += 1;
+                }
+                let what = if also == 0 {
+                    "Move"
+                } else {
+                    "Your move and the bot's reply"
+                };
+                status.0 = format!("{what} taken back. {}", turn_text(&game));
             }
             None => status.0 = "Nothing to undo.".to_string(),
         }
@@ -123,10 +139,24 @@ pub(crate) fn handle_record_requests(
     }
     for _ in redos.read() {
         match game.redo.last().copied() {
-            Some(Entry::Move(mv)) => pending.0.push_back(SubmitMoveRequest {
-                mv,
-                source: MoveSource::Redo,
-            }),
+            Some(Entry::Move(mv)) => {
+                // Against a bot, replay the bot's reply too (its side is skipped by undo).
+                let mut side = game.record.current().turn();
+                let mut n = 0;
+                for entry in game.redo.iter().rev() {
+                    let Entry::Move(mv) = *entry else { break };
+                    if n > 0 && !automated.skips(side) {
+                        break;
+                    }
+                    pending.0.push_back(SubmitMoveRequest {
+                        mv,
+                        source: MoveSource::Redo,
+                    });
+                    n += 1;
+                    side = side.other();
+                }
+                debug_assert!(n > 0, "the first redo entry is a move: {mv:?}");
+            }
             Some(Entry::Turn { white, black }) => {
                 pending.0.push_back(SubmitMoveRequest {
                     mv: white,

@@ -195,11 +195,14 @@ fn handle_board_mouse(
                 selection.targets = targets_from(pos, side, sq);
                 selection.dragging = Some(sq);
                 if selection.targets.is_empty() {
-                    status.0 = format!(
-                        "The {} on {} has no legal move.",
-                        pos.kind_at(side, sq).map_or("piece", |k| k.name()),
-                        shape.name(sq)
-                    );
+                    let piece = pos.kind_at(side, sq).map_or("piece", |k| k.name());
+                    status.0 = match crate::rules::variants::why_no_move(pos, side, sq) {
+                        Some(why) => format!(
+                            "The {piece} on {} has no legal move: {why}.",
+                            shape.name(sq)
+                        ),
+                        None => format!("The {piece} on {} has no legal move.", shape.name(sq)),
+                    };
                 }
             }
             _ => {

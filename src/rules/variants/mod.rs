@@ -132,6 +132,43 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     }
 }
 
+/// Why the piece of `side` on `from` has no legal move (Parity: no legal commit), in the
+/// rules' words: the reason given for the first destination its movement allows, so that
+/// a resting piece, a pin, a field or a check is named rather than how the piece moves.
+/// `None` when there is no piece of `side` on `from` or it does have a legal move.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants};
+/// // The Parity Rook on a1 moved last turn (`a1/-`): it rests this turn.
+/// let p = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-").unwrap();
+/// let a1 = p.shape().parse_square("a1").unwrap();
+/// let why = variants::why_no_move(&p, Color::White, a1).unwrap();
+/// assert!(why.contains("moved last turn and must rest this turn"), "{why}");
+/// ```
+pub fn why_no_move(pos: &Position, side: Color, from: Square) -> Option<String> {
+    let kind = pos.board.kind(side, from)?;
+    let mut p = pos.clone();
+    p.set_turn(side);
+    if p.legal_commits(side).iter().any(|m| m.from == from) {
+        return None;
+    }
+    let shape = p.shape();
+    let free = |to: Square| to != from && p.board.kind(side, to).is_none();
+    let reason = shape.squares().filter(|&to| free(to)).find_map(|to| {
+        let mv = Move::new(from, to);
+        let why = why_illegal(&p, &mv);
+        (!why.starts_with(&classic::movement_refusal(&p, kind, &mv))).then_some(why)
+    });
+    Some(reason.unwrap_or_else(|| {
+        format!(
+            "the {} on {} has no free square to move to",
+            kind.name(),
+            shape.name(from)
+        )
+    }))
+}
+
 pub(crate) fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
         Variant::BigOuter => classic::only_kings(pos),
@@ -180,5 +217,48 @@ pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::positi
         | Variant::Nonviolent => pos.parse_move(text),
         Variant::Intrachange => intrachange::parse_move_text(pos, text),
         Variant::Parity | Variant::ParitySingle => parity::parse_commit(pos, pos.turn, text),
+    }
+}
+
+#[cfg(test)]
+mod why_no_move_tests {
+    use super::*;
+
+    fn why(variant: Variant, text: &str, side: Color, sq: &str) -> Option<String> {
+        let p = Position::from_text(variant, text).expect("test position");
+        why_no_move(&p, side, p.shape().parse_square(sq).expect("square"))
+    }
+
+    #[test]
+    fn a_pinned_piece_is_explained_by_the_pin_not_by_its_movement() {
+        let text = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
+        let reason = why(Variant::Standard, text, Color::White, "e2").expect("pinned");
+        let p = Position::from_text(Variant::Standard, text).expect("test position");
+        let d3 = p.parse_move("e2d3").unwrap_err().to_string();
+        assert!(d3.contains(&reason), "{d3} / {reason}");
+        assert!(!reason.contains("cannot move from"), "{reason}");
+        // A piece with legal moves, an empty square and a blocked Rook.
+        assert_eq!(why(Variant::Standard, text, Color::White, "e1"), None);
+        assert_eq!(why(Variant::Standard, text, Color::White, "a1"), None);
+        let start = Position::new(Variant::Standard).to_text();
+        assert_eq!(
+            why(Variant::Standard, &start, Color::White, "a1").as_deref(),
+            Some("the Rook on a1 has no free square to move to")
+        );
+    }
+
+    #[test]
+    fn a_resting_parity_piece_is_explained_by_the_rest_rule() {
+        let reason = why(
+            Variant::Parity,
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-",
+            Color::White,
+            "a1",
+        )
+        .expect("resting");
+        assert_eq!(
+            reason,
+            "the Rook on a1 moved last turn and must rest this turn (§2.1 (rule 2))"
+        );
     }
 }

@@ -56,14 +56,18 @@ pub struct ChargeTint;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct ChargeLabel;
 
-/// Colour of a side's control, with alpha from the charge's magnitude.
+/// Colour of a side's control: opaque (so the light and dark squares under it do not change
+/// how strong it looks), from a pale tint at ±1 to a deep one at ±8 or more; blue for
+/// White, red for Black.
 pub fn charge_color(net: i32) -> Color {
-    let a = (0.18 + 0.08 * net.unsigned_abs() as f32).min(0.75);
-    if net > 0 {
-        Color::srgba(0.15, 0.45, 1.0, a)
+    let t = (net.unsigned_abs().clamp(1, 8) - 1) as f32 / 7.0;
+    let (pale, deep) = if net > 0 {
+        (Vec3::new(0.84, 0.89, 1.0), Vec3::new(0.36, 0.56, 1.0))
     } else {
-        Color::srgba(0.95, 0.15, 0.1, a)
-    }
+        (Vec3::new(1.0, 0.87, 0.85), Vec3::new(1.0, 0.42, 0.36))
+    };
+    let c = pale.lerp(deep, t);
+    Color::srgb(c.x, c.y, c.z)
 }
 
 /// A charge as text: `+3`, `−3` (true minus sign), `0`.
@@ -232,5 +236,26 @@ fn draw_field_outlines(
             c + Vec2::new(d, -d),
             Color::srgb(1.0, 0.55, 0.0),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stronger_charge_is_a_deeper_opaque_colour() {
+        let lum = |n: i32| {
+            let c = charge_color(n).to_srgba();
+            assert_eq!(c.alpha, 1.0);
+            c.red + c.green + c.blue
+        };
+        for n in 1..8 {
+            assert!(lum(n + 1) < lum(n), "White {n}");
+            assert!(lum(-n - 1) < lum(-n), "Black {n}");
+        }
+        assert_eq!(lum(8), lum(12));
+        let (w, b) = (charge_color(3).to_srgba(), charge_color(-3).to_srgba());
+        assert!(w.blue > w.red && b.red > b.blue);
     }
 }

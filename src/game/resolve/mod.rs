@@ -49,10 +49,10 @@ pub(crate) fn plugin(app: &mut App) {
 /// Runs [`ResolveMove`] once for each queued move, up to [`MAX_MOVES_PER_FRAME`] runs (Parity:
 /// [`ResolveTurn`], at least once, since commits and take-backs arrive as messages, not
 /// queued moves). Each run resolves one move completely, its commands applied, before the
-/// next starts. While a
-/// board rebuild is pending (a [`ResyncRequest`] this runner has not seen yet: new game,
-/// undo, load, a failed Settle check) nothing more is resolved: the entities are respawned
-/// in [`AppSystems::Sync`] first and the remaining moves wait for the next frame.
+/// next starts. While a board rebuild is pending (a [`ResyncRequest`] this runner has not
+/// seen yet: new game, undo, load, a failed Settle check) nothing more is resolved: the
+/// entities are respawned in [`AppSystems::Sync`] first and the remaining moves wait for
+/// the next frame.
 pub(crate) fn resolve_queued_moves(
     world: &mut World,
     mut seen: Local<bevy::ecs::message::MessageCursor<ResyncRequest>>,

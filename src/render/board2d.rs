@@ -299,17 +299,19 @@ fn draw_board_overlays(
         }
     }
     if view.show_hexagrams {
-        let ink = Color::srgba(0.1, 0.1, 0.3, 0.75);
+        // A small hexagram in the square's lower-right corner (the number sits top-left), so
+        // it stays readable next to a piece instead of being drawn across it.
+        let ink = Color::srgba(0.1, 0.1, 0.3, 0.85);
         for (sq, number) in &squares {
-            let c = at(sq.square);
+            let c = at(sq.square) + Vec2::new(32.0, -42.0);
             for bit in 0..6 {
-                let y = c.y - 30.0 + bit as f32 * 12.0;
-                let (x0, x1) = (c.x - 28.0, c.x + 28.0);
+                let y = c.y + bit as f32 * 5.0;
+                let (x0, x1) = (c.x - 13.0, c.x + 13.0);
                 if number.0 & (1 << bit) != 0 {
                     gizmos.line_2d(Vec2::new(x0, y), Vec2::new(x1, y), ink);
                 } else {
-                    gizmos.line_2d(Vec2::new(x0, y), Vec2::new(c.x - 6.0, y), ink);
-                    gizmos.line_2d(Vec2::new(c.x + 6.0, y), Vec2::new(x1, y), ink);
+                    gizmos.line_2d(Vec2::new(x0, y), Vec2::new(c.x - 3.0, y), ink);
+                    gizmos.line_2d(Vec2::new(c.x + 3.0, y), Vec2::new(x1, y), ink);
                 }
             }
         }

@@ -747,9 +747,6 @@ mod tests {
         fn name(&self) -> &str {
             "panicker"
         }
-        fn supports(&self, _v: Variant) -> bool {
-            true
-        }
         fn choose(
             &mut self,
             pos: &Position,

@@ -489,10 +489,6 @@ impl Bot for ExternalBot {
         &self.name
     }
 
-    fn supports(&self, _v: Variant) -> bool {
-        true
-    }
-
     fn choose(
         &mut self,
         pos: &Position,

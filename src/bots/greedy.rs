@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::eval::piece_value;
 use super::{Bot, SearchControl, SearchLimits};
-use crate::rules::{Color, Effect, Move, Position, TurnModel, Variant};
+use crate::rules::{Color, Effect, Move, Position, TurnModel};
 
 /// Score of a move that wins the game on the spot.
 const WIN_GAIN: i32 = 1_000_000;
@@ -77,10 +77,6 @@ impl Bot for GreedyBot {
         "greedy"
     }
 
-    fn supports(&self, _v: Variant) -> bool {
-        true
-    }
-
     fn choose(
         &mut self,
         pos: &Position,
@@ -136,6 +132,7 @@ impl Bot for GreedyBot {
 mod tests {
     use super::*;
     use crate::bots::NoControl;
+    use crate::rules::Variant;
 
     fn choose(fen: &str, v: Variant) -> String {
         let pos = Position::from_text(v, fen).unwrap();

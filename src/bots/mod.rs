@@ -119,8 +119,12 @@ pub trait Bot: Send + 'static {
     /// A short name for tables and PGN (`random`, `alphabeta:3`, `ext:…`).
     fn name(&self) -> &str;
 
-    /// Whether the bot plays `v`.
-    fn supports(&self, v: Variant) -> bool;
+    /// Whether the bot plays `v`. Default: every variant (the built-in bots play all of
+    /// them through the rules core; an external bot says so by answering or not).
+    fn supports(&self, v: Variant) -> bool {
+        let _ = v;
+        true
+    }
 
     /// The move for the side to move in `pos` (alternating variants). `None` means the bot
     /// has no move to offer (no legal move, or a failure: see [`Bot::fault`]). For a

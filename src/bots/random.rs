@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::{Bot, SearchControl, SearchLimits};
-use crate::rules::{Color, Move, Position, Variant};
+use crate::rules::{Color, Move, Position};
 
 /// Plays a uniformly random legal move. Supports every variant.
 #[derive(Clone, Debug)]
@@ -34,10 +34,6 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn supports(&self, _v: Variant) -> bool {
-        true
-    }
-
     fn choose(
         &mut self,
         pos: &Position,
@@ -64,6 +60,7 @@ impl Bot for RandomBot {
 mod tests {
     use super::*;
     use crate::bots::NoControl;
+    use crate::rules::Variant;
 
     #[test]
     fn same_seed_same_moves_and_always_legal() {

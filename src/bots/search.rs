@@ -441,10 +441,6 @@ impl Bot for AlphaBetaBot {
         &self.name
     }
 
-    fn supports(&self, _v: Variant) -> bool {
-        true
-    }
-
     fn choose(
         &mut self,
         pos: &Position,

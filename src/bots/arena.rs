@@ -203,10 +203,8 @@ impl MatchReport {
         self.games.iter().flat_map(|g| g.faults.iter()).collect()
     }
 
-    /// Bot A's Elo difference over bot B and its 95% error margin, from the score fraction
-    /// and the per-game standard deviation (normal approximation). `None` for no games; an
-    /// infinite difference for a 100% or 0% score.
-    pub fn elo(&self) -> Option<(f64, f64)> {
+    /// Bot A's mean score per game and its standard error; `None` for no games.
+    fn score_and_error(&self) -> Option<(f64, f64)> {
         let n = self.games.len();
         if n == 0 {
             return None;
@@ -214,43 +212,34 @@ impl MatchReport {
         let scores: Vec<f64> = self.games.iter().map(GameResult::a_score).collect();
         let p = scores.iter().sum::<f64>() / n as f64;
         let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n as f64;
-        let se = (var / n as f64).sqrt();
-        let elo = |x: f64| -> f64 {
-            if x <= 0.0 {
-                f64::NEG_INFINITY
-            } else if x >= 1.0 {
-                f64::INFINITY
-            } else {
-                -400.0 * (1.0 / x - 1.0).log10()
-            }
-        };
-        let lo = elo((p - 1.96 * se).max(0.0));
-        let hi = elo((p + 1.96 * se).min(1.0));
+        Some((p, (var / n as f64).sqrt()))
+    }
+
+    /// Bot A's Elo difference over bot B and its 95% error margin, from the score fraction
+    /// and the per-game standard deviation (normal approximation). `None` for no games; an
+    /// infinite difference for a 100% or 0% score.
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let (p, se) = self.score_and_error()?;
+        let lo = elo_of_score((p - 1.96 * se).max(0.0));
+        let hi = elo_of_score((p + 1.96 * se).min(1.0));
         let margin = if lo.is_finite() && hi.is_finite() {
             (hi - lo) / 2.0
         } else {
             f64::INFINITY
         };
-        Some((elo(p), margin))
+        Some((elo_of_score(p), margin))
     }
 
     /// The 95% bound of the Elo difference on the side away from a perfect score (the lower
     /// bound when bot A nearly always wins).
     fn elo_bound(&self) -> Option<f64> {
-        let n = self.games.len();
-        if n == 0 {
-            return None;
-        }
-        let scores: Vec<f64> = self.games.iter().map(GameResult::a_score).collect();
-        let p = scores.iter().sum::<f64>() / n as f64;
-        let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n as f64;
-        let se = (var / n as f64).sqrt();
+        let (p, se) = self.score_and_error()?;
         let q = if p >= 0.5 {
             p - 1.96 * se
         } else {
             p + 1.96 * se
         };
-        (q > 0.0 && q < 1.0).then(|| -400.0 * (1.0 / q - 1.0).log10())
+        (q > 0.0 && q < 1.0).then(|| elo_of_score(q))
     }
 
     /// The results table: one row per bot with wins, draws, losses, score and percentage,
@@ -683,6 +672,17 @@ pub fn coordinate_moves(record: &GameRecord) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// The Elo difference that gives an expected score `x` (0–1): −∞ at 0, +∞ at 1.
+fn elo_of_score(x: f64) -> f64 {
+    if x <= 0.0 {
+        f64::NEG_INFINITY
+    } else if x >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / x - 1.0).log10()
+    }
 }
 
 #[cfg(test)]

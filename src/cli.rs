@@ -628,12 +628,6 @@ fn run_match(a: &MatchArgs) -> u8 {
             return 1;
         }
     };
-    for s in [&wa, &bb] {
-        if !s.build(0).supports(a.variant) {
-            eprintln!("error: bot {s} does not play {}", a.variant);
-            return 1;
-        }
-    }
     let fallback = match a.fallback.as_str() {
         "forfeit" => Fallback::Forfeit,
         "random" => Fallback::Random,
@@ -674,6 +668,10 @@ fn run_match(a: &MatchArgs) -> u8 {
     cfg.fallback = fallback;
     cfg.max_plies = a.max_plies;
     cfg.start = start;
+    if let Err(e) = crate::bots::arena::check_bots(&cfg) {
+        eprintln!("error: {e}");
+        return 1;
+    }
     let t0 = std::time::Instant::now();
     let mut score = 0.0;
     let report = crate::bots::run_match(&cfg, |done, total, g| {

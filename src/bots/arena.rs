@@ -448,6 +448,26 @@ impl Seat {
     }
 }
 
+/// Asks both bots whether they play the match's variant ([`Bot::supports`]), before the
+/// first game: an external program is started, its `uci` answer read and the program ended.
+///
+/// # Errors
+/// The first refusal, naming the bot ("engine 'ext:…' does not support variant …"), or a
+/// bot that panics while being built or asked.
+pub fn check_bots(cfg: &MatchConfig) -> Result<(), String> {
+    for c in [&cfg.a, &cfg.b] {
+        let asked = catch_unwind(AssertUnwindSafe(|| {
+            (c.factory)(cfg.seed).supports(cfg.variant)
+        }));
+        match asked {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(e),
+            Err(_) => return Err(format!("bot {} panicked while being asked", c.name)),
+        }
+    }
+    Ok(())
+}
+
 /// The seed of game `index` in a series seeded with `seed`.
 pub fn game_seed(seed: u64, index: usize) -> u64 {
     mix_seed(seed ^ mix_seed(index as u64))

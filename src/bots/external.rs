@@ -7,8 +7,16 @@
 //! thread and every line sent to it goes through a writer thread, both over channels, so a
 //! silent, stuck or deaf program never blocks the host: every wait has a deadline. Lines longer than [`MAX_LINE_BYTES`] or more than
 //! [`MAX_TOTAL_BYTES`] in all end the conversation. Every move is checked against the legal
-//! moves. Any failure (garbage, illegal move, timeout, exit) kills the process, and the next
+//! moves. Any failure (garbage, illegal move, timeout, exit) ends the program, and the next
 //! call reports it through [`Bot::fault`].
+//!
+//! Variants: a bot plays a variant other than `standard` only if its `uci` answer declares
+//! it (`option name UCI_Variant type combo … var <variant> …`); the host never sends an
+//! option the bot did not advertise. [`ExternalBot::check_variant`] asks before a match.
+//!
+//! Processes: on Unix each bot runs in a process group of its own (the program's pid is the
+//! group id), and ending the bot signals the whole group (`TERM`, then `KILL`), so helpers
+//! that a launcher script started (`sh -c 'python3 bot.py; true'`) end with it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -135,9 +143,141 @@ struct Process {
 }
 
 impl Process {
+    /// Ends the bot and everything in its process group, then reaps the bot.
     fn kill(mut self) {
+        end_group(&mut self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// How long the group has to exit after `TERM` before it gets `KILL`.
+const TERM_GRACE: Duration = Duration::from_millis(100);
+
+/// Sends `signal` (`TERM`, `KILL`, `0`) to the process group `pgid` with the `kill` program
+/// (the shell's `kill` if there is no program): std has no safe call for it and the crate
+/// forbids `unsafe`. Returns whether the signal was delivered (for `0`: whether the group
+/// still has a process, a zombie included).
+#[cfg(unix)]
+fn signal_group(pgid: u32, signal: &str) -> bool {
+    let group = format!("-{pgid}");
+    let quiet = |c: &mut Command| {
+        c.stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+    };
+    let status = quiet(Command::new("kill").args(["-s", signal, "--", &group])).or_else(|_| {
+        quiet(Command::new("/bin/sh").args([
+            "-c",
+            "kill -s \"$1\" -- \"$2\"",
+            "kill",
+            signal,
+            &group,
+        ]))
+    });
+    status.is_ok_and(|s| s.success())
+}
+
+/// Ends the process group led by `child` (Unix): `TERM`, up to [`TERM_GRACE`] to exit,
+/// then `KILL`. The group id is the child's pid; it cannot be reused while the child is not
+/// reaped or any member lives.
+#[cfg(unix)]
+fn end_group(child: &mut Child) {
+    let pgid = child.id();
+    if !signal_group(pgid, "TERM") {
+        return; // the group is gone already
+    }
+    let until = Instant::now() + TERM_GRACE;
+    loop {
+        // Reap the leader once it exits, so that the group can empty.
+        let _ = child.try_wait();
+        if !signal_group(pgid, "0") {
+            return;
+        }
+        if Instant::now() >= until {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal_group(pgid, "KILL");
+}
+
+#[cfg(not(unix))]
+fn end_group(child: &mut Child) {
+    let _ = child.kill();
+}
+
+/// What a bot declared in its answer to `uci`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The name from `id name …`.
+    pub name: Option<String>,
+    /// The `var` values of its `UCI_Variant` combo option, in its order; `None` when it
+    /// advertises no `UCI_Variant` option.
+    pub variants: Option<Vec<String>>,
+    /// Whether it advertises the [`LEGAL_MOVES_OPTION`] option.
+    pub legal_moves: bool,
+}
+
+impl EngineOptions {
+    /// Reads one `option …` or `id name …` line of the `uci` answer into `self`; other lines
+    /// are ignored. An option name runs from `name` to `type` and may contain blanks (UCI);
+    /// a combo's values follow each `var`.
+    pub fn read_line(&mut self, line: &str) {
+        if let Some(n) = line.strip_prefix("id name ") {
+            self.name = Some(n.trim().to_string());
+            return;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+            return;
+        }
+        let rest = &words[2..];
+        let type_at = rest.iter().position(|w| *w == "type").unwrap_or(rest.len());
+        let name = rest[..type_at].join(" ");
+        if name == LEGAL_MOVES_OPTION {
+            self.legal_moves = true;
+        } else if name == "UCI_Variant" {
+            let mut vars = Vec::new();
+            let mut it = rest[type_at..].iter();
+            while let Some(w) = it.next() {
+                if *w == "var"
+                    && let Some(v) = it.next()
+                {
+                    vars.push((*v).to_string());
+                }
+            }
+            self.variants = Some(vars);
+        }
+    }
+
+    /// Whether the bot may play `variant`: `standard` always (a plain UCI engine plays it),
+    /// any other only if its `UCI_Variant` option lists the variant's name.
+    ///
+    /// # Errors
+    /// Why not, naming what the bot advertised, e.g. "it advertises no `UCI_Variant` option".
+    pub fn check(&self, variant: Variant) -> Result<(), String> {
+        if variant == Variant::Standard {
+            return Ok(());
+        }
+        match &self.variants {
+            None => Err("it advertises no UCI_Variant option".into()),
+            Some(v) if v.iter().any(|n| n == variant.name()) => Ok(()),
+            Some(v) if v.is_empty() => Err("its UCI_Variant option lists no variant".into()),
+            Some(v) => Err(format!(
+                "its UCI_Variant option lists {}",
+                clip(&v.join(" "))
+            )),
+        }
+    }
+
+    /// The `UCI_Variant` value to send for `variant`, if any: the variant's name when the
+    /// bot's `UCI_Variant` option lists it (so `standard` is sent only to a bot that lists
+    /// `standard`).
+    fn variant_value(&self, variant: Variant) -> Option<&'static str> {
+        let listed = self.variants.as_ref()?.iter().any(|n| n == variant.name());
+        listed.then(|| variant.name())
     }
 }
 
@@ -146,11 +286,15 @@ pub struct ExternalBot {
     name: String,
     argv: Vec<String>,
     proc: Option<Process>,
+    /// The variant the running program was set up for (after `isready` … `readyok`).
     variant: Option<Variant>,
-    legal_hint: bool,
+    options: EngineOptions,
+    /// Whether a `go` was answered, so the next move first synchronises (`isready`).
+    answered: bool,
+    /// Whether `stop` was sent during the last `go` (a second `bestmove` is then tolerated).
+    stop_sent: bool,
     dead: bool,
     fault: Option<String>,
-    engine_name: Option<String>,
     /// Extra time allowed beyond the move time before the bot is declared too slow.
     pub grace: Duration,
     /// Time allowed for the start-up handshake (`uci` … `uciok`, `isready` … `readyok`).
@@ -166,10 +310,11 @@ impl ExternalBot {
             argv,
             proc: None,
             variant: None,
-            legal_hint: false,
+            options: EngineOptions::default(),
+            answered: false,
+            stop_sent: false,
             dead: false,
             fault: None,
-            engine_name: None,
             grace: Duration::from_millis(1000),
             handshake_timeout: Duration::from_secs(10),
         }
@@ -177,7 +322,41 @@ impl ExternalBot {
 
     /// The name the program gave in `id name …`, once started.
     pub fn engine_name(&self) -> Option<&str> {
-        self.engine_name.as_deref()
+        self.options.name.as_deref()
+    }
+
+    /// What the program declared in its `uci` answer, once started.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Starts the program if needed, reads its `uci` answer and says whether it declares
+    /// `variant` ([`EngineOptions::check`]). Nothing but `uci` is sent.
+    ///
+    /// # Errors
+    /// The start or handshake failure, or "engine 'ext:…' (its name) does not support
+    /// variant V: it advertises no `UCI_Variant` option" (or: its option lists …).
+    pub fn check_variant(&mut self, variant: Variant) -> Result<(), String> {
+        if self.proc.is_none()
+            && let Err(e) = self.launch()
+        {
+            if let Some(p) = self.proc.take() {
+                p.kill();
+            }
+            return Err(e);
+        }
+        self.options.check(variant).map_err(|why| {
+            let id = self
+                .options
+                .name
+                .as_ref()
+                .map_or(String::new(), |n| format!(" ({})", clip(n)));
+            format!(
+                "engine '{}'{id} does not support variant {}: {why}",
+                self.name,
+                variant.name()
+            )
+        })
     }
 
     fn fail(&mut self, why: String) -> Option<Move> {
@@ -225,94 +404,68 @@ impl ExternalBot {
         }
     }
 
-    fn start(&mut self, variant: Variant) -> Result<(), String> {
+    /// Spawns the program (Unix: in a process group of its own), starts the reader and
+    /// writer threads, sends `uci` and reads the answer up to `uciok`.
+    fn launch(&mut self) -> Result<(), String> {
         let (prog, args) = self.argv.split_first().ok_or("empty command line")?;
-        let mut child = Command::new(prog)
-            .args(args)
+        let mut cmd = Command::new(prog);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start '{prog}': {e}"))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            end_group(&mut child);
+            let _ = child.wait();
             return Err("cannot connect to the bot's input and output".into());
         };
         let (tx, rx) = channel();
-        std::thread::Builder::new()
+        let reader = std::thread::Builder::new()
             .name("esoterica-bot-reader".into())
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut total = 0u64;
-                loop {
-                    let mut buf = Vec::new();
-                    // A read error counts as the end of the output.
-                    let n = (&mut reader)
-                        .take(MAX_LINE_BYTES as u64 + 1)
-                        .read_until(b'\n', &mut buf)
-                        .unwrap_or_default();
-                    if n == 0 {
-                        let _ = tx.send(Incoming::Closed);
-                        return;
-                    }
-                    total += n as u64;
-                    if total > MAX_TOTAL_BYTES {
-                        let _ = tx.send(Incoming::TooMuch);
-                        return;
-                    }
-                    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
-                        let _ = tx.send(Incoming::TooLong);
-                        return;
-                    }
-                    let line = String::from_utf8_lossy(&buf).trim().to_string();
-                    if tx.send(Incoming::Line(line)).is_err() {
-                        return;
-                    }
-                }
-            })
-            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+            .spawn(move || read_lines(stdout, &tx));
         let (in_tx, in_rx) = channel::<String>();
-        std::thread::Builder::new()
+        let writer = std::thread::Builder::new()
             .name("esoterica-bot-writer".into())
-            .spawn(move || write_lines(stdin, &in_rx))
-            .map_err(|e| format!("cannot start a writer thread: {e}"))?;
+            .spawn(move || write_lines(stdin, &in_rx));
         self.proc = Some(Process {
             child,
             input: in_tx,
             rx,
         });
+        if let Err(e) = reader.and(writer) {
+            return Err(format!("cannot start a reader or writer thread: {e}"));
+        }
         self.send("uci")?;
         let deadline = Instant::now() + self.handshake_timeout;
-        let mut uci_variant = false;
         loop {
             let l = self.recv(deadline, "'uciok'")?;
             if l == "uciok" {
                 break;
             }
-            if let Some(n) = l.strip_prefix("id name ") {
-                self.engine_name = Some(n.trim().to_string());
-            } else if l.starts_with("option name ") {
-                let words: Vec<&str> = l.split_whitespace().collect();
-                if words.get(2) == Some(&LEGAL_MOVES_OPTION) {
-                    self.legal_hint = true;
-                }
-                if words.get(2) == Some(&"UCI_Variant") {
-                    uci_variant = true;
-                }
-            }
             // Anything else before `uciok` (banners) is ignored.
+            self.options.read_line(&l);
         }
-        if variant != Variant::Standard || uci_variant {
-            self.send(&format!(
-                "setoption name UCI_Variant value {}",
-                variant.name()
-            ))?;
+        Ok(())
+    }
+
+    /// Starts the program unless [`ExternalBot::check_variant`] did, and sets it up for
+    /// `variant`: the handshake, the variant check,
+    /// the options it advertised, `ucinewgame`, `isready` … `readyok`.
+    fn start(&mut self, variant: Variant) -> Result<(), String> {
+        self.check_variant(variant)?;
+        if let Some(v) = self.options.variant_value(variant) {
+            self.send(&format!("setoption name UCI_Variant value {v}"))?;
         }
-        if self.legal_hint {
+        if self.options.legal_moves {
             self.send(&format!("setoption name {LEGAL_MOVES_OPTION} value true"))?;
         }
         self.send("ucinewgame")?;
         self.send("isready")?;
+        let deadline = Instant::now() + self.handshake_timeout;
         loop {
             let l = self.recv(deadline, "'readyok'")?;
             if l == "readyok" {
@@ -322,6 +475,32 @@ impl ExternalBot {
         }
         self.variant = Some(variant);
         Ok(())
+    }
+
+    /// Before every move but the first: `isready` … `readyok`. A `bestmove` that arrives
+    /// meanwhile answers the previous `go` a second time (the protocol expects exactly one);
+    /// it is a fault, unless the host had sent `stop` (a bot may then answer twice).
+    fn synchronise(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.handshake_timeout;
+        loop {
+            let l = self.recv(deadline, "'readyok'")?;
+            if l == "readyok" {
+                return Ok(());
+            }
+            if let Some(rest) = l.strip_prefix("bestmove") {
+                if self.stop_sent {
+                    continue;
+                }
+                let token = rest.split_whitespace().next().unwrap_or("");
+                return Err(format!(
+                    "the bot sent a second bestmove {} for the previous position (after 'go' \
+                     exactly one 'bestmove' is expected)",
+                    clip(token)
+                ));
+            }
+            check_protocol_line(&l)?;
+        }
     }
 
     fn ask(
@@ -335,8 +514,18 @@ impl ExternalBot {
             self.fault = Some("the bot failed earlier in this game".into());
             return None;
         }
-        if self.proc.is_none()
-            && let Err(e) = self.start(pos.variant())
+        if self.variant.is_none() {
+            if let Err(e) = self.start(pos.variant()) {
+                return self.fail(e);
+            }
+        } else if self.variant != Some(pos.variant()) {
+            return self.fail(format!(
+                "the bot was set up for {}, not {}",
+                self.variant.map_or("no variant", Variant::name),
+                pos.variant().name()
+            ));
+        } else if self.answered
+            && let Err(e) = self.synchronise()
         {
             return self.fail(e);
         }
@@ -351,7 +540,7 @@ impl ExternalBot {
         });
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let mut lines = vec![format!("position fen {}", pos.to_text())];
-        if self.legal_hint {
+        if self.options.legal_moves {
             let mut sorted = names.clone();
             sorted.sort();
             lines.push(format!("legalmoves {}", sorted.join(" ")));
@@ -374,7 +563,8 @@ impl ExternalBot {
             }
         }
         let deadline = Instant::now() + Duration::from_millis(ms) + self.grace;
-        let mut stop_sent = false;
+        self.stop_sent = false;
+        self.answered = false;
         loop {
             let slice = (Instant::now() + Duration::from_millis(20)).min(deadline);
             let line = match self.recv(slice, "'bestmove'") {
@@ -391,8 +581,8 @@ impl ExternalBot {
                     return self.fail(e);
                 }
                 Err(_) => {
-                    if !stop_sent && ctl.should_stop(0) {
-                        stop_sent = true;
+                    if !self.stop_sent && ctl.should_stop(0) {
+                        self.stop_sent = true;
                         if let Err(e) = self.send("stop") {
                             return self.fail(e);
                         }
@@ -403,6 +593,7 @@ impl ExternalBot {
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let token = rest.split_whitespace().next().unwrap_or("");
                 if let Some(i) = names.iter().position(|n| n == token) {
+                    self.answered = true;
                     return Some(legal[i]);
                 }
                 let msg = if token.is_empty() || token == "(none)" || token == "0000" {
@@ -421,6 +612,37 @@ impl ExternalBot {
             if let Err(e) = check_protocol_line(&line) {
                 return self.fail(e);
             }
+        }
+    }
+}
+
+/// Reads the bot's output line by line into `tx` until it closes, a line is too long or the
+/// total is too large (a read error counts as the end of the output).
+fn read_lines(stdout: std::process::ChildStdout, tx: &Sender<Incoming>) {
+    let mut reader = BufReader::new(stdout);
+    let mut total = 0u64;
+    loop {
+        let mut buf = Vec::new();
+        let n = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .unwrap_or_default();
+        if n == 0 {
+            let _ = tx.send(Incoming::Closed);
+            return;
+        }
+        total += n as u64;
+        if total > MAX_TOTAL_BYTES {
+            let _ = tx.send(Incoming::TooMuch);
+            return;
+        }
+        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
+            let _ = tx.send(Incoming::TooLong);
+            return;
+        }
+        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        if tx.send(Incoming::Line(line)).is_err() {
+            return;
         }
     }
 }
@@ -471,11 +693,11 @@ impl Drop for ExternalBot {
             let _ = self.send("quit");
         }
         if let Some(mut p) = self.proc.take() {
-            // Give it a moment to exit on its own, then make sure.
+            // Give it a moment to exit on its own, then end whatever is left of its group.
             let until = Instant::now() + Duration::from_millis(200);
             while Instant::now() < until {
                 if let Ok(Some(_)) = p.child.try_wait() {
-                    return;
+                    break;
                 }
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -510,6 +732,10 @@ impl Bot for ExternalBot {
 
     fn fault(&mut self) -> Option<String> {
         self.fault.take()
+    }
+
+    fn supports(&mut self, v: Variant) -> Result<(), String> {
+        self.check_variant(v)
     }
 }
 
@@ -566,31 +792,78 @@ mod tests {
     /// Test bots written as POSIX shell scripts in a fresh temporary directory.
     #[cfg(unix)]
     mod misbehaving {
+        use super::super::EngineOptions;
         use crate::bots::arena::{Contestant, Fallback, MatchConfig, run_match};
         use crate::bots::{BotSpec, SearchLimits};
         use crate::rules::Variant;
         use std::os::unix::fs::PermissionsExt;
         use std::path::{Path, PathBuf};
 
-        /// A script that answers the handshake, then runs `on_go` for each `go` (with `$mv`
-        /// set to the first legal move and `$n` counting the `go`s).
-        fn script(name: &str, prelude: &str, on_go: &str) -> PathBuf {
+        /// Every variant's name, as a `UCI_Variant` combo lists them.
+        fn all_variants() -> String {
+            Variant::ALL
+                .iter()
+                .map(|v| format!(" var {}", v.name()))
+                .collect()
+        }
+
+        /// A script that answers `uci` with `options` (lines to echo), then runs `on_go` for
+        /// each `go` (with `$mv` set to the first legal move and `$n` counting the `go`s).
+        /// Every line it receives is appended to `<script>.log`.
+        fn script_with(name: &str, options: &[String], prelude: &str, on_go: &str) -> PathBuf {
             let dir =
                 std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join(name);
+            let _ = std::fs::remove_file(log_path(&path));
+            let echo: String = options.iter().map(|o| format!("echo '{o}'; ")).collect();
             let body = format!(
-                "#!/bin/sh\n{prelude}\nn=0\nmv=\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    uci) echo 'id name {name}'; echo 'option name Esoterica_LegalMoves type check default false'; echo uciok ;;\n    isready) echo readyok ;;\n    legalmoves) set -- $rest; mv=$1 ;;\n    go) n=$((n+1)); {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+                "#!/bin/sh\n{prelude}\nn=0\nmv=\nwhile read -r cmd rest; do\n  echo \"$cmd $rest\" >> \"$0.log\"\n  case \"$cmd\" in\n    uci) echo 'id name {name}'; {echo}echo uciok ;;\n    isready) echo readyok ;;\n    legalmoves) set -- $rest; mv=$1 ;;\n    go) n=$((n+1)); {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
             );
             std::fs::write(&path, body).unwrap();
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
             path
         }
 
+        /// [`script_with`] advertising the legal-move hint and every variant.
+        fn script(name: &str, prelude: &str, on_go: &str) -> PathBuf {
+            script_with(
+                name,
+                &[
+                    "option name Esoterica_LegalMoves type check default false".into(),
+                    format!(
+                        "option name UCI_Variant type combo default standard{}",
+                        all_variants()
+                    ),
+                ],
+                prelude,
+                on_go,
+            )
+        }
+
+        fn log_path(bot: &Path) -> PathBuf {
+            PathBuf::from(format!("{}.log", bot.display()))
+        }
+
+        /// The lines a [`script_with`] bot received so far, and a fresh log.
+        fn received(bot: &Path) -> String {
+            let log = std::fs::read_to_string(log_path(bot)).unwrap_or_default();
+            let _ = std::fs::remove_file(log_path(bot));
+            log
+        }
+
         fn run(bot: &Path, fallback: Fallback) -> crate::bots::MatchReport {
+            run_variant(bot, fallback, Variant::Standard)
+        }
+
+        fn run_variant(
+            bot: &Path,
+            fallback: Fallback,
+            variant: Variant,
+        ) -> crate::bots::MatchReport {
             let spec = BotSpec::External(vec!["/bin/sh".into(), bot.display().to_string()]);
             let mut c = MatchConfig::new(
-                Variant::Standard,
+                variant,
                 Contestant::from_spec(&spec),
                 Contestant::from_spec(&BotSpec::Random),
                 2,
@@ -602,14 +875,19 @@ mod tests {
         }
 
         fn assert_faults(r: &crate::bots::MatchReport, needle: &str) {
-            assert_eq!(r.games.len(), 2);
+            assert_faults_n(r, 2, needle);
+        }
+
+        /// `n` games, each lost by the external bot (bot A) with a fault saying `needle`.
+        fn assert_faults_n(r: &crate::bots::MatchReport, n: usize, needle: &str) {
+            assert_eq!(r.games.len(), n);
             let f = r.faults();
-            assert_eq!(f.len(), 2, "{f:?}");
+            assert_eq!(f.len(), n, "{f:?}");
             assert!(
                 f.iter().all(|f| f.reason.contains(needle)),
                 "{needle}: {f:?}"
             );
-            assert_eq!(r.tally_a().losses, 2, "{}", r.table());
+            assert_eq!(r.tally_a().losses, n, "{}", r.table());
         }
 
         #[test]
@@ -705,15 +983,16 @@ mod tests {
 
         #[test]
         fn a_bot_that_stops_reading_cannot_block_the_host() {
-            // Reads one line, then only writes: 1000 answers while the host's ~250 bytes
-            // per move (position, legal moves, go) fill the pipe far beyond its 64 KiB.
+            // Reads one line, then only writes: 1000 answers (`readyok` for the host's
+            // `isready` before each move, then `bestmove`) while the host's ~250 bytes per
+            // move (isready, position, legal moves, go) fill the pipe far beyond its 64 KiB.
             let dir =
                 std::env::temp_dir().join(format!("esoterica-bots-test-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join("deaf.sh");
             std::fs::write(
                 &path,
-                "#!/bin/sh\nread -r a\necho 'option name Esoterica_LegalMoves type check default false'\necho uciok\necho readyok\ni=0\nwhile [ $i -lt 1000 ]; do echo 'bestmove e2e4'; i=$((i+1)); done\nsleep 30\n",
+                "#!/bin/sh\nread -r a\necho 'option name Esoterica_LegalMoves type check default false'\necho uciok\necho readyok\ni=0\nwhile [ $i -lt 1000 ]; do echo readyok; echo 'bestmove e2e4'; i=$((i+1)); done\nsleep 30\n",
             )
             .unwrap();
             let mut bot = crate::bots::ExternalBot::new(
@@ -737,6 +1016,198 @@ mod tests {
                 "{:?}",
                 t.elapsed()
             );
+        }
+
+        fn contestant(bot: &Path) -> Contestant {
+            Contestant::from_spec(&BotSpec::External(vec![
+                "/bin/sh".into(),
+                bot.display().to_string(),
+            ]))
+        }
+
+        fn check(bot: &Path, variant: Variant) -> Result<(), String> {
+            let c = MatchConfig::new(
+                variant,
+                contestant(bot),
+                Contestant::from_spec(&BotSpec::Random),
+                2,
+            );
+            crate::bots::arena::check_bots(&c)
+        }
+
+        #[test]
+        fn a_bot_without_uci_variant_is_refused_before_the_first_game() {
+            let hint = "option name Esoterica_LegalMoves type check default false".to_string();
+            let plain = script_with("plain.sh", &[hint], "", "echo \"bestmove $mv\"");
+            assert_eq!(
+                check(&plain, Variant::Nonviolent).unwrap_err(),
+                format!(
+                    "engine 'ext:/bin/sh {}' (plain.sh) does not support variant nonviolent: \
+                     it advertises no UCI_Variant option",
+                    plain.display()
+                )
+            );
+            // The check sent nothing but `uci` (and `quit` as the bot was dropped).
+            assert_eq!(received(&plain), "uci \nquit \n");
+            assert_eq!(check(&plain, Variant::Standard), Ok(()));
+            let _ = received(&plain);
+            // In a game (no check first) the bot forfeits with the same reason, and no
+            // option is sent.
+            let r = run_variant(&plain, Fallback::Forfeit, Variant::Nonviolent);
+            assert_faults(
+                &r,
+                "does not support variant nonviolent: it advertises no UCI_Variant option",
+            );
+            let log = received(&plain);
+            assert!(!log.contains("setoption"), "{log}");
+            // Standard chess needs no UCI_Variant: none is sent, the games are played.
+            let r = run_variant(&plain, Fallback::Forfeit, Variant::Standard);
+            assert!(r.faults().is_empty(), "{:?}", r.faults());
+            let log = received(&plain);
+            assert!(!log.contains("UCI_Variant"), "{log}");
+            assert!(
+                log.contains("setoption name Esoterica_LegalMoves value true\n"),
+                "{log}"
+            );
+        }
+
+        #[test]
+        fn a_bot_is_set_to_a_variant_only_if_it_lists_it() {
+            let bot = script_with(
+                "lists.sh",
+                &[
+                    "option name Esoterica_LegalMoves type check default false".into(),
+                    "option name UCI_Variant type combo default standard var standard var bully"
+                        .into(),
+                ],
+                "",
+                "echo \"bestmove $mv\"",
+            );
+            let e = check(&bot, Variant::Nonviolent).unwrap_err();
+            assert!(
+                e.ends_with(
+                    "does not support variant nonviolent: its UCI_Variant option lists standard bully"
+                ),
+                "{e}"
+            );
+            assert_eq!(check(&bot, Variant::Bully), Ok(()));
+            let _ = received(&bot);
+            for v in [Variant::Bully, Variant::Standard] {
+                let r = run_variant(&bot, Fallback::Forfeit, v);
+                assert!(r.faults().is_empty(), "{:?}", r.faults());
+                let log = received(&bot);
+                let want = format!("setoption name UCI_Variant value {}\n", v.name());
+                assert_eq!(log.matches(&want).count(), 2, "{log}");
+            }
+        }
+
+        #[test]
+        fn engine_options_are_read_from_the_uci_answer() {
+            let mut o = EngineOptions::default();
+            for l in [
+                "id name Fairy 1.0",
+                "option name Clear Hash type button",
+                "option name UCI_Variant type combo default chess var chess var bully var nonviolent",
+                "option name Esoterica_LegalMoves type check default false",
+                "info string ignored",
+            ] {
+                o.read_line(l);
+            }
+            assert_eq!(o.name.as_deref(), Some("Fairy 1.0"));
+            assert!(o.legal_moves);
+            assert_eq!(
+                o.variants.as_deref(),
+                Some(&["chess".to_string(), "bully".into(), "nonviolent".into()][..])
+            );
+            assert_eq!(o.check(Variant::Bully), Ok(()));
+            assert_eq!(o.check(Variant::Standard), Ok(()));
+            // `chess` is not our name for standard chess: nothing is sent for it.
+            assert_eq!(o.variant_value(Variant::Standard), None);
+            assert_eq!(o.variant_value(Variant::Bully), Some("bully"));
+            assert_eq!(
+                o.check(Variant::Parity),
+                Err("its UCI_Variant option lists chess bully nonviolent".into())
+            );
+            assert_eq!(
+                EngineOptions::default().check(Variant::BigOuter),
+                Err("it advertises no UCI_Variant option".into())
+            );
+        }
+
+        #[test]
+        fn a_second_bestmove_is_reported_as_such() {
+            let r = run(
+                &script(
+                    "twice.sh",
+                    "",
+                    "echo \"bestmove $mv\"; echo \"bestmove $mv\"",
+                ),
+                Fallback::Forfeit,
+            );
+            let f = r.faults();
+            assert_eq!(f.len(), 2, "{f:?}");
+            // The bot's first move is the first legal move in sorted order (a2a3, a7a5).
+            for (f, mv) in f.iter().zip(["a2a3", "a7a5"]) {
+                assert_eq!(
+                    f.reason,
+                    format!(
+                        "the bot sent a second bestmove {mv} for the previous position \
+                         (after 'go' exactly one 'bestmove' is expected)"
+                    )
+                );
+            }
+            assert_eq!(r.tally_a().losses, 2, "{}", r.table());
+        }
+
+        /// The processes of process group `pgid` that are not zombies.
+        #[cfg(target_os = "linux")]
+        fn live_members(pgid: &str) -> Vec<String> {
+            std::fs::read_dir("/proc")
+                .unwrap()
+                .filter_map(Result::ok)
+                .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+                .filter(|stat| {
+                    // pid (comm) state ppid pgrp …; comm may hold blanks, so split after ')'.
+                    let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
+                    let f: Vec<&str> = after.split_whitespace().collect();
+                    f.first() != Some(&"Z") && f.get(2) == Some(&pgid)
+                })
+                .collect()
+        }
+
+        #[cfg(target_os = "linux")]
+        #[test]
+        fn a_hung_child_of_a_launcher_script_ends_with_the_bot() {
+            // The launcher (`sh -c '…; true'`) forks the bot script, which hangs in `sleep`
+            // on the first `go` after writing its process group id.
+            let bot = script(
+                "hang.sh",
+                "",
+                "cut -d' ' -f5 /proc/$$/stat > \"$0.pgid\"; sleep 600",
+            );
+            let pgid_file = PathBuf::from(format!("{}.pgid", bot.display()));
+            let _ = std::fs::remove_file(&pgid_file);
+            let launcher = format!("/bin/sh {}; true", bot.display());
+            let spec = BotSpec::External(vec!["/bin/sh".into(), "-c".into(), launcher]);
+            let mut c = MatchConfig::new(
+                Variant::Standard,
+                Contestant::from_spec(&spec),
+                Contestant::from_spec(&BotSpec::Random),
+                1,
+            );
+            c.limits = SearchLimits::movetime_ms(50);
+            let r = run_match(&c, |_, _, _| {});
+            assert_faults_n(&r, 1, "no 'bestmove' within 1050 ms");
+            let pgid = std::fs::read_to_string(&pgid_file).unwrap();
+            let pgid = pgid.trim();
+            assert!(pgid.parse::<u32>().is_ok_and(|p| p > 1), "{pgid}");
+            let until = std::time::Instant::now() + std::time::Duration::from_secs(3);
+            let mut left = live_members(pgid);
+            while !left.is_empty() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                left = live_members(pgid);
+            }
+            assert!(left.is_empty(), "still running in group {pgid}: {left:?}");
         }
 
         #[test]

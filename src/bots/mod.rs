@@ -119,11 +119,15 @@ pub trait Bot: Send + 'static {
     /// A short name for tables and PGN (`random`, `alphabeta:3`, `ext:…`).
     fn name(&self) -> &str;
 
-    /// Whether the bot plays `v`. Default: every variant (the built-in bots play all of
-    /// them through the rules core; an external bot says so by answering or not).
-    fn supports(&self, v: Variant) -> bool {
+    /// Whether the bot plays `v`, asked before a match. Default: yes (the built-in bots play
+    /// every variant through the rules core). An external bot starts its program and reads
+    /// the variants it declares ([`ExternalBot::check_variant`]).
+    ///
+    /// # Errors
+    /// Why the bot cannot play `v`, in words.
+    fn supports(&mut self, v: Variant) -> Result<(), String> {
         let _ = v;
-        true
+        Ok(())
     }
 
     /// The move for the side to move in `pos` (alternating variants). `None` means the bot

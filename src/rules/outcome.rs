@@ -35,6 +35,9 @@ pub enum DrawReason {
     Simultaneous,
     /// Both players agreed.
     Agreement,
+    /// Adjudicated by the host: the game reached the ply cap of a headless match or of the
+    /// demo (no rule of the variant ended it).
+    PlyCap,
 }
 
 /// The result of a finished game.
@@ -104,6 +107,7 @@ impl Outcome {
                     DrawReason::InsufficientMaterial => "insufficient material",
                     DrawReason::Simultaneous => "simultaneous mate, stalemate or King capture",
                     DrawReason::Agreement => "agreement",
+                    DrawReason::PlyCap => "adjudication (ply cap)",
                 };
                 format!("Draw by {why}")
             }

@@ -212,6 +212,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
         }
         None => Position::new(variant),
     };
+    let termination = get("Termination");
     let mut record = GameRecord::new(start);
     record.tags = tags
         .into_iter()
@@ -260,7 +261,11 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
             record.play(&mv).map_err(|e| bad(e.reason))?;
         }
     }
-    // A result the rules did not reach (resignation, agreement) is kept as declared.
+    // A result the rules did not reach (resignation, agreement, a ply-cap adjudication
+    // named by the `Termination` tag) is kept as declared.
+    let ply_cap = Outcome::Draw {
+        reason: DrawReason::PlyCap,
+    };
     if record.outcome().is_none() {
         match result {
             Some("1-0") => record.declare(Outcome::Win {
@@ -271,6 +276,9 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
                 winner: Color::Black,
                 reason: WinReason::Forfeit,
             }),
+            Some("1/2-1/2") if termination.as_deref() == Some(ply_cap.describe().as_str()) => {
+                record.declare(ply_cap);
+            }
             Some("1/2-1/2") => record.declare(Outcome::Draw {
                 reason: DrawReason::Agreement,
             }),
@@ -278,6 +286,39 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
         }
     }
     Ok(record)
+}
+
+/// Reads every game of a PGN text (one after another, as `esoterica match --pgn` writes
+/// them): a tag line after a game's movetext starts the next game.
+///
+/// # Errors
+/// The 0-based index of the first game that cannot be read, with its [`PgnError`].
+pub fn read_games(
+    text: &str,
+    expect: Option<Variant>,
+) -> Result<Vec<GameRecord>, (usize, PgnError)> {
+    let mut chunks: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut in_movetext = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') && in_movetext {
+            chunks.push(std::mem::take(&mut cur));
+            in_movetext = false;
+        } else if !t.is_empty() && !t.starts_with('[') && !t.starts_with('%') {
+            in_movetext = true;
+        }
+        cur.push_str(line);
+        cur.push('\n');
+    }
+    if !cur.trim().is_empty() {
+        chunks.push(cur);
+    }
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| read(c, expect).map_err(|e| (i, e)))
+        .collect()
 }
 
 fn parse_tag(t: &str) -> Result<(String, String), String> {
@@ -396,6 +437,46 @@ mod tests {
         let back = read(&text, None).unwrap();
         assert_eq!(back.entries(), r.entries());
         assert_eq!(back.outcome(), r.outcome());
+    }
+
+    #[test]
+    fn a_ply_cap_draw_round_trips_and_is_not_an_agreement() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        for m in ["e4", "e5"] {
+            let mv = r.current().parse_move(m).unwrap();
+            r.play(&mv).unwrap();
+        }
+        let cap = Outcome::Draw {
+            reason: DrawReason::PlyCap,
+        };
+        r.declare(cap);
+        let text = write(&r);
+        assert!(
+            text.contains("[Result \"1/2-1/2\"]")
+                && text.contains("[Termination \"Draw by adjudication (ply cap)\"]"),
+            "{text}"
+        );
+        assert_eq!(read(&text, None).unwrap().outcome(), Some(cap));
+        let agreed = text.replace("adjudication (ply cap)", "agreement");
+        assert_eq!(
+            read(&agreed, None).unwrap().outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement
+            })
+        );
+    }
+
+    #[test]
+    fn several_games_are_read_one_after_another() {
+        let one = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+        let two = "[Event \"b\"]\n[Variant \"Bully\"]\n\n1. d4 *\n";
+        let games = read_games(&format!("{one}\n{two}"), None).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].len(), games[0].variant()), (2, Variant::Standard));
+        assert_eq!((games[1].len(), games[1].variant()), (1, Variant::Bully));
+        let (i, e) = read_games(&format!("{one}\n{}", two.replace("d4", "d5")), None).unwrap_err();
+        assert_eq!(i, 1, "{e}");
+        assert!(read_games("", None).unwrap().is_empty());
     }
 
     #[test]

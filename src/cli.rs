@@ -160,7 +160,8 @@ pub struct MatchArgs {
     /// Bot B, Black in the odd-numbered games; colours alternate.
     #[arg(long)]
     black: String,
-    /// Number of games.
+    /// Number of games. Any number: games are streamed (each game's PGN is written as it
+    /// ends and only the totals are kept), so memory does not grow with the series.
     #[arg(long, default_value_t = 10)]
     games: usize,
     /// Time per move in milliseconds (a cap for built-in bots; sent to external bots,
@@ -176,10 +177,11 @@ pub struct MatchArgs {
     /// Worker threads; default all cores.
     #[arg(long)]
     jobs: Option<usize>,
-    /// Write every game as PGN to FILE.
+    /// Write every game as PGN to FILE, each as it ends (created before the first game: a
+    /// path that cannot be written exits 1 at once).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
-    /// Write the results as JSON to FILE.
+    /// Write the results as JSON to FILE (created before the first game).
     #[arg(long, value_name = "FILE")]
     json: Option<std::path::PathBuf>,
     /// What happens to a bot that fails: `forfeit` (default) or `random` (the random bot
@@ -210,8 +212,8 @@ pub struct PositionArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Depth in plies (Parity: turns).
-    #[arg(long)]
+    /// Depth in plies (Parity: turns), at most 20 (deeper counts never finish).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(perft::MAX_DEPTH)))]
     depth: u32,
     /// Print the count below each first move.
     #[arg(long)]
@@ -668,55 +670,102 @@ fn run_match(a: &MatchArgs) -> u8 {
     cfg.fallback = fallback;
     cfg.max_plies = a.max_plies;
     cfg.start = start;
+    // Output files are created before the first game: a path that cannot be written is
+    // bad input, found before any time is spent.
+    let create = |p: &Option<std::path::PathBuf>| match p {
+        None => Ok(None),
+        Some(p) => std::fs::File::create(p)
+            .map(|f| Some((p.clone(), std::io::BufWriter::new(f))))
+            .map_err(|e| format!("cannot write {}: {e}", p.display())),
+    };
+    let (mut pgn_out, json_out) = match (create(&a.pgn), create(&a.json)) {
+        (Ok(p), Ok(j)) => (p, j),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     if let Err(e) = crate::bots::arena::check_bots(&cfg) {
         eprintln!("error: {e}");
         return 1;
     }
     let t0 = std::time::Instant::now();
-    let mut score = 0.0;
-    let report = crate::bots::run_match(&cfg, |done, total, g| {
-        score += g.a_score();
+    let (mut a_points, mut b_points) = (0.0, 0.0);
+    let mut write_error: Option<String> = None;
+    let totals = crate::bots::arena::stream_match(&cfg, |done, total, g| {
+        if let Some(s) = g.a_score() {
+            a_points += s;
+            b_points += 1.0 - s;
+        }
         for f in &g.faults {
+            let kind = if f.internal {
+                "internal error"
+            } else {
+                "fault"
+            };
             eprintln!(
-                "\rgame {}: {} ({}) fault: {}",
+                "\rgame {}: {} ({}) {kind}: {}",
                 f.game + 1,
                 f.bot,
                 f.color.name(),
                 f.reason
             );
         }
+        if let Some((path, out)) = &mut pgn_out
+            && write_error.is_none()
+        {
+            use std::io::Write as _;
+            let sep = if done > 1 { "\n" } else { "" };
+            let text = crate::rules::notation::pgn::write(&g.record);
+            if let Err(e) = write!(out, "{sep}{text}") {
+                write_error = Some(format!("cannot write {}: {e}", path.display()));
+            }
+        }
         eprint!(
-            "\r[{done}/{total}] {} {score:.1} - {:.1} {}  {:.1} s   ",
+            "\r[{done}/{total}] {} {a_points:.1} - {b_points:.1} {}  {:.1} s   ",
             cfg.a.name,
-            done as f64 - score,
             cfg.b.name,
             t0.elapsed().as_secs_f64()
         );
     });
     eprintln!();
-    print!("{}", report.table());
+    print!("{}", totals.table());
     let secs = t0.elapsed().as_secs_f64();
     println!(
         "{} games in {secs:.1} s ({:.2} games/s, {} jobs)",
-        report.games.len(),
-        report.games.len() as f64 / secs.max(1e-9),
+        totals.played,
+        totals.played as f64 / secs.max(1e-9),
         cfg.jobs
     );
-    let faults = report.faults();
-    if !faults.is_empty() {
-        println!("faults: {}", faults.len());
+    if totals.fault_count > 0 {
+        println!("faults: {}", totals.fault_count);
     }
-    if let Some(p) = &a.pgn
-        && let Err(e) = std::fs::write(p, report.pgn())
-    {
-        eprintln!("error: cannot write {}: {e}", p.display());
-        return 1;
+    let flush = |out: Option<(std::path::PathBuf, std::io::BufWriter<std::fs::File>)>,
+                 text: Option<String>| {
+        use std::io::Write as _;
+        let Some((path, mut out)) = out else {
+            return Ok(());
+        };
+        text.map_or(Ok(()), |t| out.write_all(t.as_bytes()))
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let pgn_done = match write_error {
+        Some(e) => Err(e),
+        None => flush(pgn_out, None),
+    };
+    for r in [pgn_done, flush(json_out, Some(totals.json()))] {
+        if let Err(e) = r {
+            eprintln!("error: {e}");
+            return 1;
+        }
     }
-    if let Some(p) = &a.json
-        && let Err(e) = std::fs::write(p, report.json())
-    {
-        eprintln!("error: cannot write {}: {e}", p.display());
-        return 1;
+    if totals.internal_errors > 0 {
+        eprintln!(
+            "error: {} games stopped by an internal error (a rules error on a move the rules listed as legal): a bug, please report it",
+            totals.internal_errors
+        );
+        return 3;
     }
     0
 }
@@ -789,6 +838,68 @@ mod tests {
                 panic!("not a match command");
             };
             assert_eq!(run_match(&a), 1);
+        }
+    }
+
+    fn match_args(args: &[&str]) -> MatchArgs {
+        let mut all = vec!["esoterica", "match"];
+        all.extend_from_slice(args);
+        let Some(Command::Match(a)) = Cli::try_parse_from(all).unwrap().command else {
+            panic!("not a match command");
+        };
+        a
+    }
+
+    /// An output path that cannot be written is refused before the first game: the bot
+    /// (a script that leaves a mark when started) never runs.
+    #[test]
+    fn unwritable_outputs_are_refused_before_any_game() {
+        let dir = std::env::temp_dir().join(format!("esoterica-cli-out-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mark = dir.join("started");
+        let bot = format!("ext:sh -c 'touch {}; exit 1'", mark.display());
+        let good = dir.join("ok.json");
+        for (flag, path) in [
+            ("--pgn", dir.join("missing/games.pgn")),
+            ("--json", dir.join("missing/results.json")),
+            ("--pgn", dir.clone()),
+        ] {
+            let other = if flag == "--pgn" { "--json" } else { "--pgn" };
+            let a = match_args(&[
+                "--variant",
+                "standard",
+                "--white",
+                &bot,
+                "--black",
+                "random",
+                flag,
+                path.to_str().unwrap(),
+                other,
+                good.to_str().unwrap(),
+            ]);
+            assert_eq!(run_match(&a), 1, "{flag} {}", path.display());
+            assert!(!mark.exists(), "the bot was started");
+        }
+    }
+
+    #[test]
+    fn perft_depth_is_bounded() {
+        let max = crate::rules::perft::MAX_DEPTH.to_string();
+        let over = (crate::rules::perft::MAX_DEPTH + 1).to_string();
+        for (depth, ok) in [
+            (max.as_str(), true),
+            (over.as_str(), false),
+            ("4294967295", false),
+        ] {
+            let parsed = Cli::try_parse_from([
+                "esoterica",
+                "perft",
+                "--variant",
+                "standard",
+                "--depth",
+                depth,
+            ]);
+            assert_eq!(parsed.is_ok(), ok, "{depth}");
         }
     }
 }

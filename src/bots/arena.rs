@@ -10,9 +10,11 @@
 //! move, is too slow or dies forfeits the game (or, with [`Fallback::Random`], is replaced by
 //! the `random` bot for the rest of that game); the fault is reported and the series goes
 //! on. A game longer than [`MatchConfig::max_plies`] plies (Parity: turns) is adjudicated a
-//! draw. A move the rules themselves cannot resolve (a rules error) ends the game as a draw
-//! and is reported.
+//! draw ([`DrawReason::PlyCap`]). A move the rules listed as legal and then cannot resolve
+//! is a bug in the rules core: the game stops unscored and the error is reported as an
+//! internal fault ([`Fault::internal`]), never as a result.
 
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -109,12 +111,15 @@ impl MatchConfig {
 pub struct Fault {
     /// Game index (0-based).
     pub game: usize,
-    /// The failing bot's name.
+    /// The failing bot's name (for an internal error: the bot whose move was refused).
     pub bot: String,
     /// Its colour in that game.
     pub color: Color,
     /// What went wrong.
     pub reason: String,
+    /// Whether it is an internal error rather than the bot's fault: the rules refused a
+    /// move they had listed as legal (a bug in the rules core). The game stops unscored.
+    pub internal: bool,
 }
 
 /// One finished game.
@@ -126,22 +131,24 @@ pub struct GameResult {
     pub a_white: bool,
     /// The record (PGN tags `White`, `Black`, `Round` set).
     pub record: GameRecord,
-    /// The result.
-    pub outcome: Outcome,
-    /// Why the game ended, in words (includes adjudications and rules errors).
+    /// The result; `None` for a game stopped by an internal error (see [`Fault::internal`]),
+    /// which is not scored.
+    pub outcome: Option<Outcome>,
+    /// Why the game ended, in words (includes adjudications and internal errors).
     pub termination: String,
     /// Faults in this game.
     pub faults: Vec<Fault>,
 }
 
 impl GameResult {
-    /// Bot A's points (1, ½, 0).
-    pub fn a_score(&self) -> f64 {
-        self.outcome.score_for(if self.a_white {
+    /// Bot A's points (1, ½, 0); `None` for a game stopped by an internal error.
+    pub fn a_score(&self) -> Option<f64> {
+        let a = if self.a_white {
             Color::White
         } else {
             Color::Black
-        })
+        };
+        self.outcome.map(|o| o.score_for(a))
     }
 }
 
@@ -166,102 +173,225 @@ impl Tally {
     pub fn games(&self) -> usize {
         self.wins + self.draws + self.losses
     }
+
+    /// The other bot's tally: wins and losses swapped.
+    pub fn mirror(&self) -> Tally {
+        Tally {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
 }
 
-/// The outcome of a series.
+/// Bot A's Elo difference over bot B, with 95% confidence, from the score fraction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Elo {
+    /// The estimate and its 95% margin (normal approximation of the mean score, with the
+    /// per-game standard deviation).
+    Interval {
+        /// The estimate.
+        diff: f64,
+        /// Half the width of the 95% interval, in Elo.
+        margin: f64,
+    },
+    /// The upper end of the normal interval is a perfect score: the estimate and the lower
+    /// end only.
+    AtLeast {
+        /// The estimate.
+        diff: f64,
+        /// The lower end of the 95% interval.
+        lower: f64,
+    },
+    /// The lower end of the normal interval is a zero score: the estimate and the upper end.
+    AtMost {
+        /// The estimate.
+        diff: f64,
+        /// The upper end of the 95% interval.
+        upper: f64,
+    },
+    /// The normal interval reaches both a zero and a perfect score (too few games): the
+    /// estimate only.
+    Wide {
+        /// The estimate.
+        diff: f64,
+    },
+    /// Every game won: the difference has no upper bound. `lower` is the exact one-sided
+    /// 95% lower bound (Clopper–Pearson: the win rate `p` with `p^n = 0.05`), in Elo.
+    AllWon {
+        /// The 95% lower bound.
+        lower: f64,
+    },
+    /// Every game lost: the mirror image of [`Elo::AllWon`].
+    AllLost {
+        /// The 95% upper bound.
+        upper: f64,
+    },
+}
+
+impl Elo {
+    /// The estimate for a tally (bot A's); `None` for no games.
+    pub fn of(t: &Tally) -> Option<Elo> {
+        let n = t.games();
+        if n == 0 {
+            return None;
+        }
+        let nf = n as f64;
+        if t.wins == n || t.losses == n {
+            let bound = elo_of_score(0.05f64.powf(1.0 / nf));
+            return Some(if t.wins == n {
+                Elo::AllWon { lower: bound }
+            } else {
+                Elo::AllLost { upper: -bound }
+            });
+        }
+        let p = t.score() / nf;
+        let var = (t.wins as f64 * (1.0 - p).powi(2)
+            + t.draws as f64 * (0.5 - p).powi(2)
+            + t.losses as f64 * p.powi(2))
+            / nf;
+        let se = (var / nf).sqrt();
+        let diff = elo_of_score(p) + 0.0;
+        let (lo, hi) = (p - 1.96 * se, p + 1.96 * se);
+        Some(match (lo > 0.0, hi < 1.0) {
+            (true, true) => Elo::Interval {
+                diff,
+                margin: (elo_of_score(hi) - elo_of_score(lo)) / 2.0,
+            },
+            (true, false) => Elo::AtLeast {
+                diff,
+                lower: elo_of_score(lo),
+            },
+            (false, true) => Elo::AtMost {
+                diff,
+                upper: elo_of_score(hi),
+            },
+            (false, false) => Elo::Wide { diff },
+        })
+    }
+
+    /// The difference in words, as the results table prints it: `+35 ± 60 (95%)`,
+    /// `+798 (95%: at least +607)`, `above +183 (95% lower bound; a 100% score has no
+    /// upper bound)`.
+    pub fn text(&self) -> String {
+        let f = |x: f64| format!("{:+.0}", x + 0.0);
+        match *self {
+            Elo::Interval { diff, margin } => format!("{} ± {margin:.0} (95%)", f(diff)),
+            Elo::AtLeast { diff, lower } => format!("{} (95%: at least {})", f(diff), f(lower)),
+            Elo::AtMost { diff, upper } => format!("{} (95%: at most {})", f(diff), f(upper)),
+            Elo::Wide { diff } => format!("{} (95%: unbounded, too few games)", f(diff)),
+            Elo::AllWon { lower } => format!(
+                "above {} (95% lower bound; a 100% score has no upper bound)",
+                f(lower)
+            ),
+            Elo::AllLost { upper } => format!(
+                "below {} (95% upper bound; a 0% score has no lower bound)",
+                f(upper)
+            ),
+        }
+    }
+
+    /// The JSON object: `{"diff": D, "margin95": M}`, `{"diff": D, "lower95": L}`,
+    /// `{"diff": D, "upper95": U}`, `{"diff": D}` (too few games), `{"lower95": L}` (all
+    /// won) or `{"upper95": U}` (all lost).
+    pub fn json(&self) -> String {
+        let f = |x: f64| format!("{:.1}", x + 0.0);
+        match *self {
+            Elo::Interval { diff, margin } => {
+                format!("{{\"diff\": {}, \"margin95\": {}}}", f(diff), f(margin))
+            }
+            Elo::AtLeast { diff, lower } => {
+                format!("{{\"diff\": {}, \"lower95\": {}}}", f(diff), f(lower))
+            }
+            Elo::AtMost { diff, upper } => {
+                format!("{{\"diff\": {}, \"upper95\": {}}}", f(diff), f(upper))
+            }
+            Elo::Wide { diff } => format!("{{\"diff\": {}}}", f(diff)),
+            Elo::AllWon { lower } => format!("{{\"lower95\": {}}}", f(lower)),
+            Elo::AllLost { upper } => format!("{{\"upper95\": {}}}", f(upper)),
+        }
+    }
+}
+
+/// The most faults [`MatchTotals`] keeps (it counts all of them).
+pub const MAX_KEPT_FAULTS: usize = 1000;
+
+/// The running totals of a series, in constant memory (the games are not kept): all that
+/// the results table and the JSON need.
 #[derive(Clone, Debug)]
-pub struct MatchReport {
+pub struct MatchTotals {
     /// The variant.
     pub variant: Variant,
     /// Bot A's name.
     pub a: String,
     /// Bot B's name.
     pub b: String,
-    /// The games, in index order.
-    pub games: Vec<GameResult>,
+    /// Games played, scored or not.
+    pub played: usize,
+    /// Bot A's wins, draws and losses (games stopped by an internal error are not counted).
+    pub tally_a: Tally,
+    /// Draws adjudicated at the ply cap (also counted in the draws).
+    pub ply_cap_draws: usize,
+    /// Games stopped by an internal error, unscored.
+    pub internal_errors: usize,
+    /// The first [`MAX_KEPT_FAULTS`] faults, in game order.
+    pub faults: Vec<Fault>,
+    /// All faults, counted.
+    pub fault_count: usize,
 }
 
-impl MatchReport {
-    /// Bot A's tally (bot B's is the mirror image).
-    pub fn tally_a(&self) -> Tally {
-        let mut t = Tally::default();
-        for g in &self.games {
-            let s = g.a_score();
-            if s > 0.75 {
-                t.wins += 1;
-            } else if s < 0.25 {
-                t.losses += 1;
-            } else {
-                t.draws += 1;
-            }
+impl MatchTotals {
+    /// Empty totals for a series between `a` and `b`.
+    pub fn new(variant: Variant, a: &str, b: &str) -> MatchTotals {
+        MatchTotals {
+            variant,
+            a: a.to_string(),
+            b: b.to_string(),
+            played: 0,
+            tally_a: Tally::default(),
+            ply_cap_draws: 0,
+            internal_errors: 0,
+            faults: Vec::new(),
+            fault_count: 0,
         }
-        t
     }
 
-    /// All faults, in game order.
-    pub fn faults(&self) -> Vec<&Fault> {
-        self.games.iter().flat_map(|g| g.faults.iter()).collect()
-    }
-
-    /// Bot A's mean score per game and its standard error; `None` for no games.
-    fn score_and_error(&self) -> Option<(f64, f64)> {
-        let n = self.games.len();
-        if n == 0 {
-            return None;
+    /// Counts one game.
+    pub fn add(&mut self, g: &GameResult) {
+        self.played += 1;
+        match g.a_score() {
+            None => self.internal_errors += 1,
+            Some(s) if s > 0.75 => self.tally_a.wins += 1,
+            Some(s) if s < 0.25 => self.tally_a.losses += 1,
+            Some(_) => self.tally_a.draws += 1,
         }
-        let scores: Vec<f64> = self.games.iter().map(GameResult::a_score).collect();
-        let p = scores.iter().sum::<f64>() / n as f64;
-        let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n as f64;
-        Some((p, (var / n as f64).sqrt()))
+        if g.outcome
+            == Some(Outcome::Draw {
+                reason: DrawReason::PlyCap,
+            })
+        {
+            self.ply_cap_draws += 1;
+        }
+        self.fault_count += g.faults.len();
+        let room = MAX_KEPT_FAULTS.saturating_sub(self.faults.len());
+        self.faults.extend(g.faults.iter().take(room).cloned());
     }
 
-    /// Bot A's Elo difference over bot B and its 95% error margin, from the score fraction
-    /// and the per-game standard deviation (normal approximation). `None` for no games; an
-    /// infinite difference for a 100% or 0% score.
-    pub fn elo(&self) -> Option<(f64, f64)> {
-        let (p, se) = self.score_and_error()?;
-        let lo = elo_of_score((p - 1.96 * se).max(0.0));
-        let hi = elo_of_score((p + 1.96 * se).min(1.0));
-        let margin = if lo.is_finite() && hi.is_finite() {
-            (hi - lo) / 2.0
-        } else {
-            f64::INFINITY
-        };
-        Some((elo_of_score(p), margin))
-    }
-
-    /// The 95% bound of the Elo difference on the side away from a perfect score (the lower
-    /// bound when bot A nearly always wins).
-    fn elo_bound(&self) -> Option<f64> {
-        let (p, se) = self.score_and_error()?;
-        let q = if p >= 0.5 {
-            p - 1.96 * se
-        } else {
-            p + 1.96 * se
-        };
-        (q > 0.0 && q < 1.0).then(|| elo_of_score(q))
+    /// Bot A's Elo difference over bot B; `None` when no game was scored.
+    pub fn elo(&self) -> Option<Elo> {
+        Elo::of(&self.tally_a)
     }
 
     /// The results table: one row per bot with wins, draws, losses, score and percentage,
-    /// then the Elo difference.
+    /// then the Elo difference, the ply-cap draws and the internal errors (when there are
+    /// any).
     pub fn table(&self) -> String {
-        let a = self.tally_a();
-        let b = Tally {
-            wins: a.losses,
-            draws: a.draws,
-            losses: a.wins,
-        };
+        let a = self.tally_a;
+        let b = a.mirror();
         let w = self.a.len().max(self.b.len()).max(3);
         let mut out = format!(
             "{} — {} games\n{:<w$}  {:>5} {:>5} {:>5} {:>7} {:>6}\n",
-            self.variant,
-            self.games.len(),
-            "bot",
-            "wins",
-            "draws",
-            "losses",
-            "score",
-            "%"
+            self.variant, self.played, "bot", "wins", "draws", "losses", "score", "%"
         );
         for (name, t) in [(&self.a, a), (&self.b, b)] {
             let pct = if t.games() == 0 {
@@ -278,66 +408,36 @@ impl MatchReport {
                 pct
             ));
         }
-        if let Some((d, m)) = self.elo() {
-            let fmt = |x: f64| {
-                if x.is_finite() {
-                    format!("{:+.0}", x + 0.0)
-                } else if x > 0.0 {
-                    "+inf".into()
-                } else {
-                    "-inf".into()
-                }
-            };
-            let n = self.games.len() as f64;
-            let text = if m.is_finite() {
-                format!("{} ± {m:.0} (95%)", fmt(d))
-            } else if d.is_finite() {
-                // The upper end of the interval is a perfect score.
-                let lo = self.elo_bound().map_or(String::new(), |b| {
-                    let word = if d > 0.0 { "at least" } else { "at most" };
-                    format!(", {word} {}", fmt(b))
-                });
-                format!("{} (95%{lo})", fmt(d))
-            } else {
-                // A perfect score: the rule of three bounds the loss rate by 3/n.
-                let p = (1.0 - 3.0 / n).max(0.0);
-                let b = if p > 0.0 {
-                    400.0 * (p / (1.0 - p)).log10()
-                } else {
-                    0.0
-                };
-                if d > 0.0 {
-                    format!("{} (95%: at least {})", fmt(d), fmt(b))
-                } else {
-                    format!("{} (95%: at most {})", fmt(d), fmt(-b))
-                }
-            };
+        if let Some(e) = self.elo() {
             out.push_str(&format!(
-                "Elo difference ({} vs {}): {text}\n",
-                self.a, self.b
+                "Elo difference ({} vs {}): {}\n",
+                self.a,
+                self.b,
+                e.text()
+            ));
+        }
+        if self.ply_cap_draws > 0 {
+            out.push_str(&format!(
+                "draws adjudicated at the ply cap: {}\n",
+                self.ply_cap_draws
+            ));
+        }
+        if self.internal_errors > 0 {
+            out.push_str(&format!(
+                "internal errors: {} (games stopped by a rules error, not scored; a bug)\n",
+                self.internal_errors
             ));
         }
         out
     }
 
-    /// All games as PGN, one after another, separated by blank lines.
-    pub fn pgn(&self) -> String {
-        self.games
-            .iter()
-            .map(|g| crate::rules::notation::pgn::write(&g.record))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
     /// The results as JSON: `{"games": N, "variant": V, "results": {"<bot>": {"wins": W,
-    /// "draws": D, "losses": L, "score": S}}, "elo": …, "faults": [...]}`.
+    /// "draws": D, "losses": L, "score": S}}, "elo": …, "ply_cap_draws": C,
+    /// "internal_errors": E, "fault_count": F, "faults": [...]}` (`elo`: see [`Elo::json`],
+    /// `null` for no scored game; `faults`: the first [`MAX_KEPT_FAULTS`]).
     pub fn json(&self) -> String {
-        let a = self.tally_a();
-        let b = Tally {
-            wins: a.losses,
-            draws: a.draws,
-            losses: a.wins,
-        };
+        let a = self.tally_a;
+        let b = a.mirror();
         let row = |t: Tally| {
             format!(
                 "{{\"wins\": {}, \"draws\": {}, \"losses\": {}, \"score\": {}}}",
@@ -351,34 +451,90 @@ impl MatchReport {
         if self.b != self.a {
             results.push_str(&format!(", \"{}\": {}", json_escape(&self.b), row(b)));
         }
-        let elo = match self.elo() {
-            Some((d, m)) if d.is_finite() && m.is_finite() => {
-                let (d, m) = (d + 0.0, m + 0.0);
-                format!("{{\"diff\": {d:.1}, \"margin95\": {m:.1}}}")
-            }
-            _ => "null".into(),
-        };
+        let elo = self.elo().map_or_else(|| "null".into(), |e| e.json());
         let faults: Vec<String> = self
-            .faults()
+            .faults
             .iter()
             .map(|f| {
                 format!(
-                    "{{\"game\": {}, \"bot\": \"{}\", \"color\": \"{}\", \"reason\": \"{}\"}}",
+                    "{{\"game\": {}, \"bot\": \"{}\", \"color\": \"{}\", \"reason\": \"{}\", \"internal\": {}}}",
                     f.game,
                     json_escape(&f.bot),
                     f.color.name(),
-                    json_escape(&f.reason)
+                    json_escape(&f.reason),
+                    f.internal
                 )
             })
             .collect();
         format!(
-            "{{\"games\": {}, \"variant\": \"{}\", \"results\": {{{}}}, \"elo\": {}, \"faults\": [{}]}}\n",
-            self.games.len(),
+            "{{\"games\": {}, \"variant\": \"{}\", \"results\": {{{}}}, \"elo\": {}, \"ply_cap_draws\": {}, \"internal_errors\": {}, \"fault_count\": {}, \"faults\": [{}]}}\n",
+            self.played,
             self.variant.name(),
             results,
             elo,
+            self.ply_cap_draws,
+            self.internal_errors,
+            self.fault_count,
             faults.join(", ")
         )
+    }
+}
+
+/// The outcome of a series, with every game kept.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The variant.
+    pub variant: Variant,
+    /// Bot A's name.
+    pub a: String,
+    /// Bot B's name.
+    pub b: String,
+    /// The games, in index order.
+    pub games: Vec<GameResult>,
+}
+
+impl MatchReport {
+    /// The totals of the games.
+    pub fn totals(&self) -> MatchTotals {
+        let mut t = MatchTotals::new(self.variant, &self.a, &self.b);
+        for g in &self.games {
+            t.add(g);
+        }
+        t
+    }
+
+    /// Bot A's tally (bot B's is the mirror image).
+    pub fn tally_a(&self) -> Tally {
+        self.totals().tally_a
+    }
+
+    /// All faults, in game order.
+    pub fn faults(&self) -> Vec<&Fault> {
+        self.games.iter().flat_map(|g| g.faults.iter()).collect()
+    }
+
+    /// Bot A's Elo difference over bot B ([`MatchTotals::elo`]).
+    pub fn elo(&self) -> Option<Elo> {
+        self.totals().elo()
+    }
+
+    /// The results table ([`MatchTotals::table`]).
+    pub fn table(&self) -> String {
+        self.totals().table()
+    }
+
+    /// All games as PGN, one after another, separated by blank lines.
+    pub fn pgn(&self) -> String {
+        self.games
+            .iter()
+            .map(|g| crate::rules::notation::pgn::write(&g.record))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The results as JSON ([`MatchTotals::json`]).
+    pub fn json(&self) -> String {
+        self.totals().json()
     }
 }
 
@@ -499,22 +655,27 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
     let mut seats: Vec<Seat> = Vec::with_capacity(2);
     for (i, c) in [wc, bc].into_iter().enumerate() {
         let seed = mix_seed(gs.wrapping_add(i as u64 + 1));
-        let bot = match make(c, seed) {
-            Ok(b) => b,
+        let side = Color::BOTH[i];
+        let (bot, replaced) = match make(c, seed) {
+            Ok(b) => (b, false),
             Err(e) => {
+                if cfg.fallback == Fallback::Random {
+                    record.tags.push(fallback_tag(side, &c.name, &e));
+                }
                 faults.push(Fault {
                     game: index,
                     bot: c.name.clone(),
-                    color: Color::BOTH[i],
+                    color: side,
                     reason: e,
+                    internal: false,
                 });
-                Box::new(RandomBot::new(seed))
+                (Box::new(RandomBot::new(seed)) as Box<dyn Bot>, true)
             }
         };
         seats.push(Seat {
             name: c.name.clone(),
             bot,
-            replaced: false,
+            replaced,
             seed,
         });
     }
@@ -528,7 +689,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         });
         termination = Some(format!("{} forfeits: {}", f.color.title(), f.reason));
     }
-    // Asks one side; on a fault applies the fallback. Err(()) = forfeit declared.
+    // Asks one side; on a fault applies the fallback. `None`: a forfeit was declared.
     let turn = |seats: &mut [Seat],
                 record: &mut GameRecord,
                 side: Color,
@@ -546,8 +707,10 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
                     bot: seat.name.clone(),
                     color: side,
                     reason: reason.clone(),
+                    internal: false,
                 });
                 if cfg.fallback == Fallback::Random && !seat.replaced {
+                    record.tags.push(fallback_tag(side, &seat.name, &reason));
                     seat.bot = Box::new(RandomBot::new(seat.seed));
                     seat.replaced = true;
                     if let Ok(m) = seat.ask(&pos, side, cfg.limits, &legal) {
@@ -566,7 +729,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
     while termination.is_none() && record.outcome().is_none() {
         if record.len() >= cfg.max_plies {
             record.declare(Outcome::Draw {
-                reason: DrawReason::Agreement,
+                reason: DrawReason::PlyCap,
             });
             record.tags.push((
                 "Adjudication".into(),
@@ -578,7 +741,9 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
             ));
             break;
         }
-        if record.is_simultaneous() {
+        // A move the rules listed as legal and then refuse is a bug in the rules core: the
+        // game stops unscored and the error is reported as an internal fault.
+        let (played, side, text) = if record.is_simultaneous() {
             let Some(w) = turn(
                 &mut seats,
                 &mut record,
@@ -597,54 +762,66 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
             ) else {
                 break;
             };
-            if let Err(e) = record.play_turn(&w, &b) {
-                record.declare(Outcome::Draw {
-                    reason: DrawReason::Agreement,
-                });
-                record
-                    .tags
-                    .push(("Adjudication".into(), format!("rules error: {e}")));
-                termination = Some(format!("rules error, adjudicated a draw: {e}"));
-            }
+            let shape = record.start().shape();
+            let text = format!("{}/{}", w.coordinate(shape), b.coordinate(shape));
+            (record.play_turn(&w, &b), Color::White, text)
         } else {
             let side = record.current().turn();
             let Some(m) = turn(&mut seats, &mut record, side, &mut faults, &mut termination) else {
                 break;
             };
-            if let Err(e) = record.play(&m) {
-                record.declare(Outcome::Draw {
-                    reason: DrawReason::Agreement,
-                });
-                record
-                    .tags
-                    .push(("Adjudication".into(), format!("rules error: {e}")));
-                termination = Some(format!("rules error, adjudicated a draw: {e}"));
-            }
+            let text = m.coordinate(record.start().shape());
+            (record.play(&m), side, text)
+        };
+        if let Err(e) = played {
+            let reason = format!(
+                "internal error: the rules refused {text}, which they listed as legal, in {}: {e}",
+                record.current().to_text()
+            );
+            faults.push(Fault {
+                game: index,
+                bot: seats[side.index()].name.clone(),
+                color: side,
+                reason: reason.clone(),
+                internal: true,
+            });
+            record.tags.push(("Adjudication".into(), reason.clone()));
+            termination = Some(reason);
         }
     }
-    let outcome = record.outcome().unwrap_or(Outcome::Draw {
-        reason: DrawReason::Agreement,
-    });
+    let outcome = record.outcome();
     GameResult {
         index,
         a_white,
-        termination: termination.unwrap_or_else(|| outcome.describe()),
+        termination: termination
+            .unwrap_or_else(|| outcome.map_or_else(String::new, |o| o.describe())),
         record,
         outcome,
         faults,
     }
 }
 
-/// Plays the series on `cfg.jobs` threads. `progress` is called on the calling thread after
-/// each finished game with (games done, total, the game).
-pub fn run_match(
+/// The PGN tag of a bot replaced by the `random` bot: `WhiteFallback` or `BlackFallback`,
+/// naming the bot and its fault.
+fn fallback_tag(side: Color, bot: &str, reason: &str) -> (String, String) {
+    (
+        format!("{}Fallback", side.title()),
+        format!("{bot} faulted ({reason}); the random bot played the rest of the game"),
+    )
+}
+
+/// Plays the series on `cfg.jobs` threads and hands each game to `on_game` on the calling
+/// thread, in index order, with (games done, total): the games are not kept, so a series of
+/// any length runs in constant memory (but for the games finished ahead of a slower one,
+/// held until it ends). Returns the totals.
+pub fn stream_match(
     cfg: &MatchConfig,
-    mut progress: impl FnMut(usize, usize, &GameResult),
-) -> MatchReport {
+    mut on_game: impl FnMut(usize, usize, GameResult),
+) -> MatchTotals {
     let jobs = cfg.jobs.clamp(1, cfg.games.max(1));
     let next = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = channel::<GameResult>();
-    let mut results: Vec<Option<GameResult>> = vec![None; cfg.games];
+    let mut totals = MatchTotals::new(cfg.variant, &cfg.a.name, &cfg.b.name);
     std::thread::scope(|s| {
         for _ in 0..jobs {
             let tx = tx.clone();
@@ -663,19 +840,36 @@ pub fn run_match(
             });
         }
         drop(tx);
+        let mut ahead: BTreeMap<usize, GameResult> = BTreeMap::new();
         let mut done = 0;
         for g in rx {
-            done += 1;
-            progress(done, cfg.games, &g);
-            let i = g.index;
-            results[i] = Some(g);
+            ahead.insert(g.index, g);
+            while let Some(g) = ahead.remove(&done) {
+                done += 1;
+                totals.add(&g);
+                on_game(done, cfg.games, g);
+            }
         }
+    });
+    totals
+}
+
+/// Plays the series on `cfg.jobs` threads and keeps every game. `progress` is called on the
+/// calling thread after each game, in index order, with (games done, total, the game).
+pub fn run_match(
+    cfg: &MatchConfig,
+    mut progress: impl FnMut(usize, usize, &GameResult),
+) -> MatchReport {
+    let mut games = Vec::new();
+    stream_match(cfg, |done, total, g| {
+        progress(done, total, &g);
+        games.push(g);
     });
     MatchReport {
         variant: cfg.variant,
         a: cfg.a.name.clone(),
         b: cfg.b.name.clone(),
-        games: results.into_iter().flatten().collect(),
+        games,
     }
 }
 
@@ -749,17 +943,24 @@ mod tests {
         assert_eq!(g.record.len(), 10);
         assert_eq!(
             g.outcome,
-            Outcome::Draw {
-                reason: DrawReason::Agreement
-            }
+            Some(Outcome::Draw {
+                reason: DrawReason::PlyCap
+            })
         );
         assert!(g.termination.contains("10-ply cap"), "{}", g.termination);
+        let pgn = r.pgn();
         assert!(
-            r.pgn()
-                .contains("[Adjudication \"draw after 10 plies (cap)\"]"),
-            "{}",
-            r.pgn()
+            pgn.contains("[Adjudication \"draw after 10 plies (cap)\"]")
+                && pgn.contains("[Termination \"Draw by adjudication (ply cap)\"]")
+                && !pgn.contains("agreement"),
+            "{pgn}"
         );
+        assert!(
+            r.table().ends_with("draws adjudicated at the ply cap: 1\n"),
+            "{}",
+            r.table()
+        );
+        assert!(r.json().contains("\"ply_cap_draws\": 1,"), "{}", r.json());
     }
 
     struct Panicker;
@@ -817,6 +1018,14 @@ mod tests {
                 .iter()
                 .all(|g| g.record.len() > 6 && !g.termination.contains("forfeit"))
         );
+        // The PGN says which side faulted, and why.
+        let pgn = r.pgn();
+        for side in ["White", "Black"] {
+            let tag = format!(
+                "[{side}Fallback \"panicker faulted (the bot panicked: boom at move 3); the random bot played the rest of the game\"]"
+            );
+            assert_eq!(pgn.matches(&tag).count(), 1, "{pgn}");
+        }
     }
 
     #[test]
@@ -841,13 +1050,21 @@ mod tests {
         let mut c = MatchConfig::new(Variant::Standard, spec("random"), spec("random"), 2);
         c.max_plies = 4;
         let r = run_match(&c, |_, _, _| {});
-        let (d, _) = r.elo().unwrap();
-        assert_eq!(d, 0.0);
-        assert!(r.table().contains("Elo difference"));
+        // Two draws: an even score.
+        assert_eq!(r.tally_a().draws, 2, "{}", r.table());
+        assert!(
+            matches!(r.elo(), Some(Elo::Interval { diff, .. }) if diff == 0.0),
+            "{:?}",
+            r.elo()
+        );
+        assert!(
+            r.table()
+                .contains("Elo difference (random vs random): +0 ±"),
+            "{}",
+            r.table()
+        );
     }
 
-    /// Runs whether or not the Parity rules are on this branch: every game must end, by the
-    /// rules, the ply cap, or a reported rules error (the placeholder's `resolve` errors).
     #[test]
     fn parity_series_always_ends() {
         let mut c = MatchConfig::new(Variant::Parity, spec("alphabeta:1"), spec("random"), 2);
@@ -855,38 +1072,133 @@ mod tests {
         let r = run_match(&c, |_, _, _| {});
         assert_eq!(r.games.len(), 2);
         for g in &r.games {
-            if g.termination.contains("rules error") {
-                eprintln!(
-                    "note: Parity resolution unavailable on this branch: {}",
-                    g.termination
-                );
-            } else {
-                assert!(g.record.len() <= 20);
-            }
+            assert!(g.outcome.is_some(), "{}", g.termination);
+            assert!(g.record.len() <= 20, "{}", g.record.len());
         }
         assert!(r.faults().is_empty(), "{:?}", r.faults());
+        assert_eq!(r.totals().internal_errors, 0);
     }
 
     #[test]
-    fn a_perfect_score_gets_a_lower_elo_bound() {
-        let mut c = MatchConfig::new(Variant::Standard, spec("alphabeta:1"), panicker(), 4);
+    fn a_perfect_score_gets_a_positive_lower_elo_bound() {
+        let mut c = MatchConfig::new(Variant::Standard, spec("alphabeta:1"), panicker(), 10);
         c.max_plies = 40;
         let r = run_match(&c, |_, _, _| {});
-        assert_eq!(r.tally_a().wins, 4, "{}", r.table());
+        assert_eq!(r.tally_a().wins, 10, "{}", r.table());
+        // 0.05^(1/10) = 0.7411: Elo 400·log10(0.7411/0.2589) = +182.7.
+        let Some(Elo::AllWon { lower }) = r.elo() else {
+            panic!("{:?}", r.elo());
+        };
+        assert!((lower - 182.7).abs() < 0.1, "{lower}");
         assert!(
-            r.table()
-                .contains("Elo difference (alphabeta:1 vs panicker): +inf (95%: at least -191)"),
+            r.table().contains(
+                "Elo difference (alphabeta:1 vs panicker): above +183 (95% lower bound; a 100% score has no upper bound)"
+            ),
             "{}",
             r.table()
         );
-        let mut c = MatchConfig::new(Variant::Standard, panicker(), spec("alphabeta:1"), 4);
+        assert!(
+            r.json().contains("\"elo\": {\"lower95\": 182.7}"),
+            "{}",
+            r.json()
+        );
+        let mut c = MatchConfig::new(Variant::Standard, panicker(), spec("alphabeta:1"), 10);
         c.max_plies = 40;
         let r = run_match(&c, |_, _, _| {});
         assert!(
-            r.table()
-                .contains("Elo difference (panicker vs alphabeta:1): -inf (95%: at most +191)"),
+            r.table().contains(
+                "Elo difference (panicker vs alphabeta:1): below -183 (95% upper bound; a 0% score has no lower bound)"
+            ),
             "{}",
             r.table()
         );
+    }
+
+    #[test]
+    fn elo_bounds_are_bounds_of_the_score() {
+        let t = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+        };
+        // 60 of 100 points: +70; per-game sd 0.436, score 0.600 ± 0.085: 10 to 135, ± 63.
+        let Some(Elo::Interval { diff, margin }) = Elo::of(&t(50, 20, 30)) else {
+            panic!()
+        };
+        assert!(
+            (diff - 70.4).abs() < 0.1 && (margin - 62.6).abs() < 0.1,
+            "{diff} {margin}"
+        );
+        // 99 wins, 1 loss: the normal interval's upper end passes 1.
+        let e = Elo::of(&t(99, 0, 1)).unwrap();
+        assert_eq!(e.text(), "+798 (95%: at least +607)");
+        assert_eq!(
+            Elo::of(&t(1, 0, 99)).unwrap().text(),
+            "-798 (95%: at most -607)"
+        );
+        // A single won game proves nothing: its lower bound is below zero.
+        let Some(Elo::AllWon { lower }) = Elo::of(&t(1, 0, 0)) else {
+            panic!()
+        };
+        assert!(lower < -400.0, "{lower}");
+        // 100 won games: 0.05^(1/100) = 0.97049, +607.
+        let Some(Elo::AllWon { lower }) = Elo::of(&t(100, 0, 0)) else {
+            panic!()
+        };
+        assert!((lower - 606.6).abs() < 0.5, "{lower}");
+        assert_eq!(Elo::of(&t(0, 0, 0)), None);
+    }
+
+    /// With correct rules no match can provoke a rules error; this checks how the totals
+    /// treat a game that one stopped: reported, not scored (no draw).
+    #[test]
+    fn an_internal_error_is_reported_and_not_scored() {
+        let mut t = MatchTotals::new(Variant::Standard, "a", "b");
+        let mut g = play_game(
+            &MatchConfig::new(Variant::Standard, spec("random"), spec("random"), 1),
+            0,
+        );
+        g.outcome = None;
+        g.faults.push(Fault {
+            game: 0,
+            bot: "a".into(),
+            color: Color::White,
+            reason: "internal error: …".into(),
+            internal: true,
+        });
+        t.add(&g);
+        assert_eq!((t.played, t.tally_a.games(), t.internal_errors), (1, 0, 1));
+        assert!(t.table().contains("internal errors: 1"), "{}", t.table());
+        assert!(t.json().contains("\"internal\": true"), "{}", t.json());
+    }
+
+    /// The games of a series are streamed, not reserved up front: a series of `usize::MAX`
+    /// games starts at once (it is ended here by a panic in the callback, which drops the
+    /// channel so the workers stop after their current game).
+    #[test]
+    fn a_huge_series_is_streamed() {
+        let mut c = MatchConfig::new(
+            Variant::Standard,
+            spec("random"),
+            spec("random"),
+            usize::MAX,
+        );
+        c.max_plies = 2;
+        c.jobs = 2;
+        let mut seen = Vec::new();
+        let stopped = catch_unwind(AssertUnwindSafe(|| {
+            stream_match(&c, |done, total, g| {
+                assert_eq!(total, usize::MAX);
+                seen.push(g.index);
+                if done == 3 {
+                    panic!("enough");
+                }
+            })
+        }));
+        let msg = stopped
+            .err()
+            .and_then(|p| p.downcast_ref::<&str>().map(|s| s.to_string()));
+        assert_eq!(msg.as_deref(), Some("enough"));
+        assert_eq!(seen, [0, 1, 2]);
     }
 }

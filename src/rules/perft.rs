@@ -9,6 +9,11 @@ use super::moves::Move;
 use super::position::Position;
 use super::variant::{TurnModel, Variant};
 
+/// The deepest perft the command line accepts, in plies. Far beyond any count that
+/// finishes (standard chess has about 2·10^21 leaves at depth 15); the move buffers grow
+/// with the depth actually reached, so [`perft`] itself allocates nothing up front.
+pub const MAX_DEPTH: u32 = 20;
+
 /// Leaf count to `depth` plies.
 ///
 /// # Examples
@@ -23,32 +28,37 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // One move buffer per ply, reused across the whole tree.
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_with(pos, depth, &mut buffers)
+    // One move buffer per ply, made when the ply is first reached and reused across the
+    // whole tree.
+    let mut buffers: Vec<Vec<Move>> = Vec::new();
+    perft_with(pos, depth, 0, &mut buffers)
 }
 
-/// [`perft`] for an alternating variant at `depth >= 1`, with `buffers[0]` for this ply's
-/// moves and the rest for the plies below.
-fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    let Some((moves, below)) = buffers.split_first_mut() else {
-        return 0;
-    };
+/// [`perft`] for an alternating variant at `depth >= 1`, `ply` plies below the root, with
+/// `buffers[ply]` for this ply's moves.
+fn perft_with(pos: &Position, depth: u32, ply: usize, buffers: &mut Vec<Vec<Move>>) -> u64 {
+    if buffers.len() <= ply {
+        buffers.push(Vec::with_capacity(64));
+    }
+    let mut moves = std::mem::take(&mut buffers[ply]);
     moves.clear();
-    super::variants::legal_moves(pos, moves);
-    if depth == 1 && pos.variant() != Variant::Intrachange {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for mv in moves.iter() {
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
-        n += if depth == 1 || game_ended_by_capture(&next) {
-            1
-        } else {
-            perft_with(&next, depth - 1, below)
-        };
-    }
+    super::variants::legal_moves(pos, &mut moves);
+    let n = if depth == 1 && pos.variant() != Variant::Intrachange {
+        moves.len() as u64
+    } else {
+        let mut n = 0;
+        for mv in &moves {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            n += if depth == 1 || game_ended_by_capture(&next) {
+                1
+            } else {
+                perft_with(&next, depth - 1, ply + 1, buffers)
+            };
+        }
+        n
+    };
+    buffers[ply] = moves;
     n
 }
 

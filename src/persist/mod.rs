@@ -150,8 +150,30 @@ pub(crate) fn io_err(op: &'static str, path: &Path, e: &std::io::Error) -> Persi
     }
 }
 
+/// `text` made safe to print on a terminal or in the game: control characters (C0, DEL,
+/// C1: terminal escape sequences start with them) and the bidirectional embedding,
+/// override and isolate characters (which reorder what follows them) are removed; tabs and
+/// line breaks become spaces.
+///
+/// # Examples
+/// ```
+/// use esoterica::persist::printable;
+/// assert_eq!(printable("\u{1b}[31mred\u{1b}[0m\tmate\u{202e}"), "[31mred[0m mate");
+/// ```
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' => Some(' '),
+            c if c.is_control() => None,
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
 /// Reads a whole file as text, refusing more than `max` bytes (checked while reading, so a
-/// growing or huge file never fills memory).
+/// growing or huge file never fills memory). A UTF-8 byte-order mark at the start is
+/// dropped (editors on Windows write one).
 ///
 /// # Errors
 /// [`PersistError::Io`], [`PersistError::TooLarge`] or [`PersistError::NotText`].
@@ -168,7 +190,11 @@ pub fn read_text_bounded(path: &Path, max: usize) -> Result<String, PersistError
             max: max as u64,
         });
     }
-    String::from_utf8(bytes).map_err(|_| PersistError::NotText)
+    let text = String::from_utf8(bytes).map_err(|_| PersistError::NotText)?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 fn project_dirs() -> Option<directories::ProjectDirs> {

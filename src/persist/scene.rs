@@ -26,7 +26,7 @@ use crate::rules::record::{Entry, GameRecord};
 use crate::rules::variant::{TurnModel, Variant};
 use crate::rules::variants;
 
-use super::{PersistError, read_text_bounded};
+use super::{PersistError, printable, read_text_bounded};
 
 /// The largest scene file read (bytes).
 pub const MAX_SCENE_BYTES: usize = 256 * 1024;
@@ -134,7 +134,13 @@ pub fn parse_scripted(pos: &Position, index: usize, text: &str) -> Result<Entry,
 /// moves, or an end position other than `expect_position`; [`PersistError::SceneMove`] for
 /// an unreadable or illegal move (naming its index and the rule);
 /// [`PersistError::Position`] for a bad position text.
-pub fn validate_scene(scene: Scene) -> Result<LoadedScene, PersistError> {
+pub fn validate_scene(mut scene: Scene) -> Result<LoadedScene, PersistError> {
+    // Shown in the game and printed by `esoterica scene`: no terminal escapes.
+    scene.name = printable(&scene.name);
+    scene.description = printable(&scene.description);
+    for c in scene.captions.values_mut() {
+        *c = printable(c);
+    }
     let variant = Variant::parse(&scene.variant).map_err(|e| scene_err(e.to_string()))?;
     let start = if scene.position.trim().is_empty() {
         Position::new(variant)
@@ -156,6 +162,13 @@ pub fn validate_scene(scene: Scene) -> Result<LoadedScene, PersistError> {
     let mut record = GameRecord::new(start.clone());
     let mut steps = Vec::with_capacity(scene.moves.len());
     for (i, text) in scene.moves.iter().enumerate() {
+        if let Some(o) = record.outcome() {
+            return Err(PersistError::SceneMove {
+                index: i,
+                text: text.clone(),
+                reason: format!("the game is over: {}", o.describe()),
+            });
+        }
         let entry = parse_scripted(record.current(), i, text)?;
         let played = match &entry {
             Entry::Move(mv) => record.play(mv),
@@ -191,7 +204,7 @@ pub fn validate_scene(scene: Scene) -> Result<LoadedScene, PersistError> {
     })
 }
 
-/// Reads and validates a scene from RON text.
+/// Reads and validates a scene from RON text (a leading UTF-8 byte-order mark is skipped).
 ///
 /// # Errors
 /// [`PersistError::TooLarge`] beyond [`MAX_SCENE_BYTES`], [`PersistError::Scene`] for RON
@@ -203,6 +216,7 @@ pub fn load_scene_text(text: &str) -> Result<LoadedScene, PersistError> {
             max: MAX_SCENE_BYTES as u64,
         });
     }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scene: Scene = ron::from_str(text).map_err(|e| scene_err(e.to_string()))?;
     validate_scene(scene)
 }
@@ -310,6 +324,35 @@ mod tests {
         assert_eq!(
             s.end().to_text(),
             "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_control_characters_are_dropped() {
+        let d = test_dir("scene-bom");
+        let p = d.join("bom.ron");
+        let text = SCHOLAR
+            .replace("name: \"Scholar\"", "name: \"Scholar\\u{1b}[2J\"")
+            .replace("\"mate\"", "\"\\u{1b}]0;owned\\u{7}mate\\u{9b}31m\\nnow\"");
+        std::fs::write(&p, format!("\u{feff}{text}")).unwrap();
+        let s = load_scene(&p).unwrap();
+        assert_eq!(s.scene.name, "Scholar[2J");
+        assert_eq!(s.steps[6].caption.as_deref(), Some("]0;ownedmate31m now"));
+        assert_eq!(
+            load_scene_text(&format!("\u{feff}{SCHOLAR}"))
+                .unwrap()
+                .steps
+                .len(),
+            7
+        );
+    }
+
+    #[test]
+    fn a_scripted_move_after_the_end_of_the_game_says_so() {
+        let e = load_scene_text(&SCHOLAR.replace("\"h5f7\"]", "\"h5f7\", \"a7a6\"]")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad scene: move 7 'a7a6': the game is over: White wins by checkmate"
         );
     }
 

@@ -42,7 +42,7 @@ macro_rules! println {
 use clap::{Args, Parser, Subcommand};
 
 use crate::rules::perft;
-use crate::rules::{Color, Entry, GameRecord, Position, TurnModel, Variant};
+use crate::rules::{Color, Effect, Entry, GameRecord, Position, TurnModel, Variant};
 
 /// Command-line arguments.
 #[derive(Parser, Debug)]
@@ -377,6 +377,10 @@ fn run_moves(a: &MovesArgs) -> u8 {
         eprintln!("error: it is {}'s move in this position", pos.turn());
         return 1;
     }
+    if let Some(o) = pos.outcome() {
+        eprintln!("the game is over: {}; there are no moves", o.describe());
+        return 0;
+    }
     let mut list: Vec<String> = pos
         .legal_commits(side)
         .iter()
@@ -435,7 +439,10 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
     let mut pairs = Vec::with_capacity(turns.len());
     for t in turns {
         let Some(pair) = t.split_once('/') else {
-            eprintln!("error: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5, not '{t}'");
+            eprintln!(
+                "error: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5, not '{}'",
+                crate::persist::printable(t)
+            );
             return 1;
         };
         pairs.push(pair);
@@ -449,8 +456,14 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
             println!("{}", e.describe(shape));
         }
         for e in &r.errors {
-            println!("rule-error {} {}", e.rule.code(), e.mv);
-            eprintln!("turn {}: {e}", r.number);
+            // The move text may come from a file: printed without control characters.
+            let mv = crate::persist::printable(&e.mv);
+            println!("rule-error {} {mv}", e.rule.code());
+            eprintln!(
+                "turn {}: {}",
+                r.number,
+                crate::persist::printable(&e.to_string())
+            );
         }
         last = r.position;
     }
@@ -459,66 +472,52 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
 }
 
 fn run_apply(a: &ApplyArgs) -> u8 {
-    let mut pos = match load_position(&a.pos) {
+    let start = match load_position(&a.pos) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    let shape = pos.shape();
     if a.record {
-        return run_record(&pos, &a.moves);
+        return run_record(&start, &a.moves);
     }
+    let shape = start.shape();
+    let mut game = GameRecord::new(start);
     for text in &a.moves {
-        let effects = if pos.variant().turn_model() == TurnModel::Simultaneous {
-            let Some((w, b)) = text.split_once('/') else {
-                eprintln!(
-                    "error: illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5"
-                );
+        let effects = match play_text(&mut game, text) {
+            Ok((_, fx)) => fx,
+            Err(e) => {
+                eprintln!("error: {e}");
                 return 2;
-            };
-            let parse = |side: Color, t: &str| {
-                let mut p = pos.clone();
-                p.set_turn(side);
-                crate::rules::variants::parse_move_text(&p, t)
-            };
-            let (wm, bm) = match (parse(Color::White, w), parse(Color::Black, b)) {
-                (Ok(wm), Ok(bm)) => (wm, bm),
-                (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("error: {e}");
-                    return 2;
-                }
-            };
-            match pos.resolve(&wm, &bm) {
-                Ok(fx) => fx,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return 2;
-                }
-            }
-        } else {
-            let mv = match crate::rules::variants::parse_move_text(&pos, text) {
-                Ok(m) => m,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return 2;
-                }
-            };
-            match pos.try_play(&mv) {
-                Ok(fx) => fx,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return 2;
-                }
             }
         };
         for e in effects {
             println!("{}", e.describe(shape));
         }
     }
-    println!("position {}", pos.to_text());
+    println!("position {}", game.current().to_text());
     0
+}
+
+/// Plays one move or Parity turn, as typed, on the game record (so repetition and every
+/// other game end count). A game that is over refuses any move, naming its outcome.
+///
+/// # Errors
+/// "illegal move TEXT: the game is over: …", or the reason the text is no legal move.
+fn play_text(game: &mut GameRecord, text: &str) -> Result<(Entry, Vec<Effect>), String> {
+    if let Some(o) = game.outcome() {
+        return Err(format!(
+            "illegal move {text}: the game is over: {}",
+            o.describe()
+        ));
+    }
+    let entry = parse_entry(game.current(), text)?;
+    let played = match &entry {
+        Entry::Move(m) => game.play(m),
+        Entry::Turn { white, black } => game.play_turn(white, black),
+    };
+    played.map(|fx| (entry, fx)).map_err(|e| e.to_string())
 }
 
 /// Reads one move or Parity turn (`WHITE/BLACK`) of `pos` into a record entry.
@@ -556,19 +555,8 @@ fn run_explain(a: &ExplainArgs) -> u8 {
     let mut game = GameRecord::new(start);
     for (i, text) in a.moves.iter().enumerate() {
         let before = game.current().clone();
-        let entry = match parse_entry(&before, text) {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
-        };
-        let played = match &entry {
-            Entry::Move(m) => game.play(m),
-            Entry::Turn { white, black } => game.play_turn(white, black),
-        };
-        let effects = match played {
-            Ok(fx) => fx,
+        let (entry, effects) = match play_text(&mut game, text) {
+            Ok(played) => played,
             Err(e) => {
                 eprintln!("error: {e}");
                 return 2;
@@ -592,7 +580,9 @@ fn run_scene(a: &SceneArgs) -> u8 {
     let scene = match crate::persist::load_scene(&a.file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {}: {e}", a.file.display());
+            // The message may quote the file: printed without control characters.
+            let why = crate::persist::printable(&e.to_string());
+            eprintln!("error: {}: {why}", a.file.display());
             return match e {
                 crate::persist::PersistError::SceneMove { .. } => 2,
                 _ => 1,

@@ -5,7 +5,11 @@
 //! - [`perft_suite`]: the published perft counts of `tests/data/perft-standard.epd`.
 //! - [`shakmaty_diff`]: legal moves, FEN, SAN and outcomes against shakmaty 0.30.1.
 //! - [`malformed`]: bad position, move and game texts give clear errors and never panic.
+//! - [`cli`]: the `esoterica` binary's output and exit status (game ends, finished
+//!   positions, scene text).
 
+#[path = "rules/cli.rs"]
+mod cli;
 #[path = "rules/malformed.rs"]
 mod malformed;
 #[path = "rules/perft_suite.rs"]

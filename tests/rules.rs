@@ -7,6 +7,7 @@
 //! - [`malformed`]: bad position, move and game texts give clear errors and never panic.
 //! - [`cli`]: the `esoterica` binary's output and exit status (game ends, finished
 //!   positions, scene text).
+//! - [`stockfish`]: a short match against the real Stockfish (it must be installed).
 
 #[path = "rules/cli.rs"]
 mod cli;
@@ -16,3 +17,5 @@ mod malformed;
 mod perft_suite;
 #[path = "rules/shakmaty_diff.rs"]
 mod shakmaty_diff;
+#[path = "rules/stockfish.rs"]
+mod stockfish;

@@ -6,8 +6,9 @@
 //! immediate check that some other commit avoids against every reply.
 //!
 //! The bot sees only the start-of-turn position and its side: never the other commit.
-//! Where the rules cannot resolve a pair (the Parity rules are not on every branch yet), the
-//! pair is approximated by playing the two moves one after the other.
+//! The resolver is a parameter (tests pass a fake one); a pair it refuses is scored by
+//! playing the two moves one after the other. The rules' own resolver refuses no pair of
+//! legal commits, so in play every pair is resolved by the rules.
 
 use std::time::Instant;
 
@@ -82,8 +83,8 @@ fn judge(next: &Position, side: Color) -> i32 {
     evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4 + best_threat(next, side) / 4
 }
 
-/// Plays `mine` then `theirs` as alternating moves: the approximation used when the rules
-/// cannot resolve a pair.
+/// Plays `mine` then `theirs` as alternating moves: the score of a pair the resolver
+/// refuses, and of a commit when the other side has none.
 fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -> i32 {
     let mut p = pos.clone();
     p.set_turn(side);
@@ -262,9 +263,7 @@ mod tests {
     }
 
     #[test]
-    fn parity_commit_without_resolution_falls_back_to_alternating_play() {
-        // The branch's rules may not resolve yet: the sequential approximation still takes
-        // the free Queen.
+    fn parity_commit_with_the_rules_resolver_takes_the_free_queen() {
         assert_eq!(
             pick("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1 -/-", &rules_resolver),
             "d1d5"

@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_kill_at_every_write_point_resumes_the_last_completed_move() {
-        let game = random_game(Variant::Standard, 3, 24).unwrap();
+        let game = random_game(Variant::Standard, 3, 24);
         assert_eq!(game.len(), 24);
         for step in WriteStep::ALL {
             for kill in [Kill::Plain, Kill::TruncatedTemp] {
@@ -205,9 +205,8 @@ mod tests {
     #[test]
     fn every_variant_resumes_from_its_autosave() {
         for v in Variant::ALL {
-            let Some(g) = random_game(v, 11, 16) else {
-                continue; // Parity before its resolve lands
-            };
+            let g = random_game(v, 11, 16);
+            assert!(g.len() >= 2, "{v}: {} entries", g.len());
             let d = test_dir(&format!("autosave-{}", v.name()));
             let a = Autosave::new(&d);
             a.write(&g).unwrap();
@@ -223,8 +222,7 @@ mod tests {
         let a = Autosave::new(&d);
         assert_eq!(a.load().unwrap().map(|r| r.len()), None);
         a.clear().unwrap();
-        a.write(&random_game(Variant::Bully, 1, 4).unwrap())
-            .unwrap();
+        a.write(&random_game(Variant::Bully, 1, 4)).unwrap();
         assert!(a.path().exists());
         a.clear().unwrap();
         assert!(!a.path().exists());
@@ -235,7 +233,7 @@ mod tests {
     fn a_corrupt_autosave_is_an_error_and_is_kept_aside() {
         let d = test_dir("autosave-corrupt");
         let a = Autosave::new(&d);
-        let g = random_game(Variant::Standard, 5, 10).unwrap();
+        let g = random_game(Variant::Standard, 5, 10);
         a.write(&g).unwrap();
         let text = std::fs::read_to_string(a.path()).unwrap();
         let bad = text.replacen("2. ", "2. Kxe8 ", 1);

@@ -169,23 +169,9 @@ pub(crate) mod random {
     use crate::rules::record::GameRecord;
     use crate::rules::variant::{TurnModel, Variant};
 
-    /// Whether Parity's `resolve` works on this branch (it is a placeholder until the
-    /// Parity rules land).
-    pub(crate) fn parity_resolves() -> bool {
-        let mut p = Position::new(Variant::Parity);
-        let w = p.legal_commits(Color::White)[0];
-        let b = p.legal_commits(Color::Black)[0];
-        p.resolve(&w, &b).is_ok()
-    }
-
     /// A random game of at most `max_entries` entries from the initial position (playing
-    /// on until the game ends or no move is left). `None` when the variant cannot be played
-    /// on this branch (Parity without `resolve`).
-    pub(crate) fn random_game(
-        variant: Variant,
-        seed: u64,
-        max_entries: usize,
-    ) -> Option<GameRecord> {
+    /// on until the game ends or no move is left).
+    pub(crate) fn random_game(variant: Variant, seed: u64, max_entries: usize) -> GameRecord {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut r = GameRecord::new(Position::new(variant));
         while r.len() < max_entries && r.outcome().is_none() {
@@ -197,7 +183,7 @@ pub(crate) mod random {
                 }
                 let w = ws[rng.random_range(0..ws.len())];
                 let b = bs[rng.random_range(0..bs.len())];
-                r.play_turn(&w, &b).ok()?;
+                r.play_turn(&w, &b).expect("two legal commits resolve");
             } else {
                 let ms = r.current().legal_moves();
                 if ms.is_empty() {
@@ -207,13 +193,13 @@ pub(crate) mod random {
                 r.play(&m).expect("a legal move plays");
             }
         }
-        Some(r)
+        r
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::random::{parity_resolves, random_game};
+    use super::random::random_game;
     use super::*;
     use crate::persist::test_dir;
     use crate::rules::Color;
@@ -235,14 +221,8 @@ mod tests {
     fn round_trip(games: u64, max_entries: usize) -> usize {
         let mut checked = 0;
         for variant in Variant::ALL {
-            if variant.turn_model() == crate::rules::TurnModel::Simultaneous && !parity_resolves() {
-                eprintln!("skipping {variant}: Parity resolve is not available on this branch");
-                continue;
-            }
             for seed in 0..games {
-                let Some(r) = random_game(variant, seed, max_entries) else {
-                    panic!("{variant} seed {seed}: a random game did not play");
-                };
+                let r = random_game(variant, seed, max_entries);
                 let text = game_to_text(&r);
                 let back = game_from_text(&text, Some(variant))
                     .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e}\n{text}"));
@@ -262,20 +242,20 @@ mod tests {
     fn random_games_of_every_variant_round_trip_through_pgn() {
         // CI size (50 games per variant, 400 in all, a few seconds); the full 1,000 games per
         // variant is the ignored test below.
-        round_trip(50, 120);
+        assert_eq!(round_trip(50, 120), 50 * Variant::ALL.len());
     }
 
     #[test]
     #[ignore = "full size (1,000 games per variant): cargo test --release --no-default-features --lib -- --ignored thousand"]
     fn thousand_random_games_per_variant_round_trip_through_pgn() {
-        round_trip(1000, 400);
+        assert_eq!(round_trip(1000, 400), 1000 * Variant::ALL.len());
     }
 
     #[test]
     fn saved_file_loads_with_history_so_undo_works() {
         let d = test_dir("game-file");
         let p = d.join("g.pgn");
-        let r = random_game(Variant::BigOuter, 7, 30).unwrap();
+        let r = random_game(Variant::BigOuter, 7, 30);
         save_game(&r, &p).unwrap();
         let mut back = load_game(&p, Some(Variant::BigOuter)).unwrap();
         assert_same_game(&r, &back, "big outer");

@@ -254,9 +254,8 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
     }
 
-    /// Every curated scene must validate. On a branch where a variant's rules are still a
-    /// placeholder, that variant's scenes fail here until its rules land (by design: the
-    /// scenes were worked out from `rules/*.md`, not from the placeholder).
+    /// Every curated scene must validate (the scenes were worked out from `rules/*.md`, so
+    /// this checks the rules against them too).
     #[test]
     fn every_scene_in_the_scenes_folder_loads_and_plays_its_script() {
         let files = list_scenes(&scenes_dir()).unwrap();

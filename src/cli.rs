@@ -1,12 +1,14 @@
 //! The command line (clap). A stable contract that scripts rely on:
 //!
 //! - `esoterica perft --variant V --depth D [--position TEXT] [--divide]`: last line
-//!   `nodes <N>`;
+//!   `nodes <N>`; `D` at most [`perft::MAX_DEPTH`];
 //! - `esoterica moves --variant V [--position TEXT] [--side white|black]`: legal moves (Parity:
-//!   legal commits of `--side`) in coordinate form, sorted, one per line;
+//!   legal commits of `--side`) in coordinate form, sorted, one per line; none for a
+//!   position whose game is over (`the game is over: …` on stderr, exit 0);
 //! - `esoterica apply --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
-//!   `WHITE/BLACK`), prints each effect on its own line, then `position <TEXT>`; an illegal
-//!   move exits with status 2 and names the rule;
+//!   `WHITE/BLACK`) as a game record (repetition ends the game), prints each effect on its
+//!   own line, then `position <TEXT>`; an illegal move exits with status 2 and names the
+//!   rule, a move after the end of the game exits 2 with `the game is over: …`;
 //! - `esoterica apply --variant parity --record TURN…`: Parity record mode (ruling P-6):
 //!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
 //!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`;
@@ -22,9 +24,12 @@
 //! - `esoterica match --variant V --white BOT --black BOT [--games N] [--movetime MS]
 //!   [--nodes N] [--seed S] [--jobs J] [--pgn FILE] [--json FILE] [--fallback random]
 //!   [--max-plies N]`: a headless bot series (`docs/BOTS.md`); progress on stderr, the
-//!   results table on stdout.
+//!   results table on stdout. The output files are created and the bots asked whether they
+//!   play the variant before the first game; games are streamed (constant memory).
 //!
-//! Exit status: 0 success, 1 bad input (position text, arguments), 2 illegal move.
+//! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
+//! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
+//! `match` (a rules error on a move the rules listed as legal).
 
 use std::process::ExitCode;
 

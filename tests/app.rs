@@ -628,7 +628,7 @@ fn random_parity_turns_keep_entities_equal_to_the_position() {
         let mut app = test_app(Position::new(variant));
         let (mut played, mut games) = (0, 1);
         let (mut shared, mut failed) = (0, 0);
-        // 200 games of at most 10 turns each (issue 6: 200 games in the headless app).
+        // 200 games of at most 10 turns each in the headless app.
         while games <= 200 {
             let game = app.world().resource::<ActiveGame>();
             let pos = game.record.current().clone();
@@ -718,7 +718,7 @@ fn force_field_charge_entities_equal_the_rules_fields_after_every_move() {
     check_charges_match_position(app.world_mut()).unwrap();
     let mut played = 0;
     let mut games = 1;
-    // 200 games of at most 12 moves each (issue 5: at least 200 games checked move by move).
+    // 200 games of at most 12 moves each, checked move by move.
     while games <= 200 {
         let game = app.world().resource::<ActiveGame>();
         let moves = game.record.current().legal_moves();
@@ -854,7 +854,7 @@ fn piece_card_destinations_depend_on_the_zone() {
     assert_eq!(names("e5").len(), 8);
 }
 
-// ---- Demo mode (issue 10): captions reach the caption resource, the loop goes on, and a
+// ---- Demo mode: captions reach the caption resource, the loop goes on, and a
 // visitor who takes over keeps the position.
 
 mod demo {

@@ -6,8 +6,8 @@
 //!   zone they stand in; the Guard is zone-free.
 //! - Intrachange: standard values; King-capture threats are found by the search (a move that
 //!   captures the King ends the game and is searched in quiescence).
-//! - Force Field: standard values and mobility (the field "control count" needs the
-//!   variant's charge API; mobility under the field rules is a fair proxy).
+//! - Force Field: standard values and mobility counted with the classic piece moves (the
+//!   fields are not scored); the search sees the fields through the legal moves.
 //! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more.
 //!
 //! Deterministic; reads only the position.

@@ -1,4 +1,4 @@
-//! Attract mode for events (issue 10), rules-level half: bots play each variant while
+//! Attract mode for events, rules-level half: bots play each variant while
 //! captions explain every special event, title cards introduce each variant, and a pure
 //! state machine cycles variants until a visitor presses a key.
 //!

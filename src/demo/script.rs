@@ -297,7 +297,7 @@ impl DemoLoop {
 
     /// Notes that a move (Parity: a turn) was played: the pace timer restarts, the ply count
     /// grows and, at [`DemoLoop::max_plies`], the game is adjudicated a draw (declared on the
-    /// record as a draw by agreement) so the loop always goes on. Called by
+    /// record as [`DrawReason::PlyCap`]) so the loop always goes on. Called by
     /// [`DemoLoop::play_entry`]; a game that plays its moves elsewhere calls it itself.
     /// Ignored outside a game.
     pub fn on_move_played(&mut self) {
@@ -311,7 +311,7 @@ impl DemoLoop {
         self.plies += 1;
         if self.plies >= self.max_plies {
             let outcome = Outcome::Draw {
-                reason: DrawReason::Agreement,
+                reason: DrawReason::PlyCap,
             };
             if let Some(g) = self.game.as_mut() {
                 g.declare(outcome);
@@ -558,7 +558,7 @@ mod tests {
         demo.advance(0.0);
         demo.advance(TITLE_SECS);
         let draw = Outcome::Draw {
-            reason: DrawReason::Agreement,
+            reason: DrawReason::PlyCap,
         };
         for _ in 0..199 {
             demo.on_move_played();
@@ -583,7 +583,7 @@ mod tests {
         demo.advance(0.0);
         let cmds = play_out(&mut demo);
         let draw = Outcome::Draw {
-            reason: DrawReason::Agreement,
+            reason: DrawReason::PlyCap,
         };
         assert!(cmds.contains(&DemoCommand::ShowResult {
             outcome: draw,

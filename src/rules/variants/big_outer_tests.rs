@@ -1,4 +1,4 @@
-//! Issue 7: Big Outer Chess checked rule by rule against `rules/big-outer.md` (rulings
+//! Big Outer Chess checked rule by rule against `rules/big-outer.md` (rulings
 //! B-1…B-6): exact destination sets per piece and zone, corners, castling, pawns, en
 //! passant, promotion, position text, perft, the half-turn symmetry and random games.
 //!

@@ -1,4 +1,4 @@
-//! Issue 8: Bully Chess and Nonviolent Chess checked against `rules/bully-nonviolent.md`
+//! Bully Chess and Nonviolent Chess checked against `rules/bully-nonviolent.md`
 //! (rulings BN-1…BN-3): the full capture table, en passant, promotion captures, classic
 //! checks, mates and stalemates that exist only because of the capture rule, the move hint
 //! text, perft and random games.

@@ -7,7 +7,9 @@
 //! 2. Big Outer only: the corner field, four characters for C1 C2 C3 C4, a piece letter or
 //!    `-` (initial: `NNnn`);
 //! 3. side to move `w`/`b`; 4. castling `KQkq` or `-` (`K` = short, O-O); 5. en passant: `-`
-//!    or the passed squares joined by `,` (one square in standard chess);
+//!    or the passed squares joined by `,` (one square in standard chess; on the Big Outer
+//!    board the squares of one advance; in Parity one square per side whose pawn made a
+//!    double step, White's first: `e3,d6`);
 //! 6. halfmove clock; 7. fullmove number (6 and 7 may be omitted: `0 1`);
 //! 8. Parity only: resting pieces as `WHITE/BLACK`, each `-` or squares joined by `,`
 //!    (e.g. `e4/e5`, `g1,f1/-`).
@@ -144,44 +146,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
     }
     let ep = fields[i + 2];
     if ep != "-" {
-        let mut passed = [None; 3];
-        let mut n = 0;
-        for name in ep.split(',') {
-            let sq = shape
-                .parse_square(name)
-                .map_err(|e| err("en passant", e.to_string()))?;
-            if n == 3 {
-                return Err(err("en passant", "at most three passed squares"));
-            }
-            passed[n] = Some(sq);
-            n += 1;
-        }
-        // The pawn that advanced stands just beyond the last passed square.
-        let last = passed[n - 1].expect("invariant: at least one square was read");
-        // Parity: both sides move each turn, so the pawn may be either side's (the one whose
-        // pawn stands beyond the passed square; ranks tell them apart).
-        let mover = if variant.turn_model() == TurnModel::Simultaneous
-            && shape.rank(last) < shape.ranks() / 2
-        {
-            Color::White
-        } else if variant.turn_model() == TurnModel::Simultaneous {
-            Color::Black
-        } else {
-            pos.turn.other()
-        };
-        let pawn = shape
-            .leap(last, 0, mover.forward())
-            .filter(|&s| pos.board.kind(mover, s) == Some(PieceKind::Pawn))
-            .ok_or_else(|| {
-                err(
-                    "en passant",
-                    format!("no {mover} pawn stands in front of {}", shape.name(last)),
-                )
-            })?;
-        if passed.iter().flatten().any(|&s| !pos.board.is_empty(s)) {
-            return Err(err("en passant", "a passed square is occupied"));
-        }
-        pos.ep = Some(EnPassant { pawn, passed });
+        read_en_passant(&mut pos, ep)?;
     }
     let mut rest = fields[i + 3..].iter();
     let mut counter = |name: &'static str, default: u32| -> Result<u32, PositionError> {
@@ -227,6 +192,103 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
     }
     validate(&pos)?;
     Ok(pos)
+}
+
+/// The most squares one pawn advance passes over: a double step on 8×8, a 4-square advance
+/// on the Big Outer board.
+fn max_passed(shape: BoardShape) -> i8 {
+    match shape {
+        BoardShape::Standard => 1,
+        BoardShape::BigOuter => 3,
+    }
+}
+
+/// Reads the en passant field: passed squares joined by `,`. In alternating variants they
+/// belong to one advance of the side not to move; in Parity each square's half of the board
+/// tells whose pawn passed it (ranks 1–4: White's), and the field may hold one record per
+/// side (`e3,d6`, `rules/parity.md` ruling P-8). A record may list a subset of the squares
+/// its pawn passed (only those where a capture is legal are written); the pawn stands on
+/// the first occupied square beyond the last one listed.
+fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    let shape = pos.shape();
+    let simultaneous = pos.variant.turn_model() == TurnModel::Simultaneous;
+    let mut by_side: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    for name in text.split(',') {
+        let sq = shape
+            .parse_square(name)
+            .map_err(|e| err("en passant", e.to_string()))?;
+        let mover = if !simultaneous {
+            pos.turn.other()
+        } else if shape.rank(sq) < shape.ranks() / 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let list = &mut by_side[mover.index()];
+        if list.contains(&sq) {
+            return Err(err("en passant", format!("{name} appears twice")));
+        }
+        if list.len() == 3 {
+            return Err(err("en passant", "at most three passed squares"));
+        }
+        list.push(sq);
+    }
+    for mover in Color::BOTH {
+        let mut squares = std::mem::take(&mut by_side[mover.index()]);
+        if squares.is_empty() {
+            continue;
+        }
+        let file = shape.file(squares[0]);
+        if squares.iter().any(|&s| shape.file(s) != file) {
+            return Err(err(
+                "en passant",
+                "the squares one pawn passed lie on one file",
+            ));
+        }
+        // Nearest the pawn's start first.
+        squares.sort_by_key(|&s| shape.rank(s) * mover.forward());
+        let first = squares[0];
+        let last = squares[squares.len() - 1];
+        let listed_span = (shape.rank(last) - shape.rank(first)).abs();
+        // The pawn: the first occupied square beyond the last listed one, within reach of
+        // one advance.
+        let mut pawn = None;
+        let mut cur = last;
+        for _ in listed_span..max_passed(shape) {
+            let Some(next) = shape.leap(cur, 0, mover.forward()) else {
+                break;
+            };
+            if !pos.board.is_empty(next) {
+                if pos.board.kind(mover, next) == Some(PieceKind::Pawn) {
+                    pawn = Some(next);
+                }
+                break;
+            }
+            cur = next;
+        }
+        let pawn = pawn.ok_or_else(|| {
+            err(
+                "en passant",
+                format!("no {mover} pawn stands in front of {}", shape.name(last)),
+            )
+        })?;
+        let mut cur = first;
+        while cur != pawn {
+            if !pos.board.is_empty(cur) {
+                return Err(err("en passant", "a passed square is occupied"));
+            }
+            match shape.leap(cur, 0, mover.forward()) {
+                Some(next) => cur = next,
+                None => break,
+            }
+        }
+        let mut passed = [None; 3];
+        for (slot, &s) in passed.iter_mut().zip(&squares) {
+            *slot = Some(s);
+        }
+        pos.ep[mover.index()] = Some(EnPassant { pawn, passed });
+    }
+    Ok(())
 }
 
 fn piece_from(c: char, big: bool) -> Option<Piece> {
@@ -499,12 +561,17 @@ pub fn write(pos: &Position) -> String {
     }
     s.push_str(&rights);
     s.push(' ');
-    match &pos.ep {
-        Some(ep) => {
-            let names: Vec<String> = ep.squares().map(|q| shape.name(q)).collect();
-            s.push_str(&names.join(","));
-        }
-        None => s.push('-'),
+    let names: Vec<String> = pos
+        .ep
+        .iter()
+        .flatten()
+        .flat_map(|ep| ep.squares())
+        .map(|q| shape.name(q))
+        .collect();
+    if names.is_empty() {
+        s.push('-');
+    } else {
+        s.push_str(&names.join(","));
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     if pos.variant.turn_model() == TurnModel::Simultaneous {

@@ -582,10 +582,12 @@ fn rotated(p: &Position) -> Position {
             r.set_castling(side.other(), wing, p.can_castle(side, wing));
         }
     }
-    r.ep = p.en_passant().map(|ep| EnPassant {
-        pawn: S.rotate(ep.pawn),
-        passed: ep.passed.map(|q| q.map(|q| S.rotate(q))),
-    });
+    for side in Color::BOTH {
+        r.ep[side.other().index()] = p.en_passant_of(side).map(|ep| EnPassant {
+            pawn: S.rotate(ep.pawn),
+            passed: ep.passed.map(|q| q.map(|q| S.rotate(q))),
+        });
+    }
     r.halfmove = p.halfmove_clock();
     r.fullmove = p.fullmove_number();
     r

@@ -312,7 +312,7 @@ fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
                 push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, Special::Normal, out);
             }
         } else if MAY_EP
-            && let Some(ep) = &pos.ep
+            && let Some(ep) = &pos.ep[them.index()]
             && b.is_empty(to)
             && ep.squares().any(|s| s == to)
             && b.kind(them, ep.pawn) == Some(PieceKind::Pawn)
@@ -1533,7 +1533,7 @@ fn legal_moves_with(
     } = *legality;
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
-    if n_checks == 0 && pos.ep.is_none() {
+    if n_checks == 0 && pos.ep[us.other().index()].is_none() {
         if n_pins == 0 {
             quiet_piece_moves::<false>(t, pos, enemy, legality, out);
         } else {
@@ -1657,7 +1657,7 @@ fn legal_piece_moves_in_check_or_ep(
             });
         } else if pinned.contains(from) {
             retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
-        } else if kind == PieceKind::Pawn && pos.ep.is_some() {
+        } else if kind == PieceKind::Pawn && pos.ep[us.other().index()].is_some() {
             retain_tail(out, first, |mv| match mv.special {
                 Special::EnPassant { .. } => king_safe_after(pos, us, mv),
                 Special::Normal | Special::Castle { .. } => {
@@ -1813,11 +1813,11 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn could take it.
-    pos.ep = None;
+    pos.ep = [None; 2];
     if kind == PieceKind::Pawn {
         let dist = (t.coords[mv.to.index()].1 - t.coords[mv.from.index()].1).abs();
         if dist >= 2 {
-            pos.ep = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
+            pos.ep[us.index()] = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
         }
     }
     if kind == PieceKind::Pawn || capture {
@@ -2081,7 +2081,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     }
     if pos.variant == Variant::Nonviolent
         && kind == PieceKind::Pawn
-        && pos.ep.is_some_and(|e| e.squares().any(|s| s == mv.to))
+        && pos.ep[us.other().index()].is_some_and(|e| e.squares().any(|s| s == mv.to))
     {
         return "captures (en passant included) are not allowed in Nonviolent Chess".to_string();
     }

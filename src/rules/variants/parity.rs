@@ -6,8 +6,8 @@
 //! over turns, commit notation (SAN on P) and record mode (ruling P-6). It must not keep
 //! history (repetition lives in [`GameRecord`](crate::rules::record::GameRecord)).
 //!
-//! Known limit: [`Position`] holds one en passant record, so when both sides make a
-//! capturable double step in the same turn only White's is kept (§2.8).
+//! En passant: each side's capturable double step is recorded on its own, so when both sides
+//! make one in the same turn both may be taken the next turn (§2.8, ruling P-8).
 
 use std::fmt;
 
@@ -657,7 +657,8 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             }
         }
     }
-    pos.ep = None;
+    // Each side's double step gets its own record (ruling P-8).
+    pos.ep = [None; 2];
     for side in Color::BOTH {
         let Some((m, k)) = movers[side.index()] else {
             continue;
@@ -665,7 +666,6 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         if k != PieceKind::Pawn
             || (shape.rank(m.to) - shape.rank(m.from)).abs() < 2
             || pos.board.is_shared(m.to)
-            || pos.ep.is_some()
         {
             continue;
         }
@@ -673,7 +673,7 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         if passed.iter().any(|&s| !pos.board.is_empty(s)) {
             continue;
         }
-        pos.ep = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
+        pos.ep[side.index()] = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
     }
     let pawn_moved = movers.iter().flatten().any(|(_, k)| *k == PieceKind::Pawn);
     if pawn_moved || any_capture {
@@ -1315,7 +1315,7 @@ mod tests {
         q.board_mut().remove(W, Square(11));
         q.board_mut()
             .put(Square(35), Piece::new(W, PieceKind::Pawn));
-        q.ep = Some(crate::rules::position::EnPassant {
+        q.ep[B.index()] = Some(crate::rules::position::EnPassant {
             pawn: Square(35),
             passed: [Some(Square(43)), None, None],
         });
@@ -1325,6 +1325,46 @@ mod tests {
         assert!(q.board().is_shared(Square(35)));
         assert_eq!(commits_from(&q, W, "e5"), ["e5e6"]);
         assert_eq!(rule_of(&q, W, "e5d6"), Rule::EnPassant);
+    }
+
+    #[test]
+    fn ruling_p8_both_double_steps_of_one_turn_may_be_taken_en_passant() {
+        let mut q = p("4k3/3p4/8/2P5/5p2/8/4P3/4K3 w - - 0 1 -/-");
+        let (_, text) = turn(&mut q, "e4", "d5");
+        // Both records are written, White's first, and read back.
+        assert_eq!(text, "4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5");
+        assert_eq!(pos(Variant::Parity, &text), q);
+        let sq = |s: &str| q.shape().parse_square(s).unwrap();
+        assert_eq!(
+            q.en_passant_of(W)
+                .map(|e| (e.pawn, e.squares().collect::<Vec<_>>())),
+            Some((sq("e4"), vec![sq("e3")]))
+        );
+        assert_eq!(
+            q.en_passant_of(B)
+                .map(|e| (e.pawn, e.squares().collect::<Vec<_>>())),
+            Some((sq("d5"), vec![sq("d6")]))
+        );
+        assert_eq!(commits_from(&q, W, "c5"), ["c5c6", "c5d6"]);
+        assert_eq!(commits_from(&q, B, "f4"), ["f4e3", "f4f3"]);
+        // The repetition key tells the two records apart from one alone.
+        let mut only_black = q.clone();
+        only_black.ep[W.index()] = None;
+        assert_ne!(only_black.repetition_key(), q.repetition_key());
+        // Both captures in the same turn: neither pawn moved, so both succeed.
+        assert_eq!(
+            turn(&mut q, "cxd6", "fxe3"),
+            (
+                "step White Pawn c5 d6; step Black Pawn f4 e3; capture Black Pawn d5; capture White Pawn e4"
+                    .to_string(),
+                "4k3/8/3P4/8/8/4p3/8/4K3 w - - 0 3 d6/e3".to_string()
+            )
+        );
+        // An old text with one record still reads (Black's here: d6 is on Black's half).
+        let one = p("4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - d6 0 2 e4/d5");
+        assert!(one.en_passant_of(W).is_none());
+        assert_eq!(commits_from(&one, W, "c5"), ["c5c6", "c5d6"]);
+        assert_eq!(commits_from(&one, B, "f4"), ["f4f3"]);
     }
 
     #[test]
@@ -1539,6 +1579,26 @@ mod tests {
         assert_eq!(back.entries(), r.entries());
         assert_eq!(back.current().to_text(), r.current().to_text());
         assert!(matches!(back.entries()[0], Entry::Turn { .. }));
+    }
+
+    #[test]
+    fn pgn_carries_both_en_passant_records_in_its_start_position() {
+        let start = p("4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5");
+        let mut r = GameRecord::new(start.clone());
+        let wm = parse_commit(&start, W, "cxd6").unwrap();
+        let bm = parse_commit(&start, B, "fxe3").unwrap();
+        r.play_turn(&wm, &bm).unwrap();
+        let text = pgn::write(&r);
+        assert!(
+            text.contains("[FEN \"4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5\"]"),
+            "{text}"
+        );
+        let back = pgn::read(&text, Some(Variant::Parity)).unwrap();
+        assert_eq!(back.start(), &start);
+        assert_eq!(
+            back.current().to_text(),
+            "4k3/8/3P4/8/8/4p3/8/4K3 w - - 0 3 d6/e3"
+        );
     }
 
     #[test]

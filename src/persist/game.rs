@@ -448,12 +448,20 @@ mod tests {
 
     #[test]
     fn clipboard_accepts_a_position_text_or_a_whole_game() {
-        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
         assert_eq!(
             position_from_clipboard(Variant::Standard, fen)
                 .unwrap()
                 .to_text(),
             fen
+        );
+        // An en passant square no pawn can take on is accepted and dropped.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        assert_eq!(
+            position_from_clipboard(Variant::Standard, fen)
+                .unwrap()
+                .to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
         let p = position_from_clipboard(Variant::Standard, &sample()).unwrap();
         assert_eq!(

@@ -280,9 +280,11 @@ impl Position {
         self.options
     }
 
-    /// Sets the game options (e.g. Force Field "classic check", ruling F-4).
+    /// Sets the game options (e.g. Force Field "classic check", ruling F-4). An en passant
+    /// square whose capture the new options make illegal is dropped.
     pub fn set_options(&mut self, options: GameOptions) {
         self.options = options;
+        variants::retain_legal_en_passant(self);
     }
 
     /// Whether `side` may still castle on `wing`.

@@ -191,16 +191,9 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         }
     }
     validate(&pos)?;
+    // An en passant square whose capture is not legal is accepted and dropped.
+    crate::rules::variants::retain_legal_en_passant(&mut pos);
     Ok(pos)
-}
-
-/// The most squares one pawn advance passes over: a double step on 8×8, a 4-square advance
-/// on the Big Outer board.
-fn max_passed(shape: BoardShape) -> i8 {
-    match shape {
-        BoardShape::Standard => 1,
-        BoardShape::BigOuter => 3,
-    }
 }
 
 /// Reads the en passant field: passed squares joined by `,`. In alternating variants they
@@ -254,7 +247,7 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> 
         // one advance.
         let mut pawn = None;
         let mut cur = last;
-        for _ in listed_span..max_passed(shape) {
+        for _ in listed_span..crate::rules::variants::max_passed(shape) {
             let Some(next) = shape.leap(cur, 0, mover.forward()) else {
                 break;
             };
@@ -616,6 +609,41 @@ mod tests {
                 .is_shared(BoardShape::Standard.parse_square("e5").unwrap())
         );
         assert_eq!(write(&p), t);
+    }
+
+    #[test]
+    fn an_en_passant_square_without_a_legal_capture_is_read_and_dropped() {
+        // e4xd3 would expose the King on e8 to the Queen on e3.
+        let pinned = "r1bqkb1r/pppp1ppp/2n2n2/8/2PPp3/4QN2/PP2PPPP/RNB1KB1R b KQkq d3 0 5";
+        let p = read(Variant::Standard, pinned).unwrap();
+        assert_eq!(p.en_passant(), None);
+        let plain = pinned.replace(" d3 ", " - ");
+        assert_eq!(write(&p), plain);
+        let q = read(Variant::Standard, &plain).unwrap();
+        assert_eq!(p.repetition_key(), q.repetition_key());
+        assert_eq!(
+            p.parse_move("e4d3").unwrap_err().to_string(),
+            "illegal move e4d3: it would leave the King in check (the piece is pinned)"
+        );
+        // No pawn beside the passed square at all: dropped too.
+        let t = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        assert_eq!(
+            write(&read(Variant::Standard, t).unwrap()),
+            t.replace(" e6 ", " - ")
+        );
+        // A legal capture keeps its square.
+        let t = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+        assert_eq!(write(&read(Variant::Standard, t).unwrap()), t);
+    }
+
+    #[test]
+    fn a_refused_en_passant_capture_names_its_rule() {
+        // The d5 pawn did not just advance: the text has no en passant square.
+        let p = read(Variant::Standard, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2").unwrap();
+        assert_eq!(
+            p.parse_move("e5d6").unwrap_err().to_string(),
+            "illegal move e5d6: a Pawn cannot move from e5 to d6: the Black Pawn on d5 did not just advance past d6, so it cannot be taken en passant"
+        );
     }
 
     #[test]

@@ -1179,6 +1179,28 @@ pub(crate) fn king_safe_after(pos: &Position, us: Color, mv: &Move) -> bool {
     }
 }
 
+/// Whether the side to move has a legal capture en passant onto `to` of the enemy pawn on
+/// `pawn` (classic rules): one of the pawn moves the generator makes from a square attacking
+/// `to` is that capture, and the own King is safe after it — the test the legal generator
+/// applies to every capture en passant.
+pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> bool {
+    let us = pos.turn;
+    let t = GenTables::of(pos.shape());
+    let mut moves = Vec::new();
+    t.pawn_from[us.index()][to.index()].into_iter().any(|q| {
+        if q == NO_SQUARE || pos.board.kind(us, Square(q)) != Some(PieceKind::Pawn) {
+            return false;
+        }
+        moves.clear();
+        pawn_moves(pos, Square(q), us, &mut moves);
+        moves.iter().any(|m| {
+            m.to == to
+                && matches!(m.special, Special::EnPassant { captured } if captured == pawn)
+                && king_safe_after(pos, us, m)
+        })
+    })
+}
+
 /// Whether moving the piece on `from` (not the King) could expose the King on `king` to a
 /// line piece: they are aligned with nothing between, and the first piece beyond `from` is
 /// an enemy line piece.
@@ -1812,12 +1834,15 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     if pos.castling != 0 && has_castling(pos.variant) {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
-    // En passant: recorded only when an enemy pawn could take it.
+    // En passant: recorded only when an enemy pawn attacks a passed square (cheap), and then
+    // kept only where the capture is legal.
     pos.ep = [None; 2];
-    if kind == PieceKind::Pawn {
+    let mut may_take = false;
+    if kind == PieceKind::Pawn && may_capture(pos.variant, PieceKind::Pawn, PieceKind::Pawn) {
         let dist = (t.coords[mv.to.index()].1 - t.coords[mv.from.index()].1).abs();
         if dist >= 2 {
             pos.ep[us.index()] = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
+            may_take = pos.ep[us.index()].is_some();
         }
     }
     if kind == PieceKind::Pawn || capture {
@@ -1829,6 +1854,9 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         pos.fullmove += 1;
     }
     pos.turn = them;
+    if may_take {
+        super::retain_legal_en_passant(pos);
+    }
 }
 
 /// Plays a legal move and reports its effects: the step (and the castling Rook's), the
@@ -1956,7 +1984,8 @@ pub(crate) fn insufficient_material(pos: &Position) -> bool {
 }
 
 /// The en passant data after `side`'s pawn advanced from `from` to `to`: the squares it
-/// passed, recorded only when an enemy pawn attacks one of them (and so could take it).
+/// passed, when an enemy pawn attacks one of them (and so might take it; whether the capture
+/// is legal is [`retain_legal_en_passant`](super::retain_legal_en_passant)'s to decide).
 pub(crate) fn en_passant_after_advance(
     board: &Board,
     side: Color,

@@ -396,6 +396,26 @@ pub fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, Stri
             format!("the game is over: {}", o.describe()),
         ));
     }
+    // A refused en passant capture is judged on the position with the enemy pawn's advance
+    // recorded (only legal captures keep their record).
+    if let Some((probe, pawn)) = super::en_passant_probe(pos, side, mv) {
+        let mut cands = Vec::new();
+        candidates(&probe, side, &mut cands);
+        if let Some(m) = cands.iter().find(|m| {
+            m.from == mv.from && m.to == mv.to && matches!(m.special, Special::EnPassant { .. })
+        }) {
+            return Some(
+                check_candidate(&probe, side, m, &Ctx::new(&probe, side))
+                    .err()
+                    .unwrap_or_else(|| {
+                        (
+                            Rule::EnPassant,
+                            super::not_just_advanced(pos, side, mv, pawn),
+                        )
+                    }),
+            );
+        }
+    }
     let mut cands = Vec::new();
     candidates(pos, side, &mut cands);
     let same = |m: &&Move| m.from == mv.from && m.to == mv.to;
@@ -683,6 +703,9 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
     }
     pos.fullmove += 1;
     pos.turn = Color::White;
+    if pos.ep.iter().any(Option::is_some) {
+        super::retain_legal_en_passant(pos);
+    }
     // Checks after the turn, and checks the other side's move defeated.
     for side in Color::BOTH {
         if let Some(kind) = check_kind(pos, side) {
@@ -1308,8 +1331,11 @@ mod tests {
         );
         // A pawn that moved together with the double step rests (rule 7 from rule 2).
         let mut q = p("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1 -/-");
-        turn(&mut q, "e5", "d5");
+        let (_, text) = turn(&mut q, "e5", "d5");
         assert_eq!(commits_from(&q, W, "e5"), Vec::<String>::new());
+        // So no en passant is recorded, and the refusal names the rest rule.
+        assert_eq!(text, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2 e5/d5");
+        assert_eq!(rule_of(&q, W, "e5d6"), Rule::RestRule);
         // The double-stepped pawn on a shared square cannot be taken.
         let mut q = p("4k3/3p4/8/4P3/8/8/3P4/4K3 w - - 0 1 -/-");
         q.board_mut().remove(W, Square(11));

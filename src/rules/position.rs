@@ -416,7 +416,9 @@ impl Position {
         super::notation::fen::write(self)
     }
 
-    /// Reads a position text of `variant`.
+    /// Reads a position text of `variant`, strictly: a castling right whose King or Rook is
+    /// not on its start square is an error (see [`Position::from_text_lenient`]). An en
+    /// passant square onto which no legal capture exists is accepted and dropped.
     ///
     /// # Errors
     /// [`PositionError`](super::notation::fen::PositionError) naming the field and problem.
@@ -425,6 +427,43 @@ impl Position {
         text: &str,
     ) -> Result<Position, super::notation::fen::PositionError> {
         super::notation::fen::read(variant, text)
+    }
+
+    /// Reads a position text of `variant` as other programs write it: a castling right whose
+    /// King or Rook is not on its start square (or in a variant without castling) is dropped
+    /// and reported, as python-chess and Stockfish do; [`Position::from_text`] refuses it.
+    /// The warnings come in the order of the castling field; show them to the user (the CLI
+    /// prints `warning: <warning>` on stderr).
+    ///
+    /// # Errors
+    /// [`PositionError`](super::notation::fen::PositionError) as for
+    /// [`Position::from_text`], except for the dropped rights.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Color, Position, Variant, Wing};
+    /// let (p, warnings) =
+    ///     Position::from_text_lenient(Variant::Standard, "4k2r/8/8/8/8/8/8/4K3 w KQk - 0 1")
+    ///         .unwrap();
+    /// assert!(p.can_castle(Color::Black, Wing::Short));
+    /// assert!(!p.can_castle(Color::White, Wing::Short));
+    /// let text: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    /// assert_eq!(
+    ///     text,
+    ///     [
+    ///         "castling right K dropped: no White Rook on h1",
+    ///         "castling right Q dropped: no White Rook on a1"
+    ///     ]
+    /// );
+    /// ```
+    pub fn from_text_lenient(
+        variant: Variant,
+        text: &str,
+    ) -> Result<
+        (Position, Vec<super::notation::fen::SetupWarning>),
+        super::notation::fen::PositionError,
+    > {
+        super::notation::fen::read_with(variant, text, super::notation::fen::SetupMode::Lenient)
     }
 
     /// Reads a move in coordinate form (`e2e4`, `e7e8q`) or SAN (`Nf3`, `O-O`, `exd8=Q+`)

@@ -50,13 +50,116 @@ fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
 /// The longest position text accepted (bytes); longer input is rejected before parsing.
 pub const MAX_POSITION_TEXT: usize = 1024;
 
-/// Reads a position text of `variant` (see the module docs for the format).
+/// How [`read_with`] treats a castling right that the placement cannot have (its King or
+/// Rook is not on its start square, or the variant has no castling). Modelled on shakmaty's
+/// set-up validation, where such rights are an error unless the caller asks to ignore them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SetupMode {
+    /// Refuse the text: a [`PositionError`] in the `castling` field.
+    #[default]
+    Strict,
+    /// Drop the right and report a [`SetupWarning`], as python-chess and Stockfish do with
+    /// such FENs (public perft suites and other programs write them).
+    Lenient,
+}
+
+/// What a [`SetupMode::Lenient`] read repaired in a position text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupWarning {
+    /// A castling right whose King or Rook is not on its start square was dropped (for the
+    /// Big Outer board, the start squares of `rules/big-outer.md`).
+    CastlingRightDropped {
+        /// The right as written: `K`, `Q`, `k` or `q`.
+        right: char,
+        /// Whose right it was.
+        side: Color,
+        /// Which wing.
+        wing: Wing,
+        /// The piece missing from its start square (the King when both are missing).
+        missing: PieceKind,
+        /// That start square.
+        square: Square,
+        /// Its name (`h1`; `b1` for White's short Rook on the Big Outer board).
+        square_name: String,
+    },
+    /// A castling right in a variant without castling (Intrachange) was dropped.
+    NoCastling {
+        /// The right as written.
+        right: char,
+        /// The variant.
+        variant: Variant,
+    },
+}
+
+impl fmt::Display for SetupWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupWarning::CastlingRightDropped {
+                right,
+                side,
+                missing,
+                square_name,
+                ..
+            } => write!(
+                f,
+                "castling right {right} dropped: no {side} {} on {square_name}",
+                missing.name()
+            ),
+            SetupWarning::NoCastling { right, variant } => {
+                write!(
+                    f,
+                    "castling right {right} dropped: {variant} has no castling"
+                )
+            }
+        }
+    }
+}
+
+/// Reads a position text of `variant` (see the module docs for the format), strictly: a
+/// castling right the placement cannot have is an error ([`read_with`] can drop it instead).
+/// An en passant square onto which no legal capture exists is accepted and dropped.
 ///
 /// # Errors
 /// [`PositionError`] naming the field: wrong field count, unknown piece letters, ranks of the
 /// wrong length, bad side/castling/en passant/counter fields, a King count the variant does
 /// not allow, pawns on a rank where they cannot stand, the side not to move in check.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::Variant;
+/// use esoterica::rules::notation::fen;
+/// let p = fen::read(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// let e = fen::read(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+/// assert_eq!(e.field, "castling");
+/// ```
 pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
+    read_with(variant, text, SetupMode::Strict).map(|(pos, _)| pos)
+}
+
+/// Reads a position text of `variant` as [`read`] does, treating impossible castling rights
+/// as `mode` says; returns the position and what was repaired (always empty when strict), in
+/// the order of the castling field.
+///
+/// # Errors
+/// As [`read`]; in [`SetupMode::Lenient`] an impossible castling right is no error (a
+/// malformed castling field still is: an unknown letter, a right written twice).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::Variant;
+/// use esoterica::rules::notation::fen::{self, SetupMode};
+/// let (p, warnings) =
+///     fen::read_with(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", SetupMode::Lenient)
+///         .unwrap();
+/// assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(warnings[0].to_string(), "castling right K dropped: no White Rook on h1");
+/// ```
+pub fn read_with(
+    variant: Variant,
+    text: &str,
+    mode: SetupMode,
+) -> Result<(Position, Vec<SetupWarning>), PositionError> {
     if text.len() > MAX_POSITION_TEXT {
         return Err(err(
             "position",
@@ -109,6 +212,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         other => return Err(err("side", format!("'{other}' must be w or b"))),
     };
     let castling = fields[i + 1];
+    let mut warnings = Vec::new();
     if castling != "-" {
         for c in castling.chars() {
             let (side, wing) = match c {
@@ -123,25 +227,50 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
                     ));
                 }
             };
-            if pos.can_castle(side, wing) {
+            if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
                 return Err(err("castling", format!("'{c}' appears twice")));
             }
             let Some(spec) = pos.castle_spec(side, wing) else {
-                return Err(err("castling", format!("{variant} has no castling")));
+                match mode {
+                    SetupMode::Strict => {
+                        return Err(err("castling", format!("{variant} has no castling")));
+                    }
+                    SetupMode::Lenient => {
+                        warnings.push(SetupWarning::NoCastling { right: c, variant });
+                        continue;
+                    }
+                }
             };
-            if pos.board.kind(side, spec.king_from) != Some(PieceKind::King)
-                || pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook)
-            {
-                return Err(err(
-                    "castling",
-                    format!(
-                        "right '{c}' needs {side}'s King on {} and Rook on {}",
-                        shape.name(spec.king_from),
-                        shape.name(spec.rook_from)
-                    ),
-                ));
+            let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
+                Some((PieceKind::King, spec.king_from))
+            } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
+                Some((PieceKind::Rook, spec.rook_from))
+            } else {
+                None
+            };
+            match (missing, mode) {
+                (None, _) => pos.set_castling(side, wing, true),
+                (Some(_), SetupMode::Strict) => {
+                    return Err(err(
+                        "castling",
+                        format!(
+                            "right '{c}' needs {side}'s King on {} and Rook on {}",
+                            shape.name(spec.king_from),
+                            shape.name(spec.rook_from)
+                        ),
+                    ));
+                }
+                (Some((kind, square)), SetupMode::Lenient) => {
+                    warnings.push(SetupWarning::CastlingRightDropped {
+                        right: c,
+                        side,
+                        wing,
+                        missing: kind,
+                        square,
+                        square_name: shape.name(square),
+                    });
+                }
             }
-            pos.set_castling(side, wing, true);
         }
     }
     let ep = fields[i + 2];
@@ -193,7 +322,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
     validate(&pos)?;
     // An en passant square whose capture is not legal is accepted and dropped.
     crate::rules::variants::retain_legal_en_passant(&mut pos);
-    Ok(pos)
+    Ok((pos, warnings))
 }
 
 /// Reads the en passant field: passed squares joined by `,`. In alternating variants they
@@ -643,6 +772,97 @@ mod tests {
         assert_eq!(
             p.parse_move("e5d6").unwrap_err().to_string(),
             "illegal move e5d6: a Pawn cannot move from e5 to d6: the Black Pawn on d5 did not just advance past d6, so it cannot be taken en passant"
+        );
+    }
+
+    fn lenient(variant: Variant, text: &str) -> (String, Vec<String>) {
+        let (p, warnings) = read_with(variant, text, SetupMode::Lenient).unwrap();
+        (
+            write(&p),
+            warnings.iter().map(ToString::to_string).collect(),
+        )
+    }
+
+    #[test]
+    fn impossible_castling_rights_are_dropped_with_a_warning_when_lenient() {
+        let bare = "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1";
+        assert_eq!(read(Variant::Standard, bare).unwrap_err().field, "castling");
+        assert_eq!(
+            lenient(Variant::Standard, bare),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: no White Rook on h1".to_string(),
+                    "castling right Q dropped: no White Rook on a1".to_string(),
+                    "castling right k dropped: no Black Rook on h8".to_string(),
+                    "castling right q dropped: no Black Rook on a8".to_string(),
+                ]
+            )
+        );
+        // The King is named when it is the one missing; possible rights stay.
+        assert_eq!(
+            lenient(Variant::Bully, "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1"),
+            (
+                "r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: no White King on e1".to_string(),
+                    "castling right Q dropped: no White King on e1".to_string(),
+                ]
+            )
+        );
+        // A possible set of rights reads the same both ways, without warnings.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            lenient(Variant::Standard, start),
+            (start.to_string(), vec![])
+        );
+        // Big Outer has its own castling squares (White's short Rook starts on b1).
+        let big = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/J1MGBKQBGMRJ NNnn w KQkq - 0 1";
+        assert_eq!(read(Variant::BigOuter, big).unwrap_err().field, "castling");
+        let (text, warnings) = lenient(Variant::BigOuter, big);
+        assert!(text.ends_with(" NNnn w Qkq - 0 1"), "{text}");
+        assert_eq!(warnings, ["castling right K dropped: no White Rook on b1"]);
+        // Parity, with its resting field.
+        assert_eq!(
+            lenient(Variant::Parity, "4k2r/8/8/8/8/8/8/4K3 w Kk - 0 1 -/-"),
+            (
+                "4k2r/8/8/8/8/8/8/4K3 w k - 0 1 -/-".to_string(),
+                vec!["castling right K dropped: no White Rook on h1".to_string()]
+            )
+        );
+        // Intrachange has no castling at all.
+        assert_eq!(
+            lenient(Variant::Intrachange, start),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: Intrachange has no castling".to_string(),
+                    "castling right Q dropped: Intrachange has no castling".to_string(),
+                    "castling right k dropped: Intrachange has no castling".to_string(),
+                    "castling right q dropped: Intrachange has no castling".to_string(),
+                ]
+            )
+        );
+        // A malformed castling field is still an error.
+        for bad in [
+            "4k3/8/8/8/8/8/8/4K3 w KK - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
+        ] {
+            let e = read_with(Variant::Standard, bad, SetupMode::Lenient).unwrap_err();
+            assert_eq!(e.field, "castling", "{bad}: {e}");
+        }
+        // The typed warning carries the squares.
+        let (_, w) = read_with(Variant::Standard, bare, SetupMode::Lenient).unwrap();
+        assert_eq!(
+            w[0],
+            SetupWarning::CastlingRightDropped {
+                right: 'K',
+                side: Color::White,
+                wing: Wing::Short,
+                missing: PieceKind::Rook,
+                square: BoardShape::Standard.parse_square("h1").unwrap(),
+                square_name: "h1".to_string(),
+            }
         );
     }
 

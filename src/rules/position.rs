@@ -281,7 +281,8 @@ impl Position {
     }
 
     /// Sets the game options (e.g. Force Field "classic check", ruling F-4). An en passant
-    /// square whose capture the new options make illegal is dropped.
+    /// square whose capture the new options make illegal is dropped; one that only the new
+    /// options would allow is not restored (set the options before the double step).
     pub fn set_options(&mut self, options: GameOptions) {
         self.options = options;
         variants::retain_legal_en_passant(self);

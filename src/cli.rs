@@ -199,6 +199,9 @@ pub struct MatchArgs {
     /// Start position text (default: the variant's initial position).
     #[arg(long)]
     position: Option<String>,
+    /// Refuse a position text with an impossible castling right instead of dropping it.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Variant and position, shared by the rules subcommands.
@@ -210,6 +213,10 @@ pub struct PositionArgs {
     /// Position text (FEN for standard chess); default the initial position.
     #[arg(long)]
     pub position: Option<String>,
+    /// Refuse a position text with an impossible castling right (its King or Rook is not on
+    /// its square) instead of dropping the right with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// `perft` options.
@@ -263,15 +270,31 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|e| e.to_string())
 }
 
-/// Reads the position of a rules subcommand.
+/// Reads the position of a rules subcommand ([`read_position`]).
 ///
 /// # Errors
 /// The position text's error, as text.
 pub fn load_position(args: &PositionArgs) -> Result<Position, String> {
     match &args.position {
-        Some(t) => Position::from_text(args.variant, t).map_err(|e| e.to_string()),
+        Some(t) => read_position(args.variant, t, args.strict),
         None => Ok(Position::new(args.variant)),
     }
+}
+
+/// Reads a `--position` text: with `strict`, an impossible castling right is an error;
+/// otherwise it is dropped and a `warning: …` line per dropped right goes to stderr.
+///
+/// # Errors
+/// The position text's error, as text.
+pub fn read_position(variant: Variant, text: &str, strict: bool) -> Result<Position, String> {
+    if strict {
+        return Position::from_text(variant, text).map_err(|e| e.to_string());
+    }
+    let (pos, warnings) = Position::from_text_lenient(variant, text).map_err(|e| e.to_string())?;
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(pos)
 }
 
 /// Runs the command line and returns the process exit code.
@@ -634,7 +657,7 @@ fn run_match(a: &MatchArgs) -> u8 {
         }
     };
     let start = match &a.position {
-        Some(t) => match Position::from_text(a.variant, t) {
+        Some(t) => match read_position(a.variant, t, a.strict) {
             Ok(p) => Some(p),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -768,6 +791,38 @@ fn run_match(a: &MatchArgs) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn position_with_an_impossible_castling_right_is_refused_only_with_strict() {
+        let parse = |strict: bool| {
+            let mut argv = vec![
+                "esoterica",
+                "perft",
+                "--variant",
+                "standard",
+                "--depth",
+                "1",
+                "--position",
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            ];
+            if strict {
+                argv.push("--strict");
+            }
+            match Cli::try_parse_from(argv).unwrap().command {
+                Some(Command::Perft(a)) => a,
+                _ => panic!("not a perft command"),
+            }
+        };
+        let p = load_position(&parse(false).pos).unwrap();
+        assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let e = load_position(&parse(true).pos).unwrap_err();
+        assert!(
+            e.contains("right 'K' needs White's King on e1 and Rook on h1"),
+            "{e}"
+        );
+        assert_eq!(run_perft(&parse(true)), 1);
+        assert_eq!(run_perft(&parse(false)), 0);
+    }
 
     #[test]
     fn match_subcommand_writes_pgn_and_json() {

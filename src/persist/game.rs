@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use crate::rules::Position;
+use crate::rules::notation::fen::{self, SetupMode, SetupWarning};
 use crate::rules::notation::pgn::{self, MAX_PGN_BYTES, PgnError};
 use crate::rules::position::GameOptions;
 use crate::rules::record::{Entry, GameRecord};
@@ -132,6 +133,40 @@ pub fn load_game(path: &Path, expect: Option<Variant>) -> Result<GameRecord, Per
 /// assert_eq!(q.fullmove_number(), 2);
 /// ```
 pub fn position_from_clipboard(variant: Variant, text: &str) -> Result<Position, PersistError> {
+    paste(variant, text, SetupMode::Strict).map(|(pos, _)| pos)
+}
+
+/// Reads a pasted position as [`position_from_clipboard`] does, but the way other programs'
+/// FENs need: a castling right whose King or Rook is not on its start square is dropped and
+/// reported ([`Position::from_text_lenient`]) instead of refusing the text. A PGN game is
+/// read as before (its `FEN` tag strictly) and gives no warnings. Show each warning to the
+/// user (its `Display` reads "castling right K dropped: no White Rook on h1").
+///
+/// # Errors
+/// As [`position_from_clipboard`], except for the dropped rights.
+///
+/// # Examples
+/// ```
+/// use esoterica::persist::position_from_clipboard_with_warnings;
+/// use esoterica::rules::Variant;
+/// let (p, warnings) =
+///     position_from_clipboard_with_warnings(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w K - 0 1")
+///         .unwrap();
+/// assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(warnings[0].to_string(), "castling right K dropped: no White Rook on h1");
+/// ```
+pub fn position_from_clipboard_with_warnings(
+    variant: Variant,
+    text: &str,
+) -> Result<(Position, Vec<SetupWarning>), PersistError> {
+    paste(variant, text, SetupMode::Lenient)
+}
+
+fn paste(
+    variant: Variant,
+    text: &str,
+    mode: SetupMode,
+) -> Result<(Position, Vec<SetupWarning>), PersistError> {
     if text.len() > MAX_PGN_BYTES {
         return Err(PersistError::TooLarge {
             bytes: text.len() as u64,
@@ -139,12 +174,12 @@ pub fn position_from_clipboard(variant: Variant, text: &str) -> Result<Position,
         });
     }
     let t = text.trim();
-    let pos_err = match Position::from_text(variant, t) {
-        Ok(p) => return Ok(p),
+    let pos_err = match fen::read_with(variant, t, mode) {
+        Ok(read) => return Ok(read),
         Err(e) => e,
     };
     match game_from_text(t, Some(variant)) {
-        Ok(r) if !r.is_empty() || looks_like_tag(t) => Ok(r.current().clone()),
+        Ok(r) if !r.is_empty() || looks_like_tag(t) => Ok((r.current().clone(), Vec::new())),
         // Text that starts with a tag line is a game: its error is the useful one. (A
         // Parity position whose a8 is shared also starts with '[', but has no quotes.)
         Err(e) if looks_like_tag(t) => Err(e),
@@ -427,13 +462,36 @@ mod tests {
     }
 
     #[test]
+    fn clipboard_paste_with_warnings_drops_an_impossible_castling_right() {
+        let fen = "r3k3/8/8/8/8/8/8/4K2R b KQq - 0 1";
+        assert!(position_from_clipboard(Variant::Standard, fen).is_err());
+        let (p, w) = position_from_clipboard_with_warnings(Variant::Standard, fen).unwrap();
+        assert_eq!(p.to_text(), "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1");
+        let w: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(w, ["castling right Q dropped: no White Rook on a1"]);
+        // A whole game still reads, without warnings.
+        let (q, w) =
+            position_from_clipboard_with_warnings(Variant::Standard, "1. e4 e5 *").unwrap();
+        assert_eq!(q.fullmove_number(), 2);
+        assert!(w.is_empty());
+    }
+
+    #[test]
     fn clipboard_accepts_a_position_text_or_a_whole_game() {
-        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
         assert_eq!(
             position_from_clipboard(Variant::Standard, fen)
                 .unwrap()
                 .to_text(),
             fen
+        );
+        // An en passant square no pawn can take on is accepted and dropped.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        assert_eq!(
+            position_from_clipboard(Variant::Standard, fen)
+                .unwrap()
+                .to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
         let p = position_from_clipboard(Variant::Standard, &sample()).unwrap();
         assert_eq!(

@@ -26,7 +26,10 @@ use crate::rules::notation::fen::PositionError;
 use crate::rules::notation::pgn::PgnError;
 
 pub use autosave::Autosave;
-pub use game::{game_from_text, game_to_text, load_game, position_from_clipboard, save_game};
+pub use game::{
+    game_from_text, game_to_text, load_game, position_from_clipboard,
+    position_from_clipboard_with_warnings, save_game,
+};
 pub use scene::{LoadedScene, Scene, SceneStep, list_scenes, load_scene, load_scene_text};
 pub use settings::{LoadedSettings, Overlays, PlayerSpec, Players, Settings};
 

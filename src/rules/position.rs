@@ -15,12 +15,19 @@ use super::piece::{Color, PieceKind};
 use super::variant::{TurnModel, Variant};
 use super::variants;
 
-/// En passant data: a pawn just advanced two or more squares.
+/// En passant data: a pawn just advanced two or more squares and an enemy pawn may take it.
+///
+/// Recorded only where a legal en passant capture exists (as Stockfish records it, and as
+/// python-chess writes FEN and repetition keys): `passed` holds just the passed squares onto
+/// which a capture is legal, so a position text and a repetition key name en passant only
+/// when it matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
     /// Where the pawn that advanced stands (it is removed by the capture).
     pub pawn: Square,
-    /// The squares it passed over, nearest its start first (1 on 8×8, up to 3 on Big Outer).
+    /// The passed squares onto which the capture is legal, nearest the pawn's start first,
+    /// then `None`s (one on 8×8; on the Big Outer board up to the 3 squares a 4-square
+    /// advance passes).
     pub passed: [Option<Square>; 3],
 }
 
@@ -88,7 +95,10 @@ pub struct Position {
     pub(crate) turn: Color,
     /// Bit `color * 2 + wing`.
     pub(crate) castling: u8,
-    pub(crate) ep: Option<EnPassant>,
+    /// En passant records, indexed by the colour of the pawn that advanced. Alternating
+    /// variants hold at most the one of the side not to move; Parity may hold both
+    /// (`rules/parity.md §2.8`, ruling P-8).
+    pub(crate) ep: [Option<EnPassant>; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Parity: the squares of each side's resting pieces (castling rests two).
@@ -178,7 +188,7 @@ impl Position {
             board: Board::empty(variant.shape()),
             turn: Color::White,
             castling: 0,
-            ep: None,
+            ep: [None; 2],
             halfmove: 0,
             fullmove: 1,
             resting: [[None; 2]; 2],
@@ -218,9 +228,41 @@ impl Position {
         self.turn = side;
     }
 
-    /// En passant data, if the last move was a pawn advance of two or more squares.
+    /// The en passant record the side to move may capture: the enemy pawn's advance of two
+    /// or more squares on the last move, when a legal capture of it exists. In Parity (where
+    /// the side to move is always White) this is Black's record; see
+    /// [`Position::en_passant_of`] for both.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Position, Variant};
+    /// let mut p = Position::from_text(Variant::Standard, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1").unwrap();
+    /// p.play(&p.parse_move("d5").unwrap());
+    /// let d6 = p.shape().parse_square("d6").unwrap();
+    /// assert_eq!(p.en_passant().unwrap().squares().collect::<Vec<_>>(), [d6]);
+    /// ```
     pub fn en_passant(&self) -> Option<&EnPassant> {
-        self.ep.as_ref()
+        self.ep[self.turn.other().index()].as_ref()
+    }
+
+    /// The en passant record of `side`'s pawn (the advance the other side may capture), if
+    /// a legal capture of it exists. Only Parity holds a record for both sides at once, after
+    /// a turn in which both made a capturable double step (`rules/parity.md §2.8`, ruling
+    /// P-8).
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Color, Position, Variant};
+    /// let p = Position::from_text(
+    ///     Variant::Parity,
+    ///     "4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5",
+    /// )
+    /// .unwrap();
+    /// assert!(p.en_passant_of(Color::White).is_some());
+    /// assert!(p.en_passant_of(Color::Black).is_some());
+    /// ```
+    pub fn en_passant_of(&self, side: Color) -> Option<&EnPassant> {
+        self.ep[side.index()].as_ref()
     }
 
     /// Plies (Parity: turns) since the last pawn move or capture.
@@ -238,9 +280,12 @@ impl Position {
         self.options
     }
 
-    /// Sets the game options (e.g. Force Field "classic check", ruling F-4).
+    /// Sets the game options (e.g. Force Field "classic check", ruling F-4). An en passant
+    /// square whose capture the new options make illegal is dropped; one that only the new
+    /// options would allow is not restored (set the options before the double step).
     pub fn set_options(&mut self, options: GameOptions) {
         self.options = options;
+        variants::retain_legal_en_passant(self);
     }
 
     /// Whether `side` may still castle on `wing`.
@@ -372,7 +417,9 @@ impl Position {
         super::notation::fen::write(self)
     }
 
-    /// Reads a position text of `variant`.
+    /// Reads a position text of `variant`, strictly: a castling right whose King or Rook is
+    /// not on its start square is an error (see [`Position::from_text_lenient`]). An en
+    /// passant square onto which no legal capture exists is accepted and dropped.
     ///
     /// # Errors
     /// [`PositionError`](super::notation::fen::PositionError) naming the field and problem.
@@ -381,6 +428,43 @@ impl Position {
         text: &str,
     ) -> Result<Position, super::notation::fen::PositionError> {
         super::notation::fen::read(variant, text)
+    }
+
+    /// Reads a position text of `variant` as other programs write it: a castling right whose
+    /// King or Rook is not on its start square (or in a variant without castling) is dropped
+    /// and reported, as python-chess and Stockfish do; [`Position::from_text`] refuses it.
+    /// The warnings come in the order of the castling field; show them to the user (the CLI
+    /// prints `warning: <warning>` on stderr).
+    ///
+    /// # Errors
+    /// [`PositionError`](super::notation::fen::PositionError) as for
+    /// [`Position::from_text`], except for the dropped rights.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Color, Position, Variant, Wing};
+    /// let (p, warnings) =
+    ///     Position::from_text_lenient(Variant::Standard, "4k2r/8/8/8/8/8/8/4K3 w KQk - 0 1")
+    ///         .unwrap();
+    /// assert!(p.can_castle(Color::Black, Wing::Short));
+    /// assert!(!p.can_castle(Color::White, Wing::Short));
+    /// let text: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    /// assert_eq!(
+    ///     text,
+    ///     [
+    ///         "castling right K dropped: no White Rook on h1",
+    ///         "castling right Q dropped: no White Rook on a1"
+    ///     ]
+    /// );
+    /// ```
+    pub fn from_text_lenient(
+        variant: Variant,
+        text: &str,
+    ) -> Result<
+        (Position, Vec<super::notation::fen::SetupWarning>),
+        super::notation::fen::PositionError,
+    > {
+        super::notation::fen::read_with(variant, text, super::notation::fen::SetupMode::Lenient)
     }
 
     /// Reads a move in coordinate form (`e2e4`, `e7e8q`) or SAN (`Nf3`, `O-O`, `exd8=Q+`)
@@ -409,9 +493,12 @@ impl Position {
         eat(0xff);
         eat(self.turn.index() as u8);
         eat(self.castling);
-        if let Some(ep) = &self.ep {
-            for s in ep.squares() {
-                eat(s.0);
+        for (side, ep) in self.ep.iter().enumerate() {
+            if let Some(ep) = ep {
+                eat(0xfc - side as u8);
+                for s in ep.squares() {
+                    eat(s.0);
+                }
             }
         }
         eat(0xfe);

@@ -220,4 +220,33 @@ mod tests {
         r.pop();
         assert_eq!(r.outcome(), None);
     }
+
+    #[test]
+    fn an_en_passant_square_nobody_may_use_does_not_delay_a_repetition() {
+        // After 5.d4 the e4 pawn shields the King from the Queen on e3, so e4xd3 is illegal:
+        // no en passant is recorded and the position after ply 9 comes back after plies 13
+        // and 17 (python-chess agrees).
+        let moves = [
+            "Nf3", "Nf6", "c4", "Nc6", "Qb3", "e5", "Qe3", "e4", "d4", "Ng8", "Ng1", "Nf6", "Nf3",
+            "Ng8", "Ng1", "Nf6", "Nf3",
+        ];
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(r.outcome(), None, "before ply {}", i + 1);
+            let mv = r.current().parse_move(m).unwrap();
+            r.play(&mv).unwrap();
+        }
+        let after_d4 = r.position_after(9).unwrap();
+        assert_eq!(after_d4.en_passant(), None);
+        assert_eq!(
+            after_d4.to_text(),
+            "r1bqkb1r/pppp1ppp/2n2n2/8/2PPp3/4QN2/PP2PPPP/RNB1KB1R b KQkq - 0 5"
+        );
+        assert_eq!(
+            r.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition
+            })
+        );
+    }
 }

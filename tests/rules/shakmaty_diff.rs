@@ -40,7 +40,7 @@ fn theirs_from(fen: &str) -> Chess {
 }
 
 fn their_fen(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::PseudoLegal).to_string()
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
 /// Compares everything at one position; returns the number of legal moves compared.

@@ -7,7 +7,9 @@
 //! 2. Big Outer only: the corner field, four characters for C1 C2 C3 C4, a piece letter or
 //!    `-` (initial: `NNnn`);
 //! 3. side to move `w`/`b`; 4. castling `KQkq` or `-` (`K` = short, O-O); 5. en passant: `-`
-//!    or the passed squares joined by `,` (one square in standard chess);
+//!    or the passed squares joined by `,` (one square in standard chess; on the Big Outer
+//!    board the squares of one advance; in Parity one square per side whose pawn made a
+//!    double step, White's first: `e3,d6`);
 //! 6. halfmove clock; 7. fullmove number (6 and 7 may be omitted: `0 1`);
 //! 8. Parity only: resting pieces as `WHITE/BLACK`, each `-` or squares joined by `,`
 //!    (e.g. `e4/e5`, `g1,f1/-`).
@@ -48,13 +50,116 @@ fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
 /// The longest position text accepted (bytes); longer input is rejected before parsing.
 pub const MAX_POSITION_TEXT: usize = 1024;
 
-/// Reads a position text of `variant` (see the module docs for the format).
+/// How [`read_with`] treats a castling right that the placement cannot have (its King or
+/// Rook is not on its start square, or the variant has no castling). Modelled on shakmaty's
+/// set-up validation, where such rights are an error unless the caller asks to ignore them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SetupMode {
+    /// Refuse the text: a [`PositionError`] in the `castling` field.
+    #[default]
+    Strict,
+    /// Drop the right and report a [`SetupWarning`], as python-chess and Stockfish do with
+    /// such FENs (public perft suites and other programs write them).
+    Lenient,
+}
+
+/// What a [`SetupMode::Lenient`] read repaired in a position text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupWarning {
+    /// A castling right whose King or Rook is not on its start square was dropped (for the
+    /// Big Outer board, the start squares of `rules/big-outer.md`).
+    CastlingRightDropped {
+        /// The right as written: `K`, `Q`, `k` or `q`.
+        right: char,
+        /// Whose right it was.
+        side: Color,
+        /// Which wing.
+        wing: Wing,
+        /// The piece missing from its start square (the King when both are missing).
+        missing: PieceKind,
+        /// That start square.
+        square: Square,
+        /// Its name (`h1`; `b1` for White's short Rook on the Big Outer board).
+        square_name: String,
+    },
+    /// A castling right in a variant without castling (Intrachange) was dropped.
+    NoCastling {
+        /// The right as written.
+        right: char,
+        /// The variant.
+        variant: Variant,
+    },
+}
+
+impl fmt::Display for SetupWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupWarning::CastlingRightDropped {
+                right,
+                side,
+                missing,
+                square_name,
+                ..
+            } => write!(
+                f,
+                "castling right {right} dropped: no {side} {} on {square_name}",
+                missing.name()
+            ),
+            SetupWarning::NoCastling { right, variant } => {
+                write!(
+                    f,
+                    "castling right {right} dropped: {variant} has no castling"
+                )
+            }
+        }
+    }
+}
+
+/// Reads a position text of `variant` (see the module docs for the format), strictly: a
+/// castling right the placement cannot have is an error ([`read_with`] can drop it instead).
+/// An en passant square onto which no legal capture exists is accepted and dropped.
 ///
 /// # Errors
 /// [`PositionError`] naming the field: wrong field count, unknown piece letters, ranks of the
 /// wrong length, bad side/castling/en passant/counter fields, a King count the variant does
 /// not allow, pawns on a rank where they cannot stand, the side not to move in check.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::Variant;
+/// use esoterica::rules::notation::fen;
+/// let p = fen::read(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// let e = fen::read(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+/// assert_eq!(e.field, "castling");
+/// ```
 pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
+    read_with(variant, text, SetupMode::Strict).map(|(pos, _)| pos)
+}
+
+/// Reads a position text of `variant` as [`read`] does, treating impossible castling rights
+/// as `mode` says; returns the position and what was repaired (always empty when strict), in
+/// the order of the castling field.
+///
+/// # Errors
+/// As [`read`]; in [`SetupMode::Lenient`] an impossible castling right is no error (a
+/// malformed castling field still is: an unknown letter, a right written twice).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::Variant;
+/// use esoterica::rules::notation::fen::{self, SetupMode};
+/// let (p, warnings) =
+///     fen::read_with(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", SetupMode::Lenient)
+///         .unwrap();
+/// assert_eq!(fen::write(&p), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// assert_eq!(warnings[0].to_string(), "castling right K dropped: no White Rook on h1");
+/// ```
+pub fn read_with(
+    variant: Variant,
+    text: &str,
+    mode: SetupMode,
+) -> Result<(Position, Vec<SetupWarning>), PositionError> {
     if text.len() > MAX_POSITION_TEXT {
         return Err(err(
             "position",
@@ -107,6 +212,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         other => return Err(err("side", format!("'{other}' must be w or b"))),
     };
     let castling = fields[i + 1];
+    let mut warnings = Vec::new();
     if castling != "-" {
         for c in castling.chars() {
             let (side, wing) = match c {
@@ -121,67 +227,55 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
                     ));
                 }
             };
-            if pos.can_castle(side, wing) {
+            if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
                 return Err(err("castling", format!("'{c}' appears twice")));
             }
             let Some(spec) = pos.castle_spec(side, wing) else {
-                return Err(err("castling", format!("{variant} has no castling")));
+                match mode {
+                    SetupMode::Strict => {
+                        return Err(err("castling", format!("{variant} has no castling")));
+                    }
+                    SetupMode::Lenient => {
+                        warnings.push(SetupWarning::NoCastling { right: c, variant });
+                        continue;
+                    }
+                }
             };
-            if pos.board.kind(side, spec.king_from) != Some(PieceKind::King)
-                || pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook)
-            {
-                return Err(err(
-                    "castling",
-                    format!(
-                        "right '{c}' needs {side}'s King on {} and Rook on {}",
-                        shape.name(spec.king_from),
-                        shape.name(spec.rook_from)
-                    ),
-                ));
+            let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
+                Some((PieceKind::King, spec.king_from))
+            } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
+                Some((PieceKind::Rook, spec.rook_from))
+            } else {
+                None
+            };
+            match (missing, mode) {
+                (None, _) => pos.set_castling(side, wing, true),
+                (Some(_), SetupMode::Strict) => {
+                    return Err(err(
+                        "castling",
+                        format!(
+                            "right '{c}' needs {side}'s King on {} and Rook on {}",
+                            shape.name(spec.king_from),
+                            shape.name(spec.rook_from)
+                        ),
+                    ));
+                }
+                (Some((kind, square)), SetupMode::Lenient) => {
+                    warnings.push(SetupWarning::CastlingRightDropped {
+                        right: c,
+                        side,
+                        wing,
+                        missing: kind,
+                        square,
+                        square_name: shape.name(square),
+                    });
+                }
             }
-            pos.set_castling(side, wing, true);
         }
     }
     let ep = fields[i + 2];
     if ep != "-" {
-        let mut passed = [None; 3];
-        let mut n = 0;
-        for name in ep.split(',') {
-            let sq = shape
-                .parse_square(name)
-                .map_err(|e| err("en passant", e.to_string()))?;
-            if n == 3 {
-                return Err(err("en passant", "at most three passed squares"));
-            }
-            passed[n] = Some(sq);
-            n += 1;
-        }
-        // The pawn that advanced stands just beyond the last passed square.
-        let last = passed[n - 1].expect("invariant: at least one square was read");
-        // Parity: both sides move each turn, so the pawn may be either side's (the one whose
-        // pawn stands beyond the passed square; ranks tell them apart).
-        let mover = if variant.turn_model() == TurnModel::Simultaneous
-            && shape.rank(last) < shape.ranks() / 2
-        {
-            Color::White
-        } else if variant.turn_model() == TurnModel::Simultaneous {
-            Color::Black
-        } else {
-            pos.turn.other()
-        };
-        let pawn = shape
-            .leap(last, 0, mover.forward())
-            .filter(|&s| pos.board.kind(mover, s) == Some(PieceKind::Pawn))
-            .ok_or_else(|| {
-                err(
-                    "en passant",
-                    format!("no {mover} pawn stands in front of {}", shape.name(last)),
-                )
-            })?;
-        if passed.iter().flatten().any(|&s| !pos.board.is_empty(s)) {
-            return Err(err("en passant", "a passed square is occupied"));
-        }
-        pos.ep = Some(EnPassant { pawn, passed });
+        read_en_passant(&mut pos, ep)?;
     }
     let mut rest = fields[i + 3..].iter();
     let mut counter = |name: &'static str, default: u32| -> Result<u32, PositionError> {
@@ -226,7 +320,97 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
         }
     }
     validate(&pos)?;
-    Ok(pos)
+    // An en passant square whose capture is not legal is accepted and dropped.
+    crate::rules::variants::retain_legal_en_passant(&mut pos);
+    Ok((pos, warnings))
+}
+
+/// Reads the en passant field: passed squares joined by `,`. In alternating variants they
+/// belong to one advance of the side not to move; in Parity each square's half of the board
+/// tells whose pawn passed it (ranks 1–4: White's), and the field may hold one record per
+/// side (`e3,d6`, `rules/parity.md` ruling P-8). A record may list a subset of the squares
+/// its pawn passed (only those where a capture is legal are written); the pawn stands on
+/// the first occupied square beyond the last one listed.
+fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    let shape = pos.shape();
+    let simultaneous = pos.variant.turn_model() == TurnModel::Simultaneous;
+    let mut by_side: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    for name in text.split(',') {
+        let sq = shape
+            .parse_square(name)
+            .map_err(|e| err("en passant", e.to_string()))?;
+        let mover = if !simultaneous {
+            pos.turn.other()
+        } else if shape.rank(sq) < shape.ranks() / 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let list = &mut by_side[mover.index()];
+        if list.contains(&sq) {
+            return Err(err("en passant", format!("{name} appears twice")));
+        }
+        if list.len() == 3 {
+            return Err(err("en passant", "at most three passed squares"));
+        }
+        list.push(sq);
+    }
+    for mover in Color::BOTH {
+        let mut squares = std::mem::take(&mut by_side[mover.index()]);
+        if squares.is_empty() {
+            continue;
+        }
+        let file = shape.file(squares[0]);
+        if squares.iter().any(|&s| shape.file(s) != file) {
+            return Err(err(
+                "en passant",
+                "the squares one pawn passed lie on one file",
+            ));
+        }
+        // Nearest the pawn's start first.
+        squares.sort_by_key(|&s| shape.rank(s) * mover.forward());
+        let first = squares[0];
+        let last = squares[squares.len() - 1];
+        let listed_span = (shape.rank(last) - shape.rank(first)).abs();
+        // The pawn: the first occupied square beyond the last listed one, within reach of
+        // one advance.
+        let mut pawn = None;
+        let mut cur = last;
+        for _ in listed_span..crate::rules::variants::max_passed(shape) {
+            let Some(next) = shape.leap(cur, 0, mover.forward()) else {
+                break;
+            };
+            if !pos.board.is_empty(next) {
+                if pos.board.kind(mover, next) == Some(PieceKind::Pawn) {
+                    pawn = Some(next);
+                }
+                break;
+            }
+            cur = next;
+        }
+        let pawn = pawn.ok_or_else(|| {
+            err(
+                "en passant",
+                format!("no {mover} pawn stands in front of {}", shape.name(last)),
+            )
+        })?;
+        let mut cur = first;
+        while cur != pawn {
+            if !pos.board.is_empty(cur) {
+                return Err(err("en passant", "a passed square is occupied"));
+            }
+            match shape.leap(cur, 0, mover.forward()) {
+                Some(next) => cur = next,
+                None => break,
+            }
+        }
+        let mut passed = [None; 3];
+        for (slot, &s) in passed.iter_mut().zip(&squares) {
+            *slot = Some(s);
+        }
+        pos.ep[mover.index()] = Some(EnPassant { pawn, passed });
+    }
+    Ok(())
 }
 
 fn piece_from(c: char, big: bool) -> Option<Piece> {
@@ -499,12 +683,17 @@ pub fn write(pos: &Position) -> String {
     }
     s.push_str(&rights);
     s.push(' ');
-    match &pos.ep {
-        Some(ep) => {
-            let names: Vec<String> = ep.squares().map(|q| shape.name(q)).collect();
-            s.push_str(&names.join(","));
-        }
-        None => s.push('-'),
+    let names: Vec<String> = pos
+        .ep
+        .iter()
+        .flatten()
+        .flat_map(|ep| ep.squares())
+        .map(|q| shape.name(q))
+        .collect();
+    if names.is_empty() {
+        s.push('-');
+    } else {
+        s.push_str(&names.join(","));
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     if pos.variant.turn_model() == TurnModel::Simultaneous {
@@ -549,6 +738,132 @@ mod tests {
                 .is_shared(BoardShape::Standard.parse_square("e5").unwrap())
         );
         assert_eq!(write(&p), t);
+    }
+
+    #[test]
+    fn an_en_passant_square_without_a_legal_capture_is_read_and_dropped() {
+        // e4xd3 would expose the King on e8 to the Queen on e3.
+        let pinned = "r1bqkb1r/pppp1ppp/2n2n2/8/2PPp3/4QN2/PP2PPPP/RNB1KB1R b KQkq d3 0 5";
+        let p = read(Variant::Standard, pinned).unwrap();
+        assert_eq!(p.en_passant(), None);
+        let plain = pinned.replace(" d3 ", " - ");
+        assert_eq!(write(&p), plain);
+        let q = read(Variant::Standard, &plain).unwrap();
+        assert_eq!(p.repetition_key(), q.repetition_key());
+        assert_eq!(
+            p.parse_move("e4d3").unwrap_err().to_string(),
+            "illegal move e4d3: it would leave the King in check (the piece is pinned)"
+        );
+        // No pawn beside the passed square at all: dropped too.
+        let t = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+        assert_eq!(
+            write(&read(Variant::Standard, t).unwrap()),
+            t.replace(" e6 ", " - ")
+        );
+        // A legal capture keeps its square.
+        let t = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+        assert_eq!(write(&read(Variant::Standard, t).unwrap()), t);
+    }
+
+    #[test]
+    fn a_refused_en_passant_capture_names_its_rule() {
+        // The d5 pawn did not just advance: the text has no en passant square.
+        let p = read(Variant::Standard, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2").unwrap();
+        assert_eq!(
+            p.parse_move("e5d6").unwrap_err().to_string(),
+            "illegal move e5d6: a Pawn cannot move from e5 to d6: the Black Pawn on d5 did not just advance past d6, so it cannot be taken en passant"
+        );
+    }
+
+    fn lenient(variant: Variant, text: &str) -> (String, Vec<String>) {
+        let (p, warnings) = read_with(variant, text, SetupMode::Lenient).unwrap();
+        (
+            write(&p),
+            warnings.iter().map(ToString::to_string).collect(),
+        )
+    }
+
+    #[test]
+    fn impossible_castling_rights_are_dropped_with_a_warning_when_lenient() {
+        let bare = "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1";
+        assert_eq!(read(Variant::Standard, bare).unwrap_err().field, "castling");
+        assert_eq!(
+            lenient(Variant::Standard, bare),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: no White Rook on h1".to_string(),
+                    "castling right Q dropped: no White Rook on a1".to_string(),
+                    "castling right k dropped: no Black Rook on h8".to_string(),
+                    "castling right q dropped: no Black Rook on a8".to_string(),
+                ]
+            )
+        );
+        // The King is named when it is the one missing; possible rights stay.
+        assert_eq!(
+            lenient(Variant::Bully, "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1"),
+            (
+                "r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: no White King on e1".to_string(),
+                    "castling right Q dropped: no White King on e1".to_string(),
+                ]
+            )
+        );
+        // A possible set of rights reads the same both ways, without warnings.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            lenient(Variant::Standard, start),
+            (start.to_string(), vec![])
+        );
+        // Big Outer has its own castling squares (White's short Rook starts on b1).
+        let big = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/J1MGBKQBGMRJ NNnn w KQkq - 0 1";
+        assert_eq!(read(Variant::BigOuter, big).unwrap_err().field, "castling");
+        let (text, warnings) = lenient(Variant::BigOuter, big);
+        assert!(text.ends_with(" NNnn w Qkq - 0 1"), "{text}");
+        assert_eq!(warnings, ["castling right K dropped: no White Rook on b1"]);
+        // Parity, with its resting field.
+        assert_eq!(
+            lenient(Variant::Parity, "4k2r/8/8/8/8/8/8/4K3 w Kk - 0 1 -/-"),
+            (
+                "4k2r/8/8/8/8/8/8/4K3 w k - 0 1 -/-".to_string(),
+                vec!["castling right K dropped: no White Rook on h1".to_string()]
+            )
+        );
+        // Intrachange has no castling at all.
+        assert_eq!(
+            lenient(Variant::Intrachange, start),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".to_string(),
+                vec![
+                    "castling right K dropped: Intrachange has no castling".to_string(),
+                    "castling right Q dropped: Intrachange has no castling".to_string(),
+                    "castling right k dropped: Intrachange has no castling".to_string(),
+                    "castling right q dropped: Intrachange has no castling".to_string(),
+                ]
+            )
+        );
+        // A malformed castling field is still an error.
+        for bad in [
+            "4k3/8/8/8/8/8/8/4K3 w KK - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
+        ] {
+            let e = read_with(Variant::Standard, bad, SetupMode::Lenient).unwrap_err();
+            assert_eq!(e.field, "castling", "{bad}: {e}");
+        }
+        // The typed warning carries the squares.
+        let (_, w) = read_with(Variant::Standard, bare, SetupMode::Lenient).unwrap();
+        assert_eq!(
+            w[0],
+            SetupWarning::CastlingRightDropped {
+                right: 'K',
+                side: Color::White,
+                wing: Wing::Short,
+                missing: PieceKind::Rook,
+                square: BoardShape::Standard.parse_square("h1").unwrap(),
+                square_name: "h1".to_string(),
+            }
+        );
     }
 
     #[test]

@@ -497,6 +497,38 @@ fn en_passant_after_a_four_square_advance_on_every_passed_square() {
     assert_eq!(q.en_passant(), None);
 }
 
+#[test]
+fn en_passant_keeps_only_the_passed_squares_with_a_legal_capture() {
+    // The e5 pawn shields Black's King on l5 from the Rook on a5: e5xd4 is illegal, c4xd3
+    // and c6xd5 are legal, so the record and the text keep d3 and d5 only.
+    let mut p = pos("12/12/12/12/12/12/2p9/R3p6k/2p9/12/3P8/11K ---- w - - 0 1");
+    p.play(&p.parse_move("d2d6").unwrap());
+    assert_eq!(
+        p.en_passant(),
+        Some(&EnPassant {
+            pawn: sq("d6"),
+            passed: [Some(sq("d3")), Some(sq("d5")), None]
+        })
+    );
+    assert_eq!(ep_moves(&p), ["c4xd3 (d6)", "c6xd5 (d6)"]);
+    let text = "12/12/12/12/12/12/2pP8/R3p6k/2p9/12/12/11K ---- b - d3,d5 0 1";
+    assert_eq!(p.to_text(), text);
+    // The text reads back (the pawn stands beyond the last square listed).
+    assert_eq!(pos(text), p);
+    // The refused capture names the pin.
+    let e = p.parse_move("e5d4").unwrap_err().to_string();
+    assert!(e.contains("in check"), "{e}");
+    // Every passed square listed, as other programs may write it: the illegal one is dropped.
+    assert_eq!(
+        pos("12/12/12/12/12/12/2pP8/R3p6k/2p9/12/12/11K ---- b - d3,d4,d5 0 1"),
+        p
+    );
+    // With the Rook gone all three stay.
+    let mut q = pos("12/12/12/12/12/12/2p9/4p6k/2p9/12/3P8/R10K ---- w - - 0 1");
+    q.play(&q.parse_move("d2d6").unwrap());
+    assert_eq!(q.en_passant().map(|e| e.squares().count()), Some(3));
+}
+
 // ------------------------------------------------------------ position text (§5)
 
 #[test]
@@ -582,10 +614,12 @@ fn rotated(p: &Position) -> Position {
             r.set_castling(side.other(), wing, p.can_castle(side, wing));
         }
     }
-    r.ep = p.en_passant().map(|ep| EnPassant {
-        pawn: S.rotate(ep.pawn),
-        passed: ep.passed.map(|q| q.map(|q| S.rotate(q))),
-    });
+    for side in Color::BOTH {
+        r.ep[side.other().index()] = p.en_passant_of(side).map(|ep| EnPassant {
+            pawn: S.rotate(ep.pawn),
+            passed: ep.passed.map(|q| q.map(|q| S.rotate(q))),
+        });
+    }
     r.halfmove = p.halfmove_clock();
     r.fullmove = p.fullmove_number();
     r

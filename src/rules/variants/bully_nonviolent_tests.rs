@@ -164,6 +164,14 @@ fn en_passant_pawn_takes_pawn_in_bully_never_in_nonviolent() {
             .filter(|m| matches!(m.special, Special::EnPassant { .. }))
             .collect();
         assert_eq!(ep.len(), usize::from(legal), "{variant}");
+        // Nonviolent never records en passant: no capture is ever legal.
+        assert_eq!(p.en_passant().is_some(), legal, "{variant}");
+        let ep_field = if legal { "d6" } else { "-" };
+        assert_eq!(
+            p.to_text(),
+            format!("4k3/8/8/3pP3/8/8/8/4K3 w - {ep_field} 0 2"),
+            "{variant}"
+        );
         let r = p.parse_move("e5d6");
         assert_eq!(r.is_ok(), legal, "{variant}");
         if !legal {

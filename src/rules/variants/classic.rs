@@ -312,7 +312,7 @@ fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
                 push_pawn_move::<MAY_PROMOTE>(t, us, variant, from, to, Special::Normal, out);
             }
         } else if MAY_EP
-            && let Some(ep) = &pos.ep
+            && let Some(ep) = &pos.ep[them.index()]
             && b.is_empty(to)
             && ep.squares().any(|s| s == to)
             && b.kind(them, ep.pawn) == Some(PieceKind::Pawn)
@@ -1179,6 +1179,28 @@ pub(crate) fn king_safe_after(pos: &Position, us: Color, mv: &Move) -> bool {
     }
 }
 
+/// Whether the side to move has a legal capture en passant onto `to` of the enemy pawn on
+/// `pawn` (classic rules): one of the pawn moves the generator makes from a square attacking
+/// `to` is that capture, and the own King is safe after it — the test the legal generator
+/// applies to every capture en passant.
+pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> bool {
+    let us = pos.turn;
+    let t = GenTables::of(pos.shape());
+    let mut moves = Vec::new();
+    t.pawn_from[us.index()][to.index()].into_iter().any(|q| {
+        if q == NO_SQUARE || pos.board.kind(us, Square(q)) != Some(PieceKind::Pawn) {
+            return false;
+        }
+        moves.clear();
+        pawn_moves(pos, Square(q), us, &mut moves);
+        moves.iter().any(|m| {
+            m.to == to
+                && matches!(m.special, Special::EnPassant { captured } if captured == pawn)
+                && king_safe_after(pos, us, m)
+        })
+    })
+}
+
 /// Whether moving the piece on `from` (not the King) could expose the King on `king` to a
 /// line piece: they are aligned with nothing between, and the first piece beyond `from` is
 /// an enemy line piece.
@@ -1533,7 +1555,7 @@ fn legal_moves_with(
     } = *legality;
     // Generate piece by piece and filter only where a move could be illegal. The common
     // case first: out of check and no en passant, only the King and pinned pieces.
-    if n_checks == 0 && pos.ep.is_none() {
+    if n_checks == 0 && pos.ep[us.other().index()].is_none() {
         if n_pins == 0 {
             quiet_piece_moves::<false>(t, pos, enemy, legality, out);
         } else {
@@ -1657,7 +1679,7 @@ fn legal_piece_moves_in_check_or_ep(
             });
         } else if pinned.contains(from) {
             retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
-        } else if kind == PieceKind::Pawn && pos.ep.is_some() {
+        } else if kind == PieceKind::Pawn && pos.ep[us.other().index()].is_some() {
             retain_tail(out, first, |mv| match mv.special {
                 Special::EnPassant { .. } => king_safe_after(pos, us, mv),
                 Special::Normal | Special::Castle { .. } => {
@@ -1812,12 +1834,15 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     if pos.castling != 0 && has_castling(pos.variant) {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
-    // En passant: recorded only when an enemy pawn could take it.
-    pos.ep = None;
-    if kind == PieceKind::Pawn {
+    // En passant: recorded only when an enemy pawn attacks a passed square (cheap), and then
+    // kept only where the capture is legal.
+    pos.ep = [None; 2];
+    let mut may_take = false;
+    if kind == PieceKind::Pawn && may_capture(pos.variant, PieceKind::Pawn, PieceKind::Pawn) {
         let dist = (t.coords[mv.to.index()].1 - t.coords[mv.from.index()].1).abs();
         if dist >= 2 {
-            pos.ep = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
+            pos.ep[us.index()] = en_passant_after_advance(&pos.board, us, mv.from, mv.to);
+            may_take = pos.ep[us.index()].is_some();
         }
     }
     if kind == PieceKind::Pawn || capture {
@@ -1829,6 +1854,9 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         pos.fullmove += 1;
     }
     pos.turn = them;
+    if may_take {
+        super::retain_legal_en_passant(pos);
+    }
 }
 
 /// Plays a legal move and reports its effects: the step (and the castling Rook's), the
@@ -1956,7 +1984,8 @@ pub(crate) fn insufficient_material(pos: &Position) -> bool {
 }
 
 /// The en passant data after `side`'s pawn advanced from `from` to `to`: the squares it
-/// passed, recorded only when an enemy pawn attacks one of them (and so could take it).
+/// passed, when an enemy pawn attacks one of them (and so might take it; whether the capture
+/// is legal is [`retain_legal_en_passant`](super::retain_legal_en_passant)'s to decide).
 pub(crate) fn en_passant_after_advance(
     board: &Board,
     side: Color,
@@ -2081,7 +2110,7 @@ pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     }
     if pos.variant == Variant::Nonviolent
         && kind == PieceKind::Pawn
-        && pos.ep.is_some_and(|e| e.squares().any(|s| s == mv.to))
+        && pos.ep[us.other().index()].is_some_and(|e| e.squares().any(|s| s == mv.to))
     {
         return "captures (en passant included) are not allowed in Nonviolent Chess".to_string();
     }

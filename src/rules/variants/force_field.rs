@@ -1138,6 +1138,9 @@ mod tests {
         // d6: Queen d8 −5, pawn e5 +1.
         assert_eq!(fields(&p).net(sq("d6")), -4);
         assert!(!is_legal(&p, "e5d6"));
+        // No legal capture: no en passant record, none in the text.
+        assert_eq!(p.en_passant(), None);
+        assert_eq!(p.to_text(), "3qk3/8/8/3pP3/8/8/8/4K3 w - - 0 2");
         assert_eq!(
             reason(&p, "e5d6"),
             "d6 is held by Black (\u{2212}4): a Pawn may not capture en passant onto a square the enemy controls (rules/force-field.md §3, ruling F-3)"
@@ -1146,6 +1149,7 @@ mod tests {
         let mut p = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
         p.play(&p.parse_move("d7d5").expect("legal"));
         assert!(is_legal(&p, "e5d6"));
+        assert_eq!(p.to_text(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     }
 
     /// f1: Queen f8 −5, Rook h1 +4 = −1; f4: Queen a4 +5, pawn e3 +1, Queen f8 −5 = +1.

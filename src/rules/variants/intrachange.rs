@@ -295,7 +295,7 @@ fn apply(pos: &mut Position, res: &Resolution) {
         b.remove(them, y);
     }
     b.put(res.landing(), res.piece);
-    pos.ep = None;
+    pos.ep = [None; 2];
     pos.castling = 0;
     if res.piece.kind == PieceKind::Pawn || res.captures() {
         pos.halfmove = 0;

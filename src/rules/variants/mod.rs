@@ -18,11 +18,11 @@ mod big_outer_tests;
 mod bully_nonviolent_tests;
 
 use super::geometry::Square;
-use super::moves::{Effect, Move};
+use super::moves::{Effect, Move, Special};
 use super::outcome::Outcome;
 use super::piece::Color;
-use super::position::{CastleSpec, IllegalMove, Position, Wing};
-use super::variant::Variant;
+use super::position::{CastleSpec, EnPassant, IllegalMove, Position, Wing};
+use super::variant::{TurnModel, Variant};
 
 /// The built-in initial position text of a variant.
 pub fn initial_text(variant: Variant) -> &'static str {
@@ -91,6 +91,59 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     }
 }
 
+/// Keeps in `pos`'s en passant records only the passed squares onto which the other side has
+/// a legal en passant capture, judged by the variant's own legal moves (Force Field's
+/// fields, Bully's capture rule, Nonviolent's ban on captures, Parity's commits), and drops a
+/// record with none left. In an alternating variant a record the side to move cannot use
+/// (the side to move's own pawn) is dropped too. This is what Stockfish records and what
+/// python-chess writes in FEN and repetition keys, so positions that differ only by an
+/// en passant square nobody can use are the same position.
+pub(crate) fn retain_legal_en_passant(pos: &mut Position) {
+    for side in Color::BOTH {
+        let Some(ep) = pos.ep[side.index()] else {
+            continue;
+        };
+        let capturer = side.other();
+        let alternating = pos.variant.turn_model() == TurnModel::Alternating;
+        let mut moves = Vec::new();
+        let by_moves = match pos.variant {
+            // Classic legality of a capture en passant is the own King's safety afterwards,
+            // the test the generator applies to every such move: no full generation needed.
+            Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => false,
+            Variant::ForceField | Variant::Intrachange => {
+                if capturer == pos.turn {
+                    legal_moves(pos, &mut moves);
+                }
+                true
+            }
+            Variant::Parity | Variant::ParitySingle => {
+                parity::legal_commits(pos, capturer, &mut moves);
+                true
+            }
+        };
+        let legal = |s: Square| {
+            if alternating && capturer != pos.turn {
+                false
+            } else if by_moves {
+                moves.iter().any(|m| {
+                    m.to == s
+                        && matches!(m.special, Special::EnPassant { captured } if captured == ep.pawn)
+                })
+            } else {
+                classic::en_passant_is_legal(pos, ep.pawn, s)
+            }
+        };
+        let mut passed = [None; 3];
+        for (slot, s) in passed.iter_mut().zip(ep.squares().filter(|&s| legal(s))) {
+            *slot = Some(s);
+        }
+        pos.ep[side.index()] = passed[0].map(|_| EnPassant {
+            pawn: ep.pawn,
+            passed,
+        });
+    }
+}
+
 pub(crate) fn resolve(
     pos: &mut Position,
     white: &Move,
@@ -122,6 +175,107 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
 }
 
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
+    // A refused en passant capture is explained on the position where the enemy pawn's
+    // advance is recorded (only legal captures keep their record).
+    if pos.variant.turn_model() == TurnModel::Alternating
+        && let Some((probe, pawn)) = en_passant_probe(pos, pos.turn, mv)
+    {
+        let ep = Move {
+            special: Special::EnPassant { captured: pawn },
+            ..*mv
+        };
+        return if probe.legal_moves().contains(&ep) {
+            not_just_advanced(pos, pos.turn, mv, pawn)
+        } else {
+            variant_why_illegal(&probe, mv)
+        };
+    }
+    variant_why_illegal(pos, mv)
+}
+
+/// The sentence for a capture en passant that would be legal had the enemy pawn on `pawn`
+/// just advanced past `mv.to`: it did not. Starts with the movement refusal (see
+/// [`why_no_move`]).
+pub(crate) fn not_just_advanced(pos: &Position, side: Color, mv: &Move, pawn: Square) -> String {
+    let shape = pos.shape();
+    format!(
+        "{}: the {} Pawn on {} did not just advance past {}, so it cannot be taken en passant",
+        classic::movement_refusal(pos, super::piece::PieceKind::Pawn, mv),
+        side.other(),
+        shape.name(pawn),
+        shape.name(mv.to)
+    )
+}
+
+/// The most squares one pawn advance passes over: a double step on 8×8, a 4-square advance
+/// on the Big Outer board (`rules/big-outer.md`).
+pub(crate) fn max_passed(shape: super::geometry::BoardShape) -> i8 {
+    match shape {
+        super::geometry::BoardShape::Standard => 1,
+        super::geometry::BoardShape::BigOuter => 3,
+    }
+}
+
+/// For `side`'s pawn stepping diagonally forward onto an empty square that an enemy pawn
+/// could just have passed (the enemy pawn stands beyond it within one advance, its path back
+/// to its start square is empty), and that no record covers: a copy of `pos` with that
+/// advance recorded for en passant, and the enemy pawn's square. The explanations use it to
+/// find why such a capture is refused.
+pub(crate) fn en_passant_probe(
+    pos: &Position,
+    side: Color,
+    mv: &Move,
+) -> Option<(Position, Square)> {
+    use super::piece::PieceKind;
+    let shape = pos.shape();
+    let them = side.other();
+    if pos.variant == Variant::Intrachange
+        || pos.board.kind(side, mv.from) != Some(PieceKind::Pawn)
+        || !pos.board.is_empty(mv.to)
+        || pos.ep[them.index()].is_some_and(|e| e.squares().any(|s| s == mv.to))
+    {
+        return None;
+    }
+    let (f0, r0) = shape.coords(mv.from);
+    let (f1, r1) = shape.coords(mv.to);
+    if (f1 - f0).abs() != 1 || r1 - r0 != side.forward() {
+        return None;
+    }
+    // The enemy pawn: the first piece from `mv.to` in the enemy's direction of travel.
+    let mut pawn = None;
+    let mut cur = mv.to;
+    for _ in 0..max_passed(shape) {
+        cur = shape.leap(cur, 0, them.forward())?;
+        if !pos.board.is_empty(cur) {
+            pawn = (pos.board.kind(them, cur) == Some(PieceKind::Pawn)).then_some(cur);
+            break;
+        }
+    }
+    let pawn = pawn?;
+    // Its start square (the enemy's 2nd rank) and the path from there are empty.
+    let start_rank = match them {
+        Color::White => 1,
+        Color::Black => shape.ranks() - 2,
+    };
+    if (shape.rank(pawn) - start_rank).abs() > max_passed(shape) + 1 {
+        return None;
+    }
+    let mut cur = mv.to;
+    while shape.rank(cur) != start_rank {
+        cur = shape.leap(cur, 0, side.forward())?;
+        if !pos.board.is_empty(cur) {
+            return None;
+        }
+    }
+    let mut probe = pos.clone();
+    probe.ep[them.index()] = Some(EnPassant {
+        pawn,
+        passed: [Some(mv.to), None, None],
+    });
+    Some((probe, pawn))
+}
+
+fn variant_why_illegal(pos: &Position, mv: &Move) -> String {
     match pos.variant {
         Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
             classic::why_illegal(pos, mv)

@@ -6,8 +6,8 @@
 //! over turns, commit notation (SAN on P) and record mode (ruling P-6). It must not keep
 //! history (repetition lives in [`GameRecord`](crate::rules::record::GameRecord)).
 //!
-//! Known limit: [`Position`] holds one en passant record, so when both sides make a
-//! capturable double step in the same turn only White's is kept (§2.8).
+//! En passant: each side's capturable double step is recorded on its own, so when both sides
+//! make one in the same turn both may be taken the next turn (§2.8, ruling P-8).
 
 use std::fmt;
 
@@ -396,6 +396,26 @@ pub fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, Stri
             format!("the game is over: {}", o.describe()),
         ));
     }
+    // A refused en passant capture is judged on the position with the enemy pawn's advance
+    // recorded (only legal captures keep their record).
+    if let Some((probe, pawn)) = super::en_passant_probe(pos, side, mv) {
+        let mut cands = Vec::new();
+        candidates(&probe, side, &mut cands);
+        if let Some(m) = cands.iter().find(|m| {
+            m.from == mv.from && m.to == mv.to && matches!(m.special, Special::EnPassant { .. })
+        }) {
+            return Some(
+                check_candidate(&probe, side, m, &Ctx::new(&probe, side))
+                    .err()
+                    .unwrap_or_else(|| {
+                        (
+                            Rule::EnPassant,
+                            super::not_just_advanced(pos, side, mv, pawn),
+                        )
+                    }),
+            );
+        }
+    }
     let mut cands = Vec::new();
     candidates(pos, side, &mut cands);
     let same = |m: &&Move| m.from == mv.from && m.to == mv.to;
@@ -657,7 +677,8 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             }
         }
     }
-    pos.ep = None;
+    // Each side's double step gets its own record (ruling P-8).
+    pos.ep = [None; 2];
     for side in Color::BOTH {
         let Some((m, k)) = movers[side.index()] else {
             continue;
@@ -665,7 +686,6 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         if k != PieceKind::Pawn
             || (shape.rank(m.to) - shape.rank(m.from)).abs() < 2
             || pos.board.is_shared(m.to)
-            || pos.ep.is_some()
         {
             continue;
         }
@@ -673,7 +693,7 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         if passed.iter().any(|&s| !pos.board.is_empty(s)) {
             continue;
         }
-        pos.ep = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
+        pos.ep[side.index()] = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
     }
     let pawn_moved = movers.iter().flatten().any(|(_, k)| *k == PieceKind::Pawn);
     if pawn_moved || any_capture {
@@ -683,6 +703,9 @@ pub(crate) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
     }
     pos.fullmove += 1;
     pos.turn = Color::White;
+    if pos.ep.iter().any(Option::is_some) {
+        super::retain_legal_en_passant(pos);
+    }
     // Checks after the turn, and checks the other side's move defeated.
     for side in Color::BOTH {
         if let Some(kind) = check_kind(pos, side) {
@@ -1308,14 +1331,17 @@ mod tests {
         );
         // A pawn that moved together with the double step rests (rule 7 from rule 2).
         let mut q = p("4k3/3p4/8/8/4P3/8/8/4K3 w - - 0 1 -/-");
-        turn(&mut q, "e5", "d5");
+        let (_, text) = turn(&mut q, "e5", "d5");
         assert_eq!(commits_from(&q, W, "e5"), Vec::<String>::new());
+        // So no en passant is recorded, and the refusal names the rest rule.
+        assert_eq!(text, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2 e5/d5");
+        assert_eq!(rule_of(&q, W, "e5d6"), Rule::RestRule);
         // The double-stepped pawn on a shared square cannot be taken.
         let mut q = p("4k3/3p4/8/4P3/8/8/3P4/4K3 w - - 0 1 -/-");
         q.board_mut().remove(W, Square(11));
         q.board_mut()
             .put(Square(35), Piece::new(W, PieceKind::Pawn));
-        q.ep = Some(crate::rules::position::EnPassant {
+        q.ep[B.index()] = Some(crate::rules::position::EnPassant {
             pawn: Square(35),
             passed: [Some(Square(43)), None, None],
         });
@@ -1325,6 +1351,46 @@ mod tests {
         assert!(q.board().is_shared(Square(35)));
         assert_eq!(commits_from(&q, W, "e5"), ["e5e6"]);
         assert_eq!(rule_of(&q, W, "e5d6"), Rule::EnPassant);
+    }
+
+    #[test]
+    fn ruling_p8_both_double_steps_of_one_turn_may_be_taken_en_passant() {
+        let mut q = p("4k3/3p4/8/2P5/5p2/8/4P3/4K3 w - - 0 1 -/-");
+        let (_, text) = turn(&mut q, "e4", "d5");
+        // Both records are written, White's first, and read back.
+        assert_eq!(text, "4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5");
+        assert_eq!(pos(Variant::Parity, &text), q);
+        let sq = |s: &str| q.shape().parse_square(s).unwrap();
+        assert_eq!(
+            q.en_passant_of(W)
+                .map(|e| (e.pawn, e.squares().collect::<Vec<_>>())),
+            Some((sq("e4"), vec![sq("e3")]))
+        );
+        assert_eq!(
+            q.en_passant_of(B)
+                .map(|e| (e.pawn, e.squares().collect::<Vec<_>>())),
+            Some((sq("d5"), vec![sq("d6")]))
+        );
+        assert_eq!(commits_from(&q, W, "c5"), ["c5c6", "c5d6"]);
+        assert_eq!(commits_from(&q, B, "f4"), ["f4e3", "f4f3"]);
+        // The repetition key tells the two records apart from one alone.
+        let mut only_black = q.clone();
+        only_black.ep[W.index()] = None;
+        assert_ne!(only_black.repetition_key(), q.repetition_key());
+        // Both captures in the same turn: neither pawn moved, so both succeed.
+        assert_eq!(
+            turn(&mut q, "cxd6", "fxe3"),
+            (
+                "step White Pawn c5 d6; step Black Pawn f4 e3; capture Black Pawn d5; capture White Pawn e4"
+                    .to_string(),
+                "4k3/8/3P4/8/8/4p3/8/4K3 w - - 0 3 d6/e3".to_string()
+            )
+        );
+        // An old text with one record still reads (Black's here: d6 is on Black's half).
+        let one = p("4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - d6 0 2 e4/d5");
+        assert!(one.en_passant_of(W).is_none());
+        assert_eq!(commits_from(&one, W, "c5"), ["c5c6", "c5d6"]);
+        assert_eq!(commits_from(&one, B, "f4"), ["f4f3"]);
     }
 
     #[test]
@@ -1539,6 +1605,26 @@ mod tests {
         assert_eq!(back.entries(), r.entries());
         assert_eq!(back.current().to_text(), r.current().to_text());
         assert!(matches!(back.entries()[0], Entry::Turn { .. }));
+    }
+
+    #[test]
+    fn pgn_carries_both_en_passant_records_in_its_start_position() {
+        let start = p("4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5");
+        let mut r = GameRecord::new(start.clone());
+        let wm = parse_commit(&start, W, "cxd6").unwrap();
+        let bm = parse_commit(&start, B, "fxe3").unwrap();
+        r.play_turn(&wm, &bm).unwrap();
+        let text = pgn::write(&r);
+        assert!(
+            text.contains("[FEN \"4k3/8/8/2Pp4/4Pp2/8/8/4K3 w - e3,d6 0 2 e4/d5\"]"),
+            "{text}"
+        );
+        let back = pgn::read(&text, Some(Variant::Parity)).unwrap();
+        assert_eq!(back.start(), &start);
+        assert_eq!(
+            back.current().to_text(),
+            "4k3/8/3P4/8/8/4p3/8/4K3 w - - 0 3 d6/e3"
+        );
     }
 
     #[test]

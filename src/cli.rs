@@ -101,9 +101,21 @@ pub struct PlayArgs {
     /// Black's player: human (default), random, greedy, alphabeta[:1-5] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub black: Option<String>,
-    /// Show a scene (RON, see docs/SAVING.md): its position, then its scripted moves.
-    #[arg(long, value_name = "FILE")]
+    /// Show a scene: a scene file (RON, see docs/SAVING.md) or the name of a bundled
+    /// scene (`parity-failed-capture`); its position, then its scripted moves.
+    #[arg(long, value_name = "FILE|NAME")]
     pub scene: Option<std::path::PathBuf>,
+    /// Master seed of the bots in this window (default: random; the Players panel shows
+    /// it, so a game can be replayed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Window size in logical pixels, `WIDTHxHEIGHT` (default 1280x800, shrunk to fit the
+    /// monitor).
+    #[arg(long, value_name = "WxH")]
+    pub window: Option<String>,
+    /// Start in borderless fullscreen (F11 toggles it).
+    #[arg(long)]
+    pub fullscreen: bool,
 }
 
 /// `demo` options.
@@ -121,6 +133,10 @@ pub struct DemoArgs {
     /// Bot playing both sides: random, greedy or alphabeta[:1-5].
     #[arg(long, default_value = "alphabeta:2")]
     pub bot: String,
+    /// Window size in logical pixels, `WIDTHxHEIGHT` (default 1280x800, shrunk to fit the
+    /// monitor).
+    #[arg(long, value_name = "WxH")]
+    pub window: Option<String>,
 }
 
 /// Subcommands.

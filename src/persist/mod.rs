@@ -14,9 +14,12 @@
 
 pub mod atomic;
 pub mod autosave;
+pub mod bundled;
 pub mod game;
+pub mod recent;
 pub mod scene;
 pub mod settings;
+pub mod stamp;
 
 use std::fmt;
 use std::io::Read;
@@ -26,10 +29,12 @@ use crate::rules::notation::fen::PositionError;
 use crate::rules::notation::pgn::PgnError;
 
 pub use autosave::Autosave;
+pub use bundled::{BUNDLED_SCENES, bundled_scene};
 pub use game::{
     game_from_text, game_to_text, load_game, position_from_clipboard,
     position_from_clipboard_with_warnings, save_game,
 };
+pub use recent::{RecentGame, RecentGames};
 pub use scene::{LoadedScene, Scene, SceneStep, list_scenes, load_scene, load_scene_text};
 pub use settings::{LoadedSettings, Overlays, PlayerSpec, Players, Settings};
 
@@ -233,6 +238,92 @@ pub fn config_dir() -> Result<PathBuf, PersistError> {
     env_dir(CONFIG_DIR_ENV)
         .or_else(|| project_dirs().map(|d| d.config_dir().to_path_buf()))
         .ok_or(PersistError::NoUserDir("config"))
+}
+
+/// Where the game keeps its files: the data folder (autosave, recent games, the default
+/// place to save a game) and the config folder (settings). `None` where no folder could be
+/// found (no home folder and no override); the game then runs without saving and says so.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Folders {
+    /// The data folder ([`data_dir`]).
+    pub data: Option<PathBuf>,
+    /// The config folder ([`config_dir`]).
+    pub config: Option<PathBuf>,
+}
+
+impl Folders {
+    /// The user's folders ([`data_dir`], [`config_dir`], with their environment overrides).
+    pub fn from_env() -> Folders {
+        Folders {
+            data: data_dir().ok(),
+            config: config_dir().ok(),
+        }
+    }
+
+    /// Both folders under `root` (`root/data`, `root/config`): tests and portable installs.
+    pub fn under(root: &Path) -> Folders {
+        Folders {
+            data: Some(root.join("data")),
+            config: Some(root.join("config")),
+        }
+    }
+
+    /// The settings file.
+    ///
+    /// # Errors
+    /// [`PersistError::NoUserDir`] without a config folder.
+    pub fn settings_path(&self) -> Result<PathBuf, PersistError> {
+        self.config
+            .as_ref()
+            .map(|d| d.join(settings::SETTINGS_FILE))
+            .ok_or(PersistError::NoUserDir("config"))
+    }
+
+    /// Loads the settings (never fails: see [`Settings::load_from`]).
+    pub fn load_settings(&self) -> LoadedSettings {
+        match self.settings_path() {
+            Ok(p) => Settings::load_from(&p),
+            Err(e) => LoadedSettings {
+                settings: Settings::default(),
+                warning: Some(format!("{e}; using default settings")),
+            },
+        }
+    }
+
+    /// The autosave slot, if there is a data folder.
+    pub fn autosave(&self) -> Option<Autosave> {
+        self.data.as_ref().map(Autosave::new)
+    }
+
+    /// The recent-games folder, if there is a data folder.
+    pub fn recent(&self) -> Option<RecentGames> {
+        self.data.as_deref().map(RecentGames::in_data_dir)
+    }
+}
+
+/// Reads a scene named on the command line or in the Scenes panel: a path to a scene file,
+/// or the name of a bundled scene (`parity-failed-capture`, with or without `.ron`).
+///
+/// # Errors
+/// [`PersistError`] of the file or scene; for a name that is neither a file nor a bundled
+/// scene, [`PersistError::Scene`] listing the bundled names.
+pub fn resolve_scene(name_or_path: &Path) -> Result<LoadedScene, PersistError> {
+    if name_or_path.is_file() {
+        return load_scene(name_or_path);
+    }
+    let name = name_or_path.to_string_lossy();
+    match bundled_scene(&name) {
+        Some(text) => load_scene_text(text),
+        None => Err(PersistError::Scene(format!(
+            "no scene file {} and no bundled scene of that name (bundled: {})",
+            name_or_path.display(),
+            BUNDLED_SCENES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
 }
 
 /// A fresh, empty folder under the system temp folder for one test.

@@ -323,6 +323,26 @@ pub fn why_no_move(pos: &Position, side: Color, from: Square) -> Option<String> 
     }))
 }
 
+/// Why `mv` is not a legal commit (Parity) or move of `side`, in the rules' words (the
+/// reason [`Position::try_play`] and [`Position::resolve`] give).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Move, Position, Variant, variants};
+/// let p = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-").unwrap();
+/// let mv = p.parse_move("a1a5").unwrap_or_else(|_| {
+///     let s = p.shape();
+///     Move::new(s.parse_square("a1").unwrap(), s.parse_square("a5").unwrap())
+/// });
+/// let why = variants::why_illegal_commit(&p, Color::White, &mv);
+/// assert!(why.contains("must rest"), "{why}");
+/// ```
+pub fn why_illegal_commit(pos: &Position, side: Color, mv: &Move) -> String {
+    let mut p = pos.clone();
+    p.set_turn(side);
+    why_illegal(&p, mv)
+}
+
 pub(crate) fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
         Variant::BigOuter => classic::only_kings(pos),

@@ -151,6 +151,23 @@ fn forced_exits(pos: &Position, side: Color) -> Vec<Square> {
         .collect()
 }
 
+/// The squares from which `side` must move its piece this turn in Parity Single Occupation
+/// (its pieces sharing a square with an enemy piece, `rules/parity.md §5`); those pieces
+/// are exempt from the rest rule. Empty in plain Parity and the other variants.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants::parity};
+/// // White's and Black's Knights share d5 in Single Occupation: both must leave it.
+/// let p = Position::from_text(Variant::ParitySingle, "4k3/8/8/3[Nn]4/8/8/8/4K3 w - - 0 1 d5/d5").unwrap();
+/// let d5 = p.shape().parse_square("d5").unwrap();
+/// assert_eq!(parity::must_leave(&p, Color::White), vec![d5]);
+/// assert_eq!(parity::must_leave(&p, Color::Black), vec![d5]);
+/// ```
+pub fn must_leave(pos: &Position, side: Color) -> Vec<Square> {
+    forced_exits(pos, side)
+}
+
 /// The attackers of `side`'s King on `board` (none if it has no King or stands on a shared
 /// square: rule 5).
 fn king_attackers(board: &Board, side: Color) -> Vec<Square> {

@@ -139,6 +139,51 @@ impl Variant {
     }
 }
 
+/// Capabilities: what a variant has, for code outside the variant's rules (the board, the
+/// panels, the bots) to ask instead of comparing names.
+impl Variant {
+    /// Empty squares carry charges and the stronger side controls them
+    /// (`rules/force-field.md §1–2`).
+    pub fn has_fields(self) -> bool {
+        matches!(self, Variant::ForceField)
+    }
+
+    /// The board has zones that change how pieces move (`rules/big-outer.md §2`).
+    pub fn has_zones(self) -> bool {
+        matches!(self, Variant::BigOuter)
+    }
+
+    /// Pieces entering some squares teleport (exoteric → esoteric move); every square has a
+    /// hexagram number (`rules/intrachange.md §2`).
+    pub fn has_teleports(self) -> bool {
+        matches!(self, Variant::Intrachange)
+    }
+
+    /// A piece that moved rests the next turn, and enemy pieces may share a square
+    /// (`rules/parity.md §2`).
+    pub fn has_resting_pieces(self) -> bool {
+        matches!(self, Variant::Parity | Variant::ParitySingle)
+    }
+
+    /// Pieces sharing a square must leave it the next turn (`rules/parity.md §5`).
+    pub fn has_single_occupation(self) -> bool {
+        matches!(self, Variant::ParitySingle)
+    }
+
+    /// Piece kinds beyond the standard six (Guard, Matriarch, Jumper, outer Knight) and the
+    /// four corner squares (`rules/big-outer.md §1`).
+    pub fn has_fairy_pieces(self) -> bool {
+        matches!(self, Variant::BigOuter)
+    }
+}
+
+impl Default for Variant {
+    /// Standard chess, the base of them all.
+    fn default() -> Self {
+        Variant::Standard
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.title())

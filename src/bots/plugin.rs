@@ -131,6 +131,12 @@ impl Players {
     }
 }
 
+/// The master seed of the window's bots: every search is seeded from it and the position,
+/// so a game with the same seed and the same moves replays the same bot moves. From
+/// `--seed`, else from entropy at start; the Players panel shows it.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotSeed(pub u64);
+
 /// The systems that start bots and collect their moves (in `AppSystems::Input`).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BotSystems;
@@ -196,10 +202,15 @@ impl Plugin for BotPlugin {
             .configure_sets(Update, BotSystems.in_set(AppSystems::Input))
             .add_systems(
                 Update,
-                (sync_automated_sides, poll_bots).chain().in_set(BotSystems),
+                (sync_automated_sides, sync_player_tags, poll_bots)
+                    .chain()
+                    .in_set(BotSystems),
             );
         if !app.world().contains_resource::<Players>() {
             app.init_resource::<Players>();
+        }
+        if !app.world().contains_resource::<BotSeed>() {
+            app.init_resource::<BotSeed>();
         }
     }
 }
@@ -213,6 +224,50 @@ fn sync_automated_sides(players: Res<Players>, mut automated: ResMut<crate::game
     };
     if *automated != now {
         *automated = now;
+    }
+}
+
+/// The PGN name of a player: `Human`, or the bot's spec with its level (`alphabeta:3`,
+/// `random`, `ext:./bot.py`).
+pub fn player_name(spec: &PlayerSpec) -> String {
+    match spec {
+        PlayerSpec::Human => "Human".into(),
+        PlayerSpec::Bot { spec, level } if spec == "alphabeta" => format!("{spec}:{level}"),
+        PlayerSpec::Bot { spec, .. } => spec.clone(),
+    }
+}
+
+/// Writes the players into the game record's `White` / `Black` tags, so saved and
+/// autosaved games name them. A tag read from a loaded file (neither empty, `?` nor a
+/// name written here before) is left as it is.
+fn sync_player_tags(
+    players: Res<Players>,
+    mut game: ResMut<ActiveGame>,
+    mut written: Local<[Option<String>; 2]>,
+) {
+    for (i, (tag, side)) in [("White", Side::White), ("Black", Side::Black)]
+        .into_iter()
+        .enumerate()
+    {
+        let name = player_name(players.of(side));
+        let current = game
+            .record
+            .tags
+            .iter()
+            .find(|(k, _)| k == tag)
+            .map(|(_, v)| v.clone());
+        let ours = match &current {
+            None => true,
+            Some(v) => v == "?" || v.is_empty() || written[i].as_ref() == Some(v),
+        };
+        if ours && current.as_ref() != Some(&name) {
+            let tags = &mut game.bypass_change_detection().record.tags;
+            tags.retain(|(k, _)| k != tag);
+            tags.push((tag.to_string(), name.clone()));
+        }
+        if ours {
+            written[i] = Some(name);
+        }
     }
 }
 
@@ -239,9 +294,11 @@ pub fn poll_bots(
     mut status: ResMut<StatusLine>,
     mut submit: MessageWriter<SubmitMoveRequest>,
     scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
-    (commits, mut submit_commit): (
+    (commits, mut submit_commit, hold, seed): (
         Res<crate::game::ParityCommits>,
         MessageWriter<crate::game::SubmitCommitRequest>,
+        Res<crate::game::GameHold>,
+        Res<BotSeed>,
     ),
 ) {
     thinking.since_last += time.delta_secs();
@@ -250,7 +307,10 @@ pub fn poll_bots(
     // Bots wait while a scene is shown (its caption window open), so they never mix their
     // moves into the script or continue it unasked; closing the caption hands over.
     let scene_playing = scene.is_some_and(|s| s.scene.is_some());
-    let live = game.review.is_none() && game.record.outcome().is_none() && !scene_playing;
+    let live = game.review.is_none()
+        && game.record.outcome().is_none()
+        && !scene_playing
+        && hold.0.is_none();
     let key = JobKey {
         entries: game.record.len(),
         position: game.record.current().repetition_key(),
@@ -274,7 +334,7 @@ pub fn poll_bots(
     };
     match thinking.job.take() {
         None => {
-            let seed = mix_seed(key.position ^ key.entries as u64);
+            let seed = mix_seed(seed.0 ^ mix_seed(key.position ^ key.entries as u64));
             let Some(bot) = roster.build(spec, *level, seed) else {
                 status.0 = format!("Unknown bot '{spec}' for {}.", side.title());
                 return;

@@ -10,6 +10,7 @@ pub mod commits;
 pub mod components;
 pub mod messages;
 pub mod persist_glue;
+pub mod replace;
 pub mod resolve;
 pub mod state;
 pub mod sync;
@@ -32,7 +33,8 @@ pub use messages::{
 pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
 pub use resolve::turn_text;
 pub use state::{
-    ActiveGame, AutomatedSides, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine,
+    ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,
+    StageLog, StageLogEntry, StatusLine,
 };
 pub use sync::{check_world_matches_position, pieces_match_position};
 
@@ -50,6 +52,8 @@ impl Plugin for GamePlugin {
             app.init_resource::<ActiveGame>();
         }
         app.init_resource::<StatusLine>()
+            .init_resource::<GameHold>()
+            .init_resource::<RecentSlot>()
             .init_resource::<StageLog>()
             .init_resource::<PendingMoves>()
             .add_message::<SubmitMoveRequest>()
@@ -64,7 +68,12 @@ impl Plugin for GamePlugin {
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
             .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
-            .add_plugins((resolve::plugin, charges::plugin, persist_glue::plugin));
+            .add_plugins((
+                resolve::plugin,
+                charges::plugin,
+                persist_glue::plugin,
+                replace::plugin,
+            ));
     }
 }
 

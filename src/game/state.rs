@@ -16,6 +16,18 @@ pub struct ActiveGame {
     pub redo: Vec<Entry>,
     /// Showing the position after this many entries, read-only (`None`: live).
     pub review: Option<usize>,
+    /// Who started the game (decides whether it is kept in the recent games when replaced).
+    pub origin: GameOrigin,
+}
+
+/// Who started a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GameOrigin {
+    /// A player: the command line, a menu, a loaded file, a scene, a take-over.
+    #[default]
+    Player,
+    /// The demo's own bots (not kept in the recent games: the demo plays for hours).
+    Demo,
 }
 
 impl Default for ActiveGame {
@@ -27,11 +39,7 @@ impl Default for ActiveGame {
 impl ActiveGame {
     /// A new game from `start`.
     pub fn new(start: Position) -> ActiveGame {
-        ActiveGame {
-            record: GameRecord::new(start),
-            redo: Vec::new(),
-            review: None,
-        }
+        ActiveGame::from_record(GameRecord::new(start))
     }
 
     /// A game continuing `record` (e.g. after `--moves`).
@@ -40,7 +48,26 @@ impl ActiveGame {
             record,
             redo: Vec::new(),
             review: None,
+            origin: GameOrigin::Player,
         }
+    }
+
+    /// Replaces this game by `next`. The game being replaced is first written to the
+    /// recent games when it has moves and a player started it, so that no key, menu or
+    /// file action loses a game. Returns a note for the status line when the archive
+    /// failed (the replacement goes ahead: the autosave still holds the old game until the
+    /// next move).
+    pub fn replace(&mut self, next: ActiveGame, recent: Option<&RecentSlot>) -> Option<String> {
+        let mut note = None;
+        if self.origin == GameOrigin::Player
+            && !self.record.is_empty()
+            && let Some(recent) = recent.and_then(|r| r.0.as_ref())
+            && let Err(e) = recent.archive(&self.record)
+        {
+            note = Some(format!("The previous game could not be kept: {e}."));
+        }
+        *self = next;
+        note
     }
 
     /// The variant.
@@ -87,6 +114,16 @@ impl AutomatedSides {
         self.white != self.black && self.plays(side)
     }
 }
+
+/// Where replaced games are kept ([`ActiveGame::replace`]); `None` (tests, the demo)
+/// keeps nothing.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RecentSlot(pub Option<crate::persist::RecentGames>);
+
+/// While it holds a reason, nothing moves: bots do not start and every move request is
+/// refused with that reason (the resume question is open, for one).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameHold(pub Option<String>);
 
 /// One line of text for the player: the last rejection reason, whose move it is, the result.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]

@@ -6,18 +6,22 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::rules_card::RulesCards;
+use crate::game::replace::Replacement;
 use crate::game::{
     ActiveGame, MoveSource, NewGameRequest, RedoRequest, ReviewRequest, StatusLine,
     SubmitMoveRequest, UndoRequest,
 };
+use crate::render::window::ToggleFullscreenRequest;
 use crate::render::{AnimationSettings, BoardInsets, BoardView, PromotionChoice};
-use crate::rules::{Color as Side, Entry, PieceKind, Position, Variant, variants};
+use crate::rules::{Color as Side, Effect, Entry, GameRecord, PieceKind, Variant, variants};
 
-/// The move texts, cached by (number of entries, current position key).
+/// The move texts and captured pieces, cached by (number of entries, current position
+/// key, variant, reviewed entry).
 #[derive(Default)]
 pub(crate) struct MoveListCache {
-    key: (usize, u64, Option<Variant>),
+    key: (usize, u64, Option<Variant>, Option<usize>),
     texts: Vec<String>,
+    captured: [Vec<PieceKind>; 2],
 }
 
 fn move_texts(game: &ActiveGame) -> Vec<String> {
@@ -37,9 +41,33 @@ fn move_texts(game: &ActiveGame) -> Vec<String> {
         .collect()
 }
 
-/// Pieces of `side` missing from the position compared with the start (captured).
-fn captured(start: &Position, now: &Position, side: Side) -> String {
-    let kinds = [
+/// The pieces captured in the game's first `upto` entries, per side that lost them
+/// (White's, Black's), in capture order: read from the rules' own effects by replaying each
+/// entry, so a promotion is not a lost Pawn and an Intrachange or Parity capture counts
+/// once.
+fn captured_pieces(record: &GameRecord, upto: usize) -> [Vec<PieceKind>; 2] {
+    let mut out: [Vec<PieceKind>; 2] = [Vec::new(), Vec::new()];
+    for (i, entry) in record.entries().iter().enumerate().take(upto) {
+        let Some(before) = record.position_after(i) else {
+            break;
+        };
+        let mut pos = before.clone();
+        let effects = match entry {
+            Entry::Move(mv) => pos.try_play(mv).unwrap_or_default(),
+            Entry::Turn { white, black } => pos.resolve(white, black).unwrap_or_default(),
+        };
+        for fx in effects {
+            if let Effect::Capture { piece, .. } = fx {
+                out[piece.color.index()].push(piece.kind);
+            }
+        }
+    }
+    out
+}
+
+/// `kinds`, most valuable first, as letters (`Q R P`), or a dash when empty.
+fn captured_text(kinds: &[PieceKind]) -> String {
+    let order = [
         PieceKind::Queen,
         PieceKind::Matriarch,
         PieceKind::Rook,
@@ -49,16 +77,16 @@ fn captured(start: &Position, now: &Position, side: Side) -> String {
         PieceKind::Knight,
         PieceKind::OuterKnight,
         PieceKind::Pawn,
+        PieceKind::King,
     ];
     let mut out = Vec::new();
-    for k in kinds {
-        let lost = start
-            .board()
-            .count(side, k)
-            .saturating_sub(now.board().count(side, k));
-        for _ in 0..lost {
+    for k in order {
+        for _ in kinds.iter().filter(|x| **x == k) {
             out.push(k.letter().to_string());
         }
+    }
+    for k in kinds.iter().filter(|x| !order.contains(x)) {
+        out.push(k.letter().to_string());
     }
     if out.is_empty() {
         "—".to_string()
@@ -86,6 +114,16 @@ impl VariantChoice {
     }
 }
 
+/// The requests the panels send.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct PanelRequests<'w> {
+    fullscreen: MessageWriter<'w, ToggleFullscreenRequest>,
+    undo: MessageWriter<'w, UndoRequest>,
+    redo: MessageWriter<'w, RedoRequest>,
+    review: MessageWriter<'w, ReviewRequest>,
+    submit: MessageWriter<'w, SubmitMoveRequest>,
+}
+
 /// Draws all panels and records their sizes as the board insets.
 pub(crate) fn draw_panels(
     mut contexts: EguiContexts,
@@ -98,12 +136,9 @@ pub(crate) fn draw_panels(
     mut cards: ResMut<RulesCards>,
     mut choice: Local<VariantChoice>,
     mut cache: Local<MoveListCache>,
-    mut new_game: MessageWriter<NewGameRequest>,
-    mut undo: MessageWriter<UndoRequest>,
-    mut redo: MessageWriter<RedoRequest>,
-    mut review: MessageWriter<ReviewRequest>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
+    mut out: PanelRequests,
     mut extras: super::files::LeftPanelExtras,
+    mut scene: super::files::ScenePanel,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let variant = game.variant();
@@ -112,9 +147,13 @@ pub(crate) fn draw_panels(
         game.record.len(),
         game.record.current().repetition_key(),
         Some(variant),
+        game.review,
     );
     if cache.key != key {
-        cache.texts = move_texts(&game);
+        if (cache.key.0, cache.key.1, cache.key.2) != (key.0, key.1, key.2) {
+            cache.texts = move_texts(&game);
+        }
+        cache.captured = captured_pieces(&game.record, game.review.unwrap_or(game.record.len()));
         cache.key = key;
     }
     let mut root = egui::Ui::new(
@@ -125,32 +164,16 @@ pub(crate) fn draw_panels(
             .max_rect(ctx.viewport_rect()),
     );
 
-    let mut top = 0.0;
-    if let Some(outcome) = game.record.outcome() {
-        top = egui::Panel::top("game-over")
-            .show(&mut root, |ui| {
-                ui.horizontal(|ui| {
-                    ui.heading(
-                        egui::RichText::new(format!("Game over — {}", outcome.describe()))
-                            .color(egui::Color32::from_rgb(250, 210, 90))
-                            .strong(),
-                    );
-                    if ui.button("New game (N)").clicked() {
-                        new_game.write(NewGameRequest {
-                            variant,
-                            position: None,
-                        });
-                    }
-                });
-            })
-            .response
-            .rect
-            .height();
-    }
-
+    // Parity's commit bar floats over the top of the board area: keep the board below it.
+    let top = if game.is_simultaneous() && game.record.outcome().is_none() {
+        super::parity_panel::COMMIT_BAR_PX
+    } else {
+        0.0
+    };
     let bottom = egui::Panel::bottom("status")
         .show(&mut root, |ui| {
-            ui.label(egui::RichText::new(&status.0).size(16.0));
+            // Long reasons wrap instead of running off the window's edge.
+            ui.add(egui::Label::new(egui::RichText::new(&status.0).size(16.0)).wrap());
         })
         .response
         .rect
@@ -187,17 +210,14 @@ pub(crate) fn draw_panels(
                 format!("New game: {}", chosen.title())
             };
             if start_now || ui.button(label).clicked() {
-                new_game.write(NewGameRequest {
-                    variant: *chosen,
-                    position: None,
-                });
+                extras.replace_game(Replacement::NewGame(NewGameRequest::new(*chosen)));
             }
             ui.horizontal(|ui| {
                 if ui.button("Undo (Ctrl+Z)").clicked() {
-                    undo.write(UndoRequest);
+                    out.undo.write(UndoRequest);
                 }
                 if ui.button("Redo (Ctrl+Y)").clicked() {
-                    redo.write(RedoRequest);
+                    out.redo.write(RedoRequest);
                 }
             });
             ui.separator();
@@ -215,16 +235,23 @@ pub(crate) fn draw_panels(
                     }),
             );
             ui.checkbox(&mut view.flipped, "Flip board (F)");
+            if ui.button("Fullscreen (F11)").clicked() {
+                out.fullscreen.write(ToggleFullscreenRequest);
+            }
             if variant == Variant::Intrachange {
                 ui.checkbox(&mut view.show_numbers, "Square numbers (G)");
                 ui.checkbox(&mut view.show_hexagrams, "Hexagrams (H)");
             }
             ui.separator();
             ui.label(egui::RichText::new("Captured").strong());
-            let start = game.record.start();
-            let now = game.shown();
-            ui.label(format!("White lost: {}", captured(start, now, Side::White)));
-            ui.label(format!("Black lost: {}", captured(start, now, Side::Black)));
+            ui.label(format!(
+                "White lost: {}",
+                captured_text(&cache.captured[Side::White.index()])
+            ));
+            ui.label(format!(
+                "Black lost: {}",
+                captured_text(&cache.captured[Side::Black.index()])
+            ));
             extras.show(ui, &game);
         })
         .response
@@ -237,6 +264,7 @@ pub(crate) fn draw_panels(
         .show(&mut root, |ui| {
             ui.heading(format!("{variant}"));
             ui.separator();
+            scene.show(ui);
             ui.label(egui::RichText::new("Moves").strong());
             let shown = game.review.unwrap_or(game.record.len());
             let simultaneous = game.is_simultaneous();
@@ -248,7 +276,7 @@ pub(crate) fn draw_panels(
                     if simultaneous {
                         // Parity: one turn per line, its announcements wrapped below it.
                         if ui.selectable_label(shown == 0, "start").clicked() {
-                            review.write(ReviewRequest(Some(0)));
+                            out.review.write(ReviewRequest(Some(0)));
                         }
                         for (i, text) in cache.texts.iter().enumerate() {
                             let n = i + 1;
@@ -257,7 +285,7 @@ pub(crate) fn draw_panels(
                                 ui.label(format!("{n}."));
                                 if ui.selectable_label(shown == n, turn).clicked() {
                                     let target = (n < game.record.len()).then_some(n);
-                                    review.write(ReviewRequest(target));
+                                    out.review.write(ReviewRequest(target));
                                 }
                             });
                             if !notes.is_empty() {
@@ -275,7 +303,7 @@ pub(crate) fn draw_panels(
                     }
                     egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
                         if ui.selectable_label(shown == 0, "start").clicked() {
-                            review.write(ReviewRequest(Some(0)));
+                            out.review.write(ReviewRequest(Some(0)));
                         }
                         ui.end_row();
                         let per_row = if simultaneous { 1 } else { 2 };
@@ -285,7 +313,7 @@ pub(crate) fn draw_panels(
                                 let n = row * per_row + j + 1;
                                 if ui.selectable_label(shown == n, text.as_str()).clicked() {
                                     let target = (n < game.record.len()).then_some(n);
-                                    review.write(ReviewRequest(target));
+                                    out.review.write(ReviewRequest(target));
                                 }
                             }
                             ui.end_row();
@@ -293,7 +321,7 @@ pub(crate) fn draw_panels(
                     });
                 });
             if game.review.is_some() && ui.button("Back to live").clicked() {
-                review.write(ReviewRequest(None));
+                out.review.write(ReviewRequest(None));
             }
             ui.separator();
             ui.label(egui::RichText::new("Rules").strong());
@@ -318,6 +346,27 @@ pub(crate) fn draw_panels(
         .rect
         .width();
 
+    if let Some(outcome) = game.record.outcome() {
+        // Over the board's top edge, not a panel: the layout does not move when a game ends.
+        egui::Area::new(egui::Id::new("game-over"))
+            .anchor(egui::Align2::CENTER_TOP, [(left - right) / 2.0, 10.0])
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading(
+                            egui::RichText::new(format!("Game over — {}", outcome.describe()))
+                                .color(egui::Color32::from_rgb(250, 210, 90))
+                                .strong(),
+                        );
+                        if ui.button("New game (N)").clicked() {
+                            extras.replace_game(Replacement::NewGame(NewGameRequest::new(variant)));
+                        }
+                    });
+                });
+            });
+    }
+
     if !promotion.0.is_empty() {
         let mut chosen_move = None;
         let mut cancel = false;
@@ -339,7 +388,7 @@ pub(crate) fn draw_panels(
                 }
             });
         if let Some(mv) = chosen_move {
-            submit.write(SubmitMoveRequest {
+            out.submit.write(SubmitMoveRequest {
                 mv,
                 source: MoveSource::Mouse,
             });
@@ -374,5 +423,27 @@ mod tests {
         assert_eq!(*c.follow(Variant::Standard), Variant::Parity);
         // A game of another variant arrives (load, demo, scene): the choice follows it.
         assert_eq!(*c.follow(Variant::BigOuter), Variant::BigOuter);
+    }
+
+    #[test]
+    fn a_promotion_is_not_a_lost_pawn_and_captures_come_from_the_rules() {
+        use crate::rules::Position;
+        // White promotes on b8 capturing the Rook there: Black lost a Rook, White nothing.
+        let start =
+            Position::from_text(Variant::Standard, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut record = GameRecord::new(start.clone());
+        record.play(&start.parse_move("axb8=Q+").unwrap()).unwrap();
+        let lost = captured_pieces(&record, record.len());
+        assert_eq!(lost[Side::White.index()], Vec::<PieceKind>::new());
+        assert_eq!(lost[Side::Black.index()], vec![PieceKind::Rook]);
+        assert_eq!(captured_text(&lost[Side::White.index()]), "—");
+        // Reviewing the start position: nothing lost yet.
+        assert_eq!(captured_pieces(&record, 0), [Vec::new(), Vec::new()]);
+        // A plain promotion without capture loses nothing either.
+        let start =
+            Position::from_text(Variant::Standard, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut record = GameRecord::new(start.clone());
+        record.play(&start.parse_move("a8=Q+").unwrap()).unwrap();
+        assert_eq!(captured_pieces(&record, 1), [Vec::new(), Vec::new()]);
     }
 }

@@ -9,6 +9,9 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::{ActiveGame, ParityCommits, TakeBackCommitRequest};
 use crate::rules::Color as Side;
 
+/// Logical pixels kept free above the board for the commit bar (Parity).
+pub const COMMIT_BAR_PX: f32 = 44.0;
+
 /// Draws the commit bar (Parity only).
 pub(crate) fn draw_commit_bar(
     mut contexts: EguiContexts,
@@ -59,6 +62,15 @@ pub(crate) fn draw_commit_bar(
                         egui::RichText::new("○ = resting (moved last turn)")
                             .color(egui::Color32::from_rgb(90, 140, 240)),
                     );
+                    let pos = game.record.current();
+                    if [Side::White, Side::Black].into_iter().any(|side| {
+                        !crate::rules::variants::parity::must_leave(pos, side).is_empty()
+                    }) {
+                        ui.label(
+                            egui::RichText::new("⇔ = must leave the shared square")
+                                .color(egui::Color32::from_rgb(240, 140, 30)),
+                        );
+                    }
                 });
             });
         });

@@ -298,7 +298,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
     match launch {
         Launch::Play(p) => {
             let p = *p;
-            let seed = p.seed.unwrap_or_else(rand::random);
+            let seed = p.seed.unwrap_or_else(random_seed);
             let mut record = p.record;
             crate::game::persist_glue::stamp_new_record(&mut record);
             app.insert_resource(ActiveGame::from_record(record))
@@ -367,7 +367,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             app.insert_resource(ActiveGame::new(Position::new(first)))
                 // The demo's bots play through its own players; nothing from the settings.
                 .insert_resource(Players::default())
-                .insert_resource(BotSeed(rand::random()))
+                .insert_resource(BotSeed(random_seed()))
                 .insert_resource(StartOptions {
                     cli_players: true,
                     cli_start: true,
@@ -389,6 +389,11 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         }
     }
     app
+}
+
+/// A bot seed from entropy, short enough to note down and pass to `--seed` (1–999,999).
+fn random_seed() -> u64 {
+    rand::random_range(1..1_000_000)
 }
 
 /// Bevy's default plugins for `platform`. Headless: no winit and no GPU backend (the

@@ -541,8 +541,13 @@ impl LeftPanelExtras<'_> {
             .data
             .clone()
             .unwrap_or_else(|| PathBuf::from("."));
+        // On a fresh machine the data folder does not exist until the first autosave.
+        if let Err(e) = std::fs::create_dir_all(&start) {
+            self.files.note = format!("Cannot create {}: {e}", start.display());
+        }
         let mut dialog = FileDialog::new()
             .initial_directory(start)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .default_file_name("game.pgn")
             .add_file_filter_extensions("PGN games", vec!["pgn"])
             .default_file_filter("PGN games")

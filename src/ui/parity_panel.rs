@@ -18,16 +18,24 @@ pub(crate) fn draw_commit_bar(
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
     mut take_back: MessageWriter<TakeBackCommitRequest>,
+    insets: Res<crate::render::BoardInsets>,
 ) -> Result {
     if !game.is_simultaneous() || game.record.outcome().is_some() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Centred over the board area (between the side panels), in the strip kept free above
+    // the board; it wraps rather than reaching over a panel.
+    let free = (ctx.viewport_rect().width() - insets.left - insets.right - 16.0).max(200.0);
     egui::Area::new("parity-commit-bar".into())
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [(insets.left - insets.right) / 2.0, 6.0],
+        )
         .show(ctx, |ui| {
+            ui.set_max_width(free);
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let committed: Vec<Side> = [Side::White, Side::Black]
                         .into_iter()
                         .filter(|s| commits.has_committed(*s))

@@ -363,7 +363,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             }
         }
         Launch::Demo(d) => {
-            let first = d.variants.first().copied().unwrap_or(Variant::Standard);
+            let first = d.variants.first().copied().unwrap_or_default();
             app.insert_resource(ActiveGame::new(Position::new(first)))
                 // The demo's bots play through its own players; nothing from the settings.
                 .insert_resource(Players::default())
@@ -453,7 +453,7 @@ pub fn start_record(
     position: Option<&str>,
     moves: &[String],
 ) -> Result<GameRecord, StartError> {
-    let variant = variant.unwrap_or(Variant::Standard);
+    let variant = variant.unwrap_or_default();
     let start = match position {
         Some(text) => Position::from_text(variant, text)
             .map_err(|e| StartError(format!("bad --position for {variant}: {e}")))?,

@@ -1164,6 +1164,41 @@ mod bots_and_files {
     }
 
     #[test]
+    fn each_side_keeps_one_bot_for_the_whole_game_and_a_new_game_builds_new_ones() {
+        use esoterica::bots::plugin::RegisterBot;
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let built = Arc::new(AtomicUsize::new(0));
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.add_plugins(BotPlugin {
+            pace_secs: 0.0,
+            ..Default::default()
+        });
+        let counter = Arc::clone(&built);
+        app.register_bot("counted", move |_, seed| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            esoterica::bots::BotSpec::Random.build(seed)
+        });
+        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players {
+            white: bot("counted"),
+            black: bot("counted"),
+        };
+        run_until(&mut app, |a| entries(a) >= 12);
+        assert!(entries(&app) >= 12);
+        assert_eq!(
+            built.load(Ordering::SeqCst),
+            2,
+            "one bot per side for the game"
+        );
+        app.world_mut()
+            .write_message(NewGameRequest::new(Variant::Standard));
+        app.update();
+        run_until(&mut app, |a| entries(a) >= 4);
+        assert_eq!(built.load(Ordering::SeqCst), 4, "a new game gets new bots");
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
     fn bot_versus_bot_plays_twenty_plies_through_the_pipeline() {
         let mut app = bot_app(
             Position::new(Variant::Standard),

@@ -87,7 +87,7 @@ pub(crate) fn rebuild_charges(
     for e in &charges {
         commands.entity(e).despawn();
     }
-    if game.variant() != Variant::ForceField {
+    if !game.variant().has_fields() {
         for (e, _) in &squares {
             commands.entity(e).remove::<SquareCharge>();
         }
@@ -192,7 +192,7 @@ pub fn check_charges_match_position(world: &mut World) -> Result<(), String> {
     let game = world
         .get_resource::<ActiveGame>()
         .ok_or_else(|| "no ActiveGame resource".to_string())?;
-    if game.variant() != Variant::ForceField {
+    if !game.variant().has_fields() {
         if contributions.is_empty() && squares.iter().all(|(_, c)| c.is_none()) {
             return Ok(());
         }

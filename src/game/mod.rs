@@ -86,6 +86,15 @@ fn request_initial_sync(
     resync.write(ResyncRequest);
 }
 
+/// Run condition: the active variant has the capability `cap` (e.g.
+/// [`Variant::has_fields`](crate::rules::Variant::has_fields)): a variant's own systems run
+/// only while a game of such a variant is on the board.
+pub fn variant_has(
+    cap: fn(crate::rules::Variant) -> bool,
+) -> impl FnMut(Option<Res<ActiveGame>>) -> bool + Clone {
+    move |game: Option<Res<ActiveGame>>| game.is_some_and(|g| cap(g.variant()))
+}
+
 /// Run condition: the active variant alternates moves.
 pub fn is_alternating(game: Option<Res<ActiveGame>>) -> bool {
     game.is_some_and(|g| g.variant().turn_model() == TurnModel::Alternating)

@@ -117,8 +117,7 @@ pub(crate) fn plugin(app: &mut App) {
             (handle_file_requests, play_scene)
                 .chain()
                 .in_set(PersistSystems)
-                .in_set(AppSystems::Input)
-                .before(crate::bots::plugin::BotSystems),
+                .in_set(AppSystems::Input),
         )
         .add_systems(Update, write_autosave.in_set(AppSystems::Present));
 }

@@ -18,6 +18,10 @@ pub struct ActiveGame {
     pub review: Option<usize>,
     /// Who started the game (decides whether it is kept in the recent games when replaced).
     pub origin: GameOrigin,
+    /// Which game this is: a new number each time the game is replaced (a new game, a
+    /// loaded one …), the same through moves, undo and review. Bots and other per-game
+    /// state are kept while it stays the same.
+    pub id: u64,
 }
 
 /// Who started a game.
@@ -32,7 +36,7 @@ pub enum GameOrigin {
 
 impl Default for ActiveGame {
     fn default() -> Self {
-        ActiveGame::new(Position::new(Variant::Standard))
+        ActiveGame::new(Position::new(Variant::default()))
     }
 }
 
@@ -49,6 +53,7 @@ impl ActiveGame {
             redo: Vec::new(),
             review: None,
             origin: GameOrigin::Player,
+            id: 0,
         }
     }
 
@@ -66,7 +71,9 @@ impl ActiveGame {
         {
             note = Some(format!("The previous game could not be kept: {e}."));
         }
+        let id = self.id.wrapping_add(1);
         *self = next;
+        self.id = id;
         note
     }
 
@@ -80,6 +87,20 @@ impl ActiveGame {
         self.review
             .and_then(|n| self.record.position_after(n))
             .unwrap_or_else(|| self.record.current())
+    }
+
+    /// The name of `side`'s player as the record's `White` / `Black` tag gives it (`Human`,
+    /// a bot spec, or a name from a loaded file).
+    pub fn player_name(&self, side: crate::rules::Color) -> Option<&str> {
+        let tag = match side {
+            crate::rules::Color::White => "White",
+            crate::rules::Color::Black => "Black",
+        };
+        self.record
+            .tags
+            .iter()
+            .find(|(k, _)| k == tag)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Whether the variant moves simultaneously (Parity).
@@ -100,7 +121,8 @@ pub struct AutomatedSides {
 }
 
 impl AutomatedSides {
-    /// Whether `side` is played by a program.
+    /// Whether `side` is played by a program (its name is the game record's `White` /
+    /// `Black` tag).
     pub fn plays(&self, side: crate::rules::Color) -> bool {
         match side {
             crate::rules::Color::White => self.white,

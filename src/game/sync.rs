@@ -10,7 +10,7 @@ use super::components::{
 };
 use super::messages::ResyncRequest;
 use super::state::ActiveGame;
-use crate::rules::{Piece, Position, Square, Variant};
+use crate::rules::{Piece, Position, Square};
 
 /// Rebuilds squares (when the board changed) and pieces from the shown position.
 pub(crate) fn sync_board(
@@ -26,7 +26,7 @@ pub(crate) fn sync_board(
     }
     let pos = game.shown();
     let shape = pos.shape();
-    let want_hex = game.variant() == Variant::Intrachange;
+    let want_hex = game.variant().has_teleports();
     let have_hex = !hexagrams.is_empty();
     if squares.iter().count() != shape.len() || want_hex != have_hex {
         for (e, _) in &squares {

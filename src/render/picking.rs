@@ -145,7 +145,7 @@ fn handle_board_mouse(
     view: Res<BoardView>,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
-    players: Option<Res<crate::bots::plugin::Players>>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
     hold: Res<crate::game::GameHold>,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
@@ -181,7 +181,8 @@ fn handle_board_mouse(
             return;
         }
         let side = side_to_act(&game, &commits);
-        if let Some(bot) = players.as_deref().and_then(|p| bot_playing(p, side)) {
+        if automated.as_deref().is_some_and(|a| a.plays(side)) {
+            let bot = game.player_name(side).unwrap_or("a");
             selection.from = None;
             selection.targets.clear();
             status.0 = format!(
@@ -241,15 +242,6 @@ fn handle_board_mouse(
             selection.targets.clear();
         }
         selection.dragging = None;
-    }
-}
-
-/// The bot's name (built-in name or external command) when `side` is played by a bot: its
-/// pieces are not the mouse's to move.
-pub fn bot_playing(players: &crate::bots::plugin::Players, side: Side) -> Option<&str> {
-    match players.of(side) {
-        crate::persist::PlayerSpec::Human => None,
-        crate::persist::PlayerSpec::Bot { spec, .. } => Some(spec),
     }
 }
 

@@ -203,7 +203,7 @@ fn load_start_files(
             Err(e) => notes.push(e.to_string()),
         }
     }
-    if !opts.cli_start && offer.0.is_none() && s.last_variant != crate::rules::Variant::Standard {
+    if !opts.cli_start && offer.0.is_none() && s.last_variant != crate::rules::Variant::default() {
         replace.write(ReplaceGameRequest(Replacement::NewGame(
             NewGameRequest::new(s.last_variant),
         )));

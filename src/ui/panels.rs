@@ -238,7 +238,7 @@ pub(crate) fn draw_panels(
             if ui.button("Fullscreen (F11)").clicked() {
                 out.fullscreen.write(ToggleFullscreenRequest);
             }
-            if variant == Variant::Intrachange {
+            if variant.has_teleports() {
                 ui.checkbox(&mut view.show_numbers, "Square numbers (G)");
                 ui.checkbox(&mut view.show_hexagrams, "Hexagrams (H)");
             }

@@ -2069,3 +2069,21 @@ mod start_modes {
         );
     }
 }
+
+/// The game layer spawns and despawns every piece entity: with no board holding it for an
+/// animation, a captured piece is gone after the frame of its capture.
+#[test]
+fn a_captured_piece_is_despawned_by_the_game_when_nothing_holds_it() {
+    let start =
+        Position::from_text(Variant::Standard, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, start.parse_move("exd5").unwrap());
+    app.update();
+    let captured = app
+        .world_mut()
+        .query_filtered::<Entity, With<Captured>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(captured, 0);
+    check_world_matches_position(app.world_mut()).unwrap();
+}

@@ -23,7 +23,8 @@ pub use commits::{
     TakeBackCommitRequest,
 };
 pub use components::{
-    BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
+    BoardSquare, Captured, HeldForPresentation, HexagramNumber, OnSquare, PieceEntity, SquareShade,
+    hexagram_number,
 };
 pub use messages::{
     Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
@@ -67,7 +68,12 @@ impl Plugin for GamePlugin {
             .add_message::<MoveResolved>()
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
-            .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
+            .add_systems(
+                Update,
+                (sync::sync_board, sync::despawn_released_captures)
+                    .chain()
+                    .in_set(AppSystems::Sync),
+            )
             .add_plugins((
                 resolve::plugin,
                 charges::plugin,

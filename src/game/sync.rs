@@ -12,6 +12,22 @@ use super::messages::ResyncRequest;
 use super::state::ActiveGame;
 use crate::rules::{Piece, Position, Square};
 
+/// Despawns captured pieces that no presentation holds ([`HeldForPresentation`]).
+pub(crate) fn despawn_released_captures(
+    mut commands: Commands,
+    captured: Query<
+        Entity,
+        (
+            With<Captured>,
+            Without<super::components::HeldForPresentation>,
+        ),
+    >,
+) {
+    for e in &captured {
+        commands.entity(e).despawn();
+    }
+}
+
 /// Rebuilds squares (when the board changed) and pieces from the shown position.
 pub(crate) fn sync_board(
     mut commands: Commands,

@@ -486,7 +486,7 @@ pub fn cli_players(args: &PlayArgs) -> Result<Option<crate::persist::Players>, S
         return Ok(None);
     }
     let read = |t: &Option<String>| match t {
-        Some(t) => crate::bots::plugin::player_from_cli(t).map_err(StartError),
+        Some(t) => crate::bots::plugin::player_from_cli(t).map_err(|e| StartError(e.to_string())),
         None => Ok(crate::persist::PlayerSpec::Human),
     };
     Ok(Some(crate::persist::Players {

@@ -475,11 +475,11 @@ pub fn poll_bots(
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.
-pub fn player_from_cli(text: &str) -> Result<PlayerSpec, String> {
+pub fn player_from_cli(text: &str) -> Result<PlayerSpec, super::BotSpecError> {
     if text.trim().eq_ignore_ascii_case("human") {
         return Ok(PlayerSpec::Human);
     }
-    match BotSpec::parse(text).map_err(|e| e.to_string())? {
+    match BotSpec::parse(text)? {
         BotSpec::Random => Ok(PlayerSpec::Bot {
             spec: "random".into(),
             level: 1,

@@ -37,7 +37,7 @@ pub use state::{
     ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,
     StageLog, StageLogEntry, StatusLine,
 };
-pub use sync::{check_world_matches_position, pieces_match_position};
+pub use sync::{WorldMismatch, check_world_matches_position, pieces_match_position};
 
 use crate::AppSystems;
 use crate::rules::TurnModel;

@@ -101,11 +101,6 @@ pub fn variant_has(
     move |game: Option<Res<ActiveGame>>| game.is_some_and(|g| cap(g.variant()))
 }
 
-/// Run condition: the active variant alternates moves.
-pub fn is_alternating(game: Option<Res<ActiveGame>>) -> bool {
-    game.is_some_and(|g| g.variant().turn_model() == TurnModel::Alternating)
-}
-
 /// Run condition: the active variant moves simultaneously (Parity).
 pub fn is_simultaneous(game: Option<Res<ActiveGame>>) -> bool {
     game.is_some_and(|g| g.variant().turn_model() == TurnModel::Simultaneous)

@@ -1,0 +1,242 @@
+//! Small value types: [`PyPiece`], [`PyMove`] and [`PyOutcome`] (Python `Piece`, `Move`,
+//! `Outcome`). All are immutable and hashable.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use esoterica::rules::variants;
+use esoterica::rules::{Color, Move, Outcome, Piece, Position, Special};
+use pyo3::prelude::*;
+
+use crate::names;
+
+/// A piece: a side and a kind.
+///
+/// >>> from esoterica import Piece
+/// >>> Piece("white", "knight")
+/// Piece('white', 'knight')
+/// >>> Piece("black", "q").symbol
+/// 'q'
+#[pyclass(module = "esoterica", name = "Piece", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPiece {
+    pub piece: Piece,
+}
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    fn py_new(color: &str, kind: &str) -> PyResult<PyPiece> {
+        let color = names::color(color)?;
+        // A bare `n` is the standard Knight; `outer-knight` names the Big Outer one.
+        let kind = names::kind(kind, false)?;
+        Ok(PyPiece {
+            piece: Piece::new(color, kind),
+        })
+    }
+
+    /// `"white"` or `"black"`.
+    #[getter]
+    fn color(&self) -> &'static str {
+        self.piece.color.name()
+    }
+
+    /// The kind: `"pawn"`, `"knight"`, `"bishop"`, `"rook"`, `"queen"`, `"king"`, and on
+    /// the Big Outer board `"guard"`, `"matriarch"`, `"jumper"`, `"outer-knight"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        names::kind_name(self.piece.kind)
+    }
+
+    /// The position-text letter: upper case for White, lower case for Black.
+    #[getter]
+    fn symbol(&self) -> String {
+        self.piece.fen_char().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece('{}', '{}')", self.color(), self.kind())
+    }
+
+    fn __str__(&self) -> String {
+        self.piece.to_string()
+    }
+}
+
+/// A legal move (for Parity: a commit of one side), as the rules generated it.
+///
+/// Squares are indices (`rank * files + file`, a1 = 0; Big Outer corners C1–C4 are
+/// 144–147). Equal moves compare equal whatever position they came from.
+#[pyclass(module = "esoterica", name = "Move", frozen, from_py_object)]
+#[derive(Clone)]
+pub struct PyMove {
+    pub mv: Move,
+    /// The side that plays it.
+    pub side: Color,
+    /// The position it was generated in (with `side` to move), for its notation.
+    pub parent: Arc<Position>,
+}
+
+impl PyMove {
+    /// The move `mv` of `side` in `parent` (whose turn is `side`).
+    pub fn new(mv: Move, side: Color, parent: Arc<Position>) -> PyMove {
+        PyMove { mv, side, parent }
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// Coordinate form: `e2e4`, `e7e8q`, castling as the King's move `e1g1`; on the Big
+    /// Outer board `b11b7`, `d1C1`. Intrachange: origin and exoteric square.
+    #[getter]
+    fn uci(&self) -> String {
+        self.mv.coordinate(self.parent.shape())
+    }
+
+    /// The move in its variant's notation, in the position it came from: SAN (`Nf3`,
+    /// `O-O`, `e8=Q+`), the Intrachange notation (`e2-e4~e6`), a Parity commit's SAN.
+    #[getter]
+    fn san(&self) -> String {
+        variants::move_text(&self.parent, &self.mv)
+    }
+
+    /// Origin square index.
+    #[getter]
+    fn from_square(&self) -> u8 {
+        self.mv.from.0
+    }
+
+    /// Destination square index (Intrachange: the exoteric square; castling: the King's).
+    #[getter]
+    fn to_square(&self) -> u8 {
+        self.mv.to.0
+    }
+
+    /// The kind a pawn promotes to, or `None`.
+    #[getter]
+    fn promotion(&self) -> Option<&'static str> {
+        self.mv.promotion.map(names::kind_name)
+    }
+
+    /// `"white"` or `"black"`: the side that plays the move.
+    #[getter]
+    fn side(&self) -> &'static str {
+        self.side.name()
+    }
+
+    /// The moving piece.
+    #[getter]
+    fn piece(&self) -> Option<PyPiece> {
+        self.parent
+            .kind_at(self.side, self.mv.from)
+            .map(|k| PyPiece {
+                piece: Piece::new(self.side, k),
+            })
+    }
+
+    /// Whether this is castling (the King's move; the Rook follows).
+    #[getter]
+    fn is_castling(&self) -> bool {
+        matches!(self.mv.special, Special::Castle { .. })
+    }
+
+    /// Whether this is an en passant capture.
+    #[getter]
+    fn is_en_passant(&self) -> bool {
+        matches!(self.mv.special, Special::EnPassant { .. })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.uci())
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyMove>()
+            .is_ok_and(|o| o.get().mv == self.mv && o.get().side == self.side)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.mv.hash(&mut h);
+        self.side.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// How a game ended.
+///
+/// >>> from esoterica import Game
+/// >>> g = Game("standard")
+/// >>> for m in ["f3", "e5", "g4", "Qh4"]:
+/// ...     _ = g.play(m)
+/// >>> o = g.outcome()
+/// >>> o.winner, o.reason, o.result
+/// ('black', 'checkmate', '0-1')
+/// >>> o.text
+/// 'Black wins by checkmate'
+#[pyclass(
+    module = "esoterica",
+    name = "Outcome",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyOutcome {
+    pub outcome: Outcome,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// The winner (`"white"`, `"black"`), or `None` for a draw.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.outcome.winner().map(Color::name)
+    }
+
+    /// Why: `checkmate`, `king-captured`, `stalemate`, `cannot-leave-shared-square`,
+    /// `forfeit` (wins); `stalemate`, `fifty-moves`, `repetition`,
+    /// `insufficient-material`, `simultaneous`, `agreement`, `ply-cap` (draws).
+    #[getter]
+    fn reason(&self) -> &'static str {
+        names::outcome_reason(&self.outcome)
+    }
+
+    /// Whether nobody won.
+    #[getter]
+    fn is_draw(&self) -> bool {
+        self.outcome.winner().is_none()
+    }
+
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.outcome.result_token()
+    }
+
+    /// A sentence: `White wins by checkmate`.
+    #[getter]
+    fn text(&self) -> String {
+        self.outcome.describe()
+    }
+
+    /// Points for `side`: 1.0, 0.5 or 0.0.
+    fn score(&self, side: &str) -> PyResult<f64> {
+        Ok(self.outcome.score_for(names::color(side)?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Outcome('{}', '{}')", self.result(), self.reason())
+    }
+
+    fn __str__(&self) -> String {
+        self.outcome.to_string()
+    }
+}

@@ -292,6 +292,11 @@ impl PyGame {
         self.clone()
     }
 
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_pgn = py.get_type::<PyGame>().getattr("from_pgn")?;
+        Ok((from_pgn, (self.pgn(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Game('{}', {} moves, {})",

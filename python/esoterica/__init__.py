@@ -28,6 +28,7 @@ from esoterica._esoterica import (
     GameOver,
     IllegalMoveError,
     Move,
+    MoveList,
     MoveTextError,
     Outcome,
     PassThrough,
@@ -47,6 +48,10 @@ from esoterica._esoterica import (
     variants,
 )
 
+import collections.abc as _abc
+
+_abc.Sequence.register(MoveList)
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -63,6 +68,7 @@ __all__ = [
     "GameOver",
     "IllegalMoveError",
     "Move",
+    "MoveList",
     "MoveTextError",
     "Outcome",
     "PassThrough",

@@ -13,8 +13,8 @@ use crate::types::{PyOutcome, PyPiece};
 #[pyclass(module = "esoterica", name = "Effect", frozen, subclass)]
 pub struct PyEffect {
     kind: &'static str,
-    stage: &'static str,
-    text: String,
+    effect: Effect,
+    shape: BoardShape,
 }
 
 #[pymethods]
@@ -30,33 +30,33 @@ impl PyEffect {
     /// The resolution stage that applies it: `exoteric`, `esoteric`, `capture`, `settle`.
     #[getter]
     fn stage(&self) -> &'static str {
-        self.stage
+        stage_name(self.effect.stage())
     }
 
     /// One line in the rules' words with square names: `step White Pawn e2 e4`.
     #[getter]
-    fn text(&self) -> &str {
-        &self.text
+    fn text(&self) -> String {
+        self.effect.describe(self.shape)
     }
 
     fn __repr__(&self) -> String {
-        format!("{}('{}')", self.kind, self.text)
+        format!("{}('{}')", self.kind, self.text())
     }
 
-    fn __str__(&self) -> &str {
-        &self.text
+    fn __str__(&self) -> String {
+        self.text()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyEffect>()
-            .is_ok_and(|o| o.get().kind == self.kind && o.get().text == self.text)
+            .is_ok_and(|o| o.get().effect == self.effect && o.get().shape == self.shape)
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.kind, &self.text).hash(&mut h);
+        (self.kind, self.text()).hash(&mut h);
         h.finish()
     }
 }
@@ -65,7 +65,7 @@ impl PyEffect {
 macro_rules! effect_class {
     ($rust:ident, $py:literal, $doc:literal, { $($field:ident : $ty:ty => $fdoc:literal),* $(,)? }) => {
         #[doc = $doc]
-        #[pyclass(module = "esoterica", name = $py, frozen, extends = PyEffect)]
+        #[pyclass(module = "esoterica", name = $py, frozen, extends = PyEffect, freelist = 64)]
         pub struct $rust {
             $(
                 #[doc = $fdoc]
@@ -156,8 +156,8 @@ fn side(c: Color) -> &'static str {
 pub fn to_py(py: Python<'_>, e: &Effect, shape: BoardShape) -> PyResult<Py<PyAny>> {
     let base = |kind: &'static str| PyEffect {
         kind,
-        stage: stage_name(e.stage()),
-        text: e.describe(shape),
+        effect: e.clone(),
+        shape,
     };
     macro_rules! make {
         ($kind:literal, $sub:expr) => {

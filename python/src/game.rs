@@ -9,8 +9,8 @@ use pyo3::types::PyDict;
 use crate::effects;
 use crate::errors::{name_err, pgn_err, position_err, refused, rules_err};
 use crate::names;
-use crate::position::{PyPosition, move_arg, moves_to_py, parent_for};
-use crate::types::{PyMove, PyOutcome};
+use crate::position::{PyPosition, move_arg, moves_to_py, no_moves, parent_for};
+use crate::types::{PyMove, PyMoveList, PyOutcome};
 
 /// A game: the start position, every move (Parity: every turn of two commits), the
 /// positions reached and the result, with threefold repetition, undo and PGN.
@@ -154,20 +154,20 @@ impl PyGame {
 
     /// The legal moves in the current position (none once the game is over, repetition
     /// included).
-    fn legal_moves(&self) -> Vec<PyMove> {
-        if self.record.outcome().is_some() {
-            return Vec::new();
-        }
+    fn legal_moves(&self) -> PyMoveList {
         let pos = self.record.current();
+        if self.record.outcome().is_some() {
+            return no_moves(pos, pos.turn());
+        }
         moves_to_py(pos, pos.turn())
     }
 
     /// Parity: the legal commits of `side` in the current position (none once the game is
     /// over).
-    fn legal_commits(&self, side: &str) -> PyResult<Vec<PyMove>> {
+    fn legal_commits(&self, side: &str) -> PyResult<PyMoveList> {
         let side = names::color(side)?;
         if self.record.outcome().is_some() {
-            return Ok(Vec::new());
+            return Ok(no_moves(self.record.current(), side));
         }
         Ok(moves_to_py(self.record.current(), side))
     }

@@ -3,7 +3,7 @@
 //! wrapped with pyo3. Plain wrappers: every rule is decided by the `esoterica` crate.
 //!
 //! Errors become Python exceptions in one place (`errors`); the environments for
-//! Gymnasium, PettingZoo and OpenSpiel are Python code in `python/esoterica/`.
+//! Gymnasium, `PettingZoo` and `OpenSpiel` are Python code in `python/esoterica/`.
 
 mod bots;
 mod effects;
@@ -68,6 +68,7 @@ fn _esoterica(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<types::PyPiece>()?;
     m.add_class::<types::PyMove>()?;
+    m.add_class::<types::PyMoveList>()?;
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;

@@ -17,7 +17,7 @@ use crate::effects;
 use crate::errors::{move_err, name_err, position_err, refused, rules_err};
 use crate::names;
 use crate::planes;
-use crate::types::{PyMove, PyOutcome, PyPiece};
+use crate::types::{PyMove, PyMoveList, PyOutcome, PyPiece};
 
 /// A position of one variant: placement, side to move, castling rights, en passant,
 /// counters and (Parity) resting pieces. No history: see `Game` for repetition and undo.
@@ -63,13 +63,22 @@ pub fn parent_for(pos: &Position, side: Color) -> Arc<Position> {
     Arc::new(p)
 }
 
-/// The legal moves (Parity: commits) of `side` as Python `Move`s.
-pub fn moves_to_py(pos: &Position, side: Color) -> Vec<PyMove> {
-    let parent = parent_for(pos, side);
-    pos.legal_commits(side)
-        .into_iter()
-        .map(|m| PyMove::new(m, side, Arc::clone(&parent)))
-        .collect()
+/// The legal moves (Parity: commits) of `side` as a Python `MoveList`.
+pub fn moves_to_py(pos: &Position, side: Color) -> PyMoveList {
+    PyMoveList {
+        moves: pos.legal_commits(side),
+        side,
+        parent: parent_for(pos, side),
+    }
+}
+
+/// An empty `MoveList` (a finished game).
+pub fn no_moves(pos: &Position, side: Color) -> PyMoveList {
+    PyMoveList {
+        moves: Vec::new(),
+        side,
+        parent: parent_for(pos, side),
+    }
 }
 
 fn side_or_turn(pos: &Position, side: Option<&str>) -> PyResult<Color> {
@@ -171,7 +180,7 @@ impl PyPosition {
 
     /// The legal moves of the side to move, in the rules' stable generation order. For
     /// Parity, White's commits (see `legal_commits`).
-    fn legal_moves(&self) -> Vec<PyMove> {
+    fn legal_moves(&self) -> PyMoveList {
         moves_to_py(&self.pos, self.pos.turn())
     }
 
@@ -181,7 +190,7 @@ impl PyPosition {
     /// >>> p = Position("parity")
     /// >>> len(p.legal_commits("white")), len(p.legal_commits("black"))
     /// (20, 20)
-    fn legal_commits(&self, side: &str) -> PyResult<Vec<PyMove>> {
+    fn legal_commits(&self, side: &str) -> PyResult<PyMoveList> {
         Ok(moves_to_py(&self.pos, names::color(side)?))
     }
 
@@ -342,27 +351,31 @@ impl PyPosition {
     }
 
     /// The squares onto which an en passant capture is legal now (Parity: both sides').
-    fn en_passant_squares(&self) -> Vec<u8> {
+    fn en_passant_squares(&self) -> Vec<u32> {
         Color::BOTH
             .iter()
             .filter_map(|&c| self.pos.en_passant_of(c))
-            .flat_map(|ep| ep.squares().map(|s| s.0).collect::<Vec<_>>())
+            .flat_map(|ep| ep.squares().map(|s| u32::from(s.0)).collect::<Vec<_>>())
             .collect()
     }
 
     /// Parity: the squares of `side`'s resting pieces (they moved last turn).
-    fn resting(&self, side: &str) -> PyResult<Vec<u8>> {
-        Ok(self.pos.resting(names::color(side)?).map(|s| s.0).collect())
+    fn resting(&self, side: &str) -> PyResult<Vec<u32>> {
+        Ok(self
+            .pos
+            .resting(names::color(side)?)
+            .map(|s| u32::from(s.0))
+            .collect())
     }
 
     /// Parity: the squares a White and a Black piece share.
-    fn shared_squares(&self) -> Vec<u8> {
+    fn shared_squares(&self) -> Vec<u32> {
         let b = self.pos.board();
         self.pos
             .shape()
             .squares()
             .filter(|&s| b.is_shared(s))
-            .map(|s| s.0)
+            .map(|s| u32::from(s.0))
             .collect()
     }
 
@@ -472,7 +485,7 @@ impl PyPosition {
     ///
     /// >>> p = Position("standard")
     /// >>> p.action_to_move(int(p.legal_actions()[0])).uci
-    /// 'a2a3'
+    /// 'b1a3'
     #[pyo3(signature = (side = None))]
     fn legal_actions<'py>(
         &self,

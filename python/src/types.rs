@@ -68,7 +68,13 @@ impl PyPiece {
 ///
 /// Squares are indices (`rank * files + file`, a1 = 0; Big Outer corners C1–C4 are
 /// 144–147). Equal moves compare equal whatever position they came from.
-#[pyclass(module = "esoterica", name = "Move", frozen, from_py_object)]
+#[pyclass(
+    module = "esoterica",
+    name = "Move",
+    frozen,
+    from_py_object,
+    freelist = 1024
+)]
 #[derive(Clone)]
 pub struct PyMove {
     pub mv: Move,
@@ -102,8 +108,8 @@ impl PyMove {
     }
 
     /// Origin square index.
-    #[getter]
-    fn from_square(&self) -> u8 {
+    #[getter(from_square)]
+    fn origin(&self) -> u8 {
         self.mv.from.0
     }
 
@@ -238,5 +244,102 @@ impl PyOutcome {
 
     fn __str__(&self) -> String {
         self.outcome.to_string()
+    }
+}
+
+/// The legal moves of one side in one position, as an immutable sequence: `len`,
+/// indexing (a `Move` is made when it is asked for), iteration, `in` (a `Move` or a
+/// coordinate text). `list(moves)` gives a plain list.
+///
+/// >>> from esoterica import Position
+/// >>> moves = Position("standard").legal_moves()
+/// >>> len(moves), moves[0], moves[-1].san, "e2e4" in moves
+/// (20, Move('b1c3'), 'h4', True)
+#[pyclass(
+    module = "esoterica",
+    name = "MoveList",
+    frozen,
+    sequence,
+    freelist = 64
+)]
+pub struct PyMoveList {
+    pub moves: Vec<Move>,
+    pub side: Color,
+    pub parent: Arc<Position>,
+}
+
+impl PyMoveList {
+    fn at(&self, i: usize) -> PyMove {
+        PyMove::new(self.moves[i], self.side, Arc::clone(&self.parent))
+    }
+
+    fn all(&self) -> Vec<PyMove> {
+        (0..self.moves.len()).map(|i| self.at(i)).collect()
+    }
+}
+
+#[pymethods]
+impl PyMoveList {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let ind = slice.indices(self.moves.len() as isize)?;
+            let mut out = Vec::new();
+            let mut i = ind.start;
+            while (ind.step > 0 && i < ind.stop) || (ind.step < 0 && i > ind.stop) {
+                out.push(self.at(i as usize));
+                i += ind.step;
+            }
+            return Ok(out.into_pyobject(py)?.into_any().unbind());
+        }
+        let i: isize = index.extract()?;
+        let n = self.moves.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&j) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "move index out of range",
+            ));
+        }
+        Ok(Bound::new(py, self.at(j as usize))?.into_any().unbind())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let list = self.all().into_pyobject(py)?;
+        Ok(list.try_iter()?.into_any())
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        if let Ok(m) = item.cast::<PyMove>() {
+            return m.get().side == self.side && self.moves.contains(&m.get().mv);
+        }
+        item.extract::<String>().is_ok_and(|t| {
+            let shape = self.parent.shape();
+            self.moves.iter().any(|m| m.coordinate(shape) == t)
+        })
+    }
+
+    /// The moves in coordinate form, in the list's order.
+    fn uci(&self) -> Vec<String> {
+        let shape = self.parent.shape();
+        self.moves.iter().map(|m| m.coordinate(shape)).collect()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(o) = other.cast::<PyMoveList>() {
+            return o.get().side == self.side && o.get().moves == self.moves;
+        }
+        other.extract::<Vec<PyMove>>().is_ok_and(|v| {
+            v.len() == self.moves.len()
+                && v.iter()
+                    .zip(&self.moves)
+                    .all(|(a, b)| a.mv == *b && a.side == self.side)
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MoveList([{}])", self.uci().join(", "))
     }
 }

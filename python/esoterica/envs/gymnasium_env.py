@@ -32,7 +32,7 @@ from esoterica.envs import DEFAULT_MAX_PLIES, PLANE_BOUND
 class EsotericaEnv(gymnasium.Env):
     """One side of a variant against a built-in bot."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,

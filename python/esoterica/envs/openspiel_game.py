@@ -17,7 +17,7 @@ players act in every state). Actions are the board shape's fixed action space
 (20, 0)
 >>> state.apply_action(state.legal_actions()[0])
 >>> str(state).splitlines()[-1]
-'RNBQKBNR'
+'R.BQKBNR'
 >>> parity = pyspiel.load_game("python_esoterica_parity")
 >>> s = parity.new_initial_state()
 >>> s.is_simultaneous_node()

@@ -65,6 +65,7 @@ class EsotericaAECEnv(AECEnv):
 
     metadata = {
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "esoterica_v0",
         "is_parallelizable": False,
     }
@@ -152,7 +153,7 @@ class EsotericaParallelEnv(ParallelEnv):
     """Parity or Parity Single Occupation as a PettingZoo parallel environment: both
     agents commit at once, then the turn resolves."""
 
-    metadata = {"render_modes": ["ansi"], "name": "esoterica_parity_v0"}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": "esoterica_parity_v0"}
 
     def __init__(
         self,

@@ -127,8 +127,9 @@ class Outcome:
     @property
     def reason(self) -> str:
         """``checkmate``, ``king-captured``, ``stalemate``, ``cannot-leave-shared-square``,
-        ``forfeit``, ``fifty-moves``, ``repetition``, ``insufficient-material``,
-        ``simultaneous``, ``agreement``, ``ply-cap``."""
+        ``forfeit``, ``timeout``, ``resignation`` (wins); ``stalemate``, ``fifty-moves``,
+        ``repetition``, ``insufficient-material``, ``simultaneous``, ``agreement``,
+        ``timeout-vs-insufficient-material``, ``ply-cap`` (draws)."""
     @property
     def is_draw(self) -> bool: ...
     @property
@@ -367,6 +368,11 @@ class Bot:
         depth: int | None = None,
         nodes: int | None = None,
     ) -> Move | None: ...
+    @property
+    def thinking(self) -> bool:
+        """Whether a ``choose`` or ``commit`` of this bot is searching now."""
+    def stop(self) -> None:
+        """Ask the search in progress to stop and return its best move so far."""
 
 def variants() -> list[VariantName]: ...
 def planes_layout(variant: str) -> list[str]: ...

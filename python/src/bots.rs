@@ -1,9 +1,10 @@
 //! `Bot`: the built-in bots (and external ones) of `esoterica::bots`, thinking with the
 //! interpreter lock released.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
-use esoterica::bots::{Bot, BotSpec, NoControl, SearchLimits};
+use esoterica::bots::{Bot, BotSpec, SearchLimits, StopControl};
 use esoterica::rules::{Color, TurnModel};
 use pyo3::prelude::*;
 
@@ -13,7 +14,8 @@ use crate::position::{PyPosition, parent_for};
 use crate::types::PyMove;
 
 /// A bot: `"random"`, `"greedy"`, `"alphabeta[:1-5]"` or `"ext:<command line>"`, seeded.
-/// It thinks with the interpreter lock released, so other Python threads run meanwhile.
+/// It thinks with the interpreter lock released, so other Python threads run meanwhile;
+/// one of them may `stop()` the search.
 ///
 /// >>> from esoterica import Bot, Position
 /// >>> bot = Bot("alphabeta:2", seed=1)
@@ -24,6 +26,10 @@ use crate::types::PyMove;
 pub struct PyBot {
     spec: BotSpec,
     bot: Mutex<Box<dyn Bot>>,
+    /// Raised by `stop()`; lowered when a search starts.
+    stop: Arc<AtomicBool>,
+    /// True from the start to the end of a search (set and cleared without the lock).
+    thinking: AtomicBool,
 }
 
 fn limits(movetime_ms: Option<u64>, depth: Option<u32>, nodes: Option<u64>) -> SearchLimits {
@@ -46,11 +52,15 @@ impl PyBot {
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let (mv, fault) = py.detach(|| {
             let mut bot = self.bot.lock().unwrap_or_else(|e| e.into_inner());
+            self.stop.store(false, Ordering::SeqCst);
+            self.thinking.store(true, Ordering::SeqCst);
+            let mut ctl = StopControl::new(Arc::clone(&self.stop));
             let mv = if simultaneous {
-                bot.commit(&pos, side, limits, &mut NoControl)
+                bot.commit(&pos, side, limits, &mut ctl)
             } else {
-                bot.choose(&pos, limits, &mut NoControl)
+                bot.choose(&pos, limits, &mut ctl)
             };
+            self.thinking.store(false, Ordering::SeqCst);
             (mv, bot.fault())
         });
         if let Some(f) = fault {
@@ -75,6 +85,8 @@ impl PyBot {
         Ok(PyBot {
             spec,
             bot: Mutex::new(bot),
+            stop: Arc::new(AtomicBool::new(false)),
+            thinking: AtomicBool::new(false),
         })
     }
 
@@ -119,6 +131,19 @@ impl PyBot {
     ) -> PyResult<Option<PyMove>> {
         let side = names::color(side)?;
         self.think(py, position, side, limits(movetime_ms, depth, nodes))
+    }
+
+    /// Whether a `choose` or `commit` of this bot is searching now (readable from another
+    /// thread while it does).
+    #[getter]
+    fn thinking(&self) -> bool {
+        self.thinking.load(Ordering::SeqCst)
+    }
+
+    /// Asks the search in progress (in another thread) to stop now; it returns its best
+    /// move so far. No effect when none is running: the next search starts afresh.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     fn __repr__(&self) -> String {

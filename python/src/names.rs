@@ -96,6 +96,8 @@ pub fn win_reason(r: WinReason) -> &'static str {
         WinReason::Stalemate => "stalemate",
         WinReason::CannotLeaveSharedSquare => "cannot-leave-shared-square",
         WinReason::Forfeit => "forfeit",
+        WinReason::Timeout => "timeout",
+        WinReason::Resignation => "resignation",
     }
 }
 
@@ -108,6 +110,7 @@ pub fn draw_reason(r: DrawReason) -> &'static str {
         DrawReason::InsufficientMaterial => "insufficient-material",
         DrawReason::Simultaneous => "simultaneous",
         DrawReason::Agreement => "agreement",
+        DrawReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
         DrawReason::PlyCap => "ply-cap",
     }
 }

@@ -208,8 +208,9 @@ impl PyOutcome {
     }
 
     /// Why: `checkmate`, `king-captured`, `stalemate`, `cannot-leave-shared-square`,
-    /// `forfeit` (wins); `stalemate`, `fifty-moves`, `repetition`,
-    /// `insufficient-material`, `simultaneous`, `agreement`, `ply-cap` (draws).
+    /// `forfeit`, `timeout`, `resignation` (wins); `stalemate`, `fifty-moves`,
+    /// `repetition`, `insufficient-material`, `simultaneous`, `agreement`,
+    /// `timeout-vs-insufficient-material`, `ply-cap` (draws).
     #[getter]
     fn reason(&self) -> &'static str {
         names::outcome_reason(&self.outcome)

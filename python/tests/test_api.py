@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import pickle
 import threading
-import time
 import warnings
 
 import pytest
@@ -292,19 +291,26 @@ def test_bots_choose_commit_and_are_seeded() -> None:
 
 
 def test_bots_release_the_interpreter_lock_while_thinking() -> None:
+    # The search sets `thinking` when it starts and clears it before it takes the lock
+    # back. This thread can only see it set (and then stop the search) if it runs Python
+    # while the other thread is inside the search: with the lock held it would only ever
+    # see `thinking` false, and the level-5 search (up to 500 000 nodes) would run to its
+    # own end.
     bot = Bot("alphabeta:5", seed=1)
+    position = Position("standard")
     result: list[Move | None] = []
-    thread = threading.Thread(
-        target=lambda: result.append(bot.choose(Position(), movetime_ms=400))
-    )
-    spins = 0
-    start = time.perf_counter()
+    thread = threading.Thread(target=lambda: result.append(bot.choose(position, depth=60)))
     thread.start()
-    while thread.is_alive():
-        spins += 1
-    elapsed = time.perf_counter() - start
-    thread.join()
-    assert result and result[0] is not None
-    assert elapsed > 0.2
-    # With the lock held by the search, this thread could not spin at all meanwhile.
-    assert spins > 10_000
+    seen_thinking = False
+    while thread.is_alive() and not seen_thinking:
+        seen_thinking = bot.thinking
+    bot.stop()
+    thread.join(timeout=120)
+    assert seen_thinking
+    assert not thread.is_alive() and not bot.thinking
+    (move,) = result
+    assert move is not None and move in position.legal_moves()
+    # A stop between searches does not cut the next one short.
+    bot.stop()
+    mate_in_one = Position("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    assert bot.choose(mate_in_one, depth=2).uci == "a1a8"

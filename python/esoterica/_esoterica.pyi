@@ -122,6 +122,9 @@ class MoveList(Sequence[Move]):
 class Outcome:
     """How a game ended."""
 
+    def __init__(self, winner: Side | None, reason: str) -> None:
+        """``Outcome("white", "checkmate")``, ``Outcome(None, "repetition")``; raises
+        ``PositionError`` for an unknown side or reason."""
     @property
     def winner(self) -> Side | None: ...
     @property
@@ -349,6 +352,8 @@ class Bot:
     def __init__(self, spec: str = "random", seed: int = 0) -> None: ...
     @property
     def spec(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
     @property
     def description(self) -> str: ...
     def choose(

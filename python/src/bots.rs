@@ -25,6 +25,7 @@ use crate::types::PyMove;
 #[pyclass(module = "esoterica", name = "Bot")]
 pub struct PyBot {
     spec: BotSpec,
+    seed: u64,
     bot: Mutex<Box<dyn Bot>>,
     /// Raised by `stop()`; lowered when a search starts.
     stop: Arc<AtomicBool>,
@@ -84,6 +85,7 @@ impl PyBot {
         let bot = spec.build(seed);
         Ok(PyBot {
             spec,
+            seed,
             bot: Mutex::new(bot),
             stop: Arc::new(AtomicBool::new(false)),
             thinking: AtomicBool::new(false),
@@ -144,6 +146,18 @@ impl PyBot {
     /// move so far. No effect when none is running: the next search starts afresh.
     fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The seed it was made with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Pickles as its specification and seed: the copy starts afresh from the seed (its
+    /// random state and transposition table are not kept).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (String, u64)) {
+        (py.get_type::<PyBot>(), (self.spec.to_string(), self.seed))
     }
 
     fn __repr__(&self) -> String {

@@ -51,6 +51,27 @@ fn entry_to_py(py: Python<'_>, before: &Position, entry: &Entry) -> PyResult<Py<
     }
 }
 
+impl PyGame {
+    /// `IllegalMoveError` ("the game is over: …") for any move once the game has ended,
+    /// before the move is read (in a mated position every move would otherwise be refused
+    /// for not answering check).
+    fn refuse_if_over(&self, arg: &Bound<'_, PyAny>) -> PyResult<()> {
+        let Some(o) = self.record.outcome() else {
+            return Ok(());
+        };
+        let text = match arg.cast::<PyMove>() {
+            Ok(m) => m.get().mv.coordinate(self.record.current().shape()),
+            Err(_) => arg
+                .str()
+                .map_or_else(|_| "?".to_string(), |s| s.to_string()),
+        };
+        Err(refused(
+            &text,
+            &format!("the game is over: {}", o.describe()),
+        ))
+    }
+}
+
 #[pymethods]
 impl PyGame {
     /// A new game of `variant` from its initial position or from the position `text`.
@@ -178,6 +199,7 @@ impl PyGame {
     /// # Errors
     /// `IllegalMoveError` with the rule; the game is unchanged.
     fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        self.refuse_if_over(r#move)?;
         let pos = self.record.current();
         if pos.variant().turn_model() == TurnModel::Simultaneous {
             let mv = move_arg(pos, pos.turn(), r#move)?;
@@ -205,6 +227,7 @@ impl PyGame {
         white: &Bound<'_, PyAny>,
         black: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {
+        self.refuse_if_over(white)?;
         let pos = self.record.current();
         let w = move_arg(pos, Color::White, white)?;
         let b = move_arg(pos, Color::Black, black)?;

@@ -115,6 +115,52 @@ pub fn draw_reason(r: DrawReason) -> &'static str {
     }
 }
 
+/// Every win reason, in the order of their Python names.
+const WIN_REASONS: [WinReason; 7] = [
+    WinReason::Checkmate,
+    WinReason::KingCaptured,
+    WinReason::Stalemate,
+    WinReason::CannotLeaveSharedSquare,
+    WinReason::Forfeit,
+    WinReason::Timeout,
+    WinReason::Resignation,
+];
+
+/// Every draw reason, in the order of their Python names.
+const DRAW_REASONS: [DrawReason; 8] = [
+    DrawReason::Stalemate,
+    DrawReason::FiftyMoves,
+    DrawReason::Repetition,
+    DrawReason::InsufficientMaterial,
+    DrawReason::Simultaneous,
+    DrawReason::Agreement,
+    DrawReason::TimeoutVsInsufficientMaterial,
+    DrawReason::PlyCap,
+];
+
+/// The outcome a winner (`None`: a draw) and a reason name stand for.
+///
+/// # Errors
+/// `PositionError` for an unknown side or a reason that is not one of that kind of
+/// result (a win reason for a draw, or the other way round).
+pub fn outcome(winner: Option<&str>, reason: &str) -> PyResult<Outcome> {
+    match winner {
+        Some(w) => {
+            let winner = color(w)?;
+            WIN_REASONS
+                .into_iter()
+                .find(|&r| win_reason(r) == reason)
+                .map(|reason| Outcome::Win { winner, reason })
+                .ok_or_else(|| name_err(format!("unknown win reason '{reason}'")))
+        }
+        None => DRAW_REASONS
+            .into_iter()
+            .find(|&r| draw_reason(r) == reason)
+            .map(|reason| Outcome::Draw { reason })
+            .ok_or_else(|| name_err(format!("unknown draw reason '{reason}'"))),
+    }
+}
+
 /// The Python name of an outcome's reason.
 pub fn outcome_reason(o: &Outcome) -> &'static str {
     match o {

@@ -59,6 +59,16 @@ impl PyPiece {
         format!("Piece('{}', '{}')", self.color(), self.kind())
     }
 
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (&'static str, &'static str),
+    ) {
+        (py.get_type::<PyPiece>(), (self.color(), self.kind()))
+    }
+
     fn __str__(&self) -> String {
         self.piece.to_string()
     }
@@ -173,6 +183,23 @@ impl PyMove {
         self.side.hash(&mut h);
         h.finish()
     }
+
+    /// Pickles as its coordinate form read again in the position it came from.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let parent = Bound::new(
+            py,
+            crate::position::PyPosition {
+                pos: (*self.parent).clone(),
+            },
+        )?;
+        Ok((
+            parent.getattr("parse_move")?,
+            (self.uci(), self.side.name()),
+        ))
+    }
 }
 
 /// How a game ended.
@@ -201,6 +228,29 @@ pub struct PyOutcome {
 
 #[pymethods]
 impl PyOutcome {
+    /// An outcome from its winner (`None` for a draw) and reason (see `reason`):
+    /// `Outcome("white", "checkmate")`, `Outcome(None, "repetition")`.
+    ///
+    /// # Errors
+    /// `PositionError` for an unknown side or reason.
+    #[new]
+    #[pyo3(signature = (winner, reason))]
+    fn py_new(winner: Option<&str>, reason: &str) -> PyResult<PyOutcome> {
+        Ok(PyOutcome {
+            outcome: names::outcome(winner, reason)?,
+        })
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (Option<&'static str>, &'static str),
+    ) {
+        (py.get_type::<PyOutcome>(), (self.winner(), self.reason()))
+    }
+
     /// The winner (`"white"`, `"black"`), or `None` for a draw.
     #[getter]
     fn winner(&self) -> Option<&'static str> {

@@ -95,6 +95,9 @@ def _make_game_class(variant: str) -> type[pyspiel.Game]:
             )
             return PlanesObserver(variant, perfect_recall)
 
+        def __reduce__(self) -> tuple[Any, tuple[str, dict[str, int]]]:
+            return (load_game, (variant, {"max_plies": self.max_plies}))
+
     EsotericaGame.__name__ = "EsotericaGame_" + variant.replace("-", "_")
     return EsotericaGame
 
@@ -154,6 +157,19 @@ class EsotericaState(pyspiel.State):
 
     def __str__(self) -> str:
         return str(self.record.position)
+
+    def __reduce__(self) -> tuple[Any, tuple[pyspiel.Game, str]]:
+        return (_deserialize_state, (self.get_game(), self.serialize()))
+
+
+def load_game(variant: str, params: dict[str, int] | None = None) -> pyspiel.Game:
+    """``pyspiel.load_game`` of a variant's game (``params``: ``{"max_plies": n}``); games
+    and states pickle through it, by name and parameters, and by their actions so far."""
+    return pyspiel.load_game(game_name(variant), dict(params or {}))
+
+
+def _deserialize_state(game: pyspiel.Game, text: str) -> pyspiel.State:
+    return game.deserialize_state(text)
 
 
 class PlanesObserver:

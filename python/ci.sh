@@ -35,7 +35,13 @@ step "extension module (maturin develop, dev profile)"
 maturin develop --locked --quiet
 
 step "clippy on the binding crate"
-PYO3_PYTHON="$venv/bin/python" cargo clippy --locked -p esoterica-python --all-targets -- -D warnings
+# The environment maturin gives cargo: pyo3's build scripts rerun when any of it changes,
+# and a rerun rebuilds pyo3, numpy and the extension on the next maturin develop.
+PYO3_PYTHON="$venv/bin/python" PYTHON_SYS_EXECUTABLE="$venv/bin/python" \
+  PYO3_BUILD_EXTENSION_MODULE=1 \
+  PYO3_ENVIRONMENT_SIGNATURE="$(python -c 'import platform, struct, sys
+print(f"{platform.python_implementation().lower()}-{sys.version_info[0]}.{sys.version_info[1]}-{struct.calcsize("P") * 8}bit")')" \
+  cargo clippy --locked -p esoterica-python --all-targets -- -D warnings
 
 step "command-line binary without Bevy (the differential tests compare against it)"
 (cd .. && cargo build --locked --quiet --no-default-features --bin esoterica)

@@ -40,7 +40,8 @@ step "clippy on the binding crate"
 PYO3_PYTHON="$venv/bin/python" PYTHON_SYS_EXECUTABLE="$venv/bin/python" \
   PYO3_BUILD_EXTENSION_MODULE=1 \
   PYO3_ENVIRONMENT_SIGNATURE="$(python -c 'import platform, struct, sys
-print(f"{platform.python_implementation().lower()}-{sys.version_info[0]}.{sys.version_info[1]}-{struct.calcsize("P") * 8}bit")')" \
+v = sys.version_info
+print("%s-%d.%d-%dbit" % (platform.python_implementation().lower(), v[0], v[1], struct.calcsize("P") * 8))')" \
   cargo clippy --locked -p esoterica-python --all-targets -- -D warnings
 
 step "command-line binary without Bevy (the differential tests compare against it)"

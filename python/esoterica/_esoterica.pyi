@@ -132,7 +132,7 @@ class Outcome:
         """``checkmate``, ``king-captured``, ``stalemate``, ``cannot-leave-shared-square``,
         ``forfeit``, ``timeout``, ``resignation`` (wins); ``stalemate``, ``fifty-moves``,
         ``repetition``, ``insufficient-material``, ``simultaneous``, ``agreement``,
-        ``timeout-vs-insufficient-material``, ``ply-cap`` (draws)."""
+        ``timeout-vs-insufficient-material``, ``both-timed-out``, ``ply-cap`` (draws)."""
     @property
     def is_draw(self) -> bool: ...
     @property

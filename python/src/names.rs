@@ -111,6 +111,7 @@ pub fn draw_reason(r: DrawReason) -> &'static str {
         DrawReason::Simultaneous => "simultaneous",
         DrawReason::Agreement => "agreement",
         DrawReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
+        DrawReason::BothTimedOut => "both-timed-out",
         DrawReason::PlyCap => "ply-cap",
     }
 }
@@ -127,7 +128,7 @@ const WIN_REASONS: [WinReason; 7] = [
 ];
 
 /// Every draw reason, in the order of their Python names.
-const DRAW_REASONS: [DrawReason; 8] = [
+const DRAW_REASONS: [DrawReason; 9] = [
     DrawReason::Stalemate,
     DrawReason::FiftyMoves,
     DrawReason::Repetition,
@@ -135,6 +136,7 @@ const DRAW_REASONS: [DrawReason; 8] = [
     DrawReason::Simultaneous,
     DrawReason::Agreement,
     DrawReason::TimeoutVsInsufficientMaterial,
+    DrawReason::BothTimedOut,
     DrawReason::PlyCap,
 ];
 

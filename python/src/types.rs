@@ -260,7 +260,7 @@ impl PyOutcome {
     /// Why: `checkmate`, `king-captured`, `stalemate`, `cannot-leave-shared-square`,
     /// `forfeit`, `timeout`, `resignation` (wins); `stalemate`, `fifty-moves`,
     /// `repetition`, `insufficient-material`, `simultaneous`, `agreement`,
-    /// `timeout-vs-insufficient-material`, `ply-cap` (draws).
+    /// `timeout-vs-insufficient-material`, `both-timed-out`, `ply-cap` (draws).
     #[getter]
     fn reason(&self) -> &'static str {
         names::outcome_reason(&self.outcome)

@@ -190,6 +190,7 @@ def test_value_types_pickle() -> None:
         Piece("black", "outer-knight"),
         Outcome("white", "checkmate"),
         Outcome(None, "timeout-vs-insufficient-material"),
+        Outcome(None, "both-timed-out"),
     ]
     for value in values:
         again = pickle.loads(pickle.dumps(value))
@@ -225,3 +226,18 @@ def test_planes_and_masks_are_fresh_arrays() -> None:
     mask = p.action_mask()
     mask[:] = 1
     assert int(p.action_mask().sum()) == 20 and np.flatnonzero(p.action_mask()).size == 20
+
+
+def test_every_outcome_reason_round_trips() -> None:
+    wins = ["checkmate", "king-captured", "stalemate", "cannot-leave-shared-square",
+            "forfeit", "timeout", "resignation"]
+    draws = ["stalemate", "fifty-moves", "repetition", "insufficient-material",
+             "simultaneous", "agreement", "timeout-vs-insufficient-material",
+             "both-timed-out", "ply-cap"]
+    for reason in wins:
+        o = Outcome("black", reason)
+        assert (o.winner, o.reason, o.result) == ("black", reason, "0-1")
+        assert pickle.loads(pickle.dumps(o)) == o
+    for reason in draws:
+        o = Outcome(None, reason)
+        assert (o.winner, o.reason, o.is_draw, o.score("white")) == (None, reason, True, 0.5)

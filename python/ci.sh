@@ -45,7 +45,9 @@ print("%s-%d.%d-%dbit" % (platform.python_implementation().lower(), v[0], v[1], 
   cargo clippy --locked -p esoterica-python --all-targets -- -D warnings
 
 step "command-line binary without Bevy (the differential tests compare against it)"
-(cd .. && cargo build --locked --quiet --no-default-features --bin esoterica)
+# Selecting the binding crate too resolves the dependencies' features as for the extension,
+# so the rules library built above is reused rather than built a second time.
+(cd .. && cargo build --locked --quiet -p esoterica -p esoterica-python --no-default-features --bin esoterica)
 export ESOTERICA_CLI="$CARGO_TARGET_DIR/debug/esoterica"
 
 step "pytest"

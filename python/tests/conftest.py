@@ -29,7 +29,12 @@ def cli() -> Path:
         os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache" / "esoterica-target")
     )
     subprocess.run(
-        [cargo, "build", "--quiet", "--locked", "--no-default-features", "--bin", "esoterica"],
+        # With the binding crate selected too, the rules library the extension was built
+        # with is reused (the same dependency features).
+        [
+            cargo, "build", "--quiet", "--locked", "-p", "esoterica", "-p", "esoterica-python",
+            "--no-default-features", "--bin", "esoterica",
+        ],
         cwd=REPO,
         check=True,
         env={**os.environ, "CARGO_TARGET_DIR": str(target)},

@@ -28,6 +28,9 @@
 //!   play the variant before the first game; games are streamed (constant memory).
 //! - `esoterica uci [--bot SPEC] [--seed S]`: a built-in bot as a UCI engine on stdin/stdout
 //!   ([`uci`], `docs/bot-protocol.md`).
+//! - `esoterica tournament …`, `tournament merge FILES…`, `tournament openings …`: round
+//!   robins, gauntlets, SPRT tests, shards and their merge ([`tournament`],
+//!   `docs/BOTS.md`).
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
@@ -48,6 +51,7 @@ macro_rules! println {
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod tournament;
 pub mod uci;
 
 use crate::rules::perft;
@@ -164,6 +168,8 @@ pub enum Command {
     Demo(DemoArgs),
     /// Play a built-in bot as a UCI engine on stdin/stdout.
     Uci(uci::UciArgs),
+    /// Round robin, gauntlet or SPRT test between bots; `merge` combines shards.
+    Tournament(Box<tournament::TournamentCmd>),
 }
 
 /// `scene` options.
@@ -341,6 +347,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(a)) => run_match(&a),
         Some(Command::Demo(a)) => run_demo(a),
         Some(Command::Uci(a)) => uci::run(&a),
+        Some(Command::Tournament(a)) => tournament::run(&a),
     };
     ExitCode::from(code)
 }

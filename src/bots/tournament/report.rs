@@ -305,23 +305,25 @@ impl SprtSummary {
         let (lo, hi) = s.spec.bounds();
         let decision = match s.decision() {
             Some(Decision::H1) => format!(
-                "H1 accepted: {} is stronger than {} by about {} Elo or more",
-                self.a, self.b, s.spec.elo1
+                "H1 accepted (Elo {} rather than {}): {} is stronger than {}",
+                s.spec.elo1, s.spec.elo0, self.a, self.b
             ),
             Some(Decision::H0) => format!(
-                "H0 accepted: {} is not {} Elo stronger than {}",
-                self.a, s.spec.elo1, self.b
+                "H0 accepted (Elo {} rather than {}): {} is not {} Elo stronger than {}",
+                s.spec.elo0, s.spec.elo1, self.a, s.spec.elo1, self.b
             ),
             None => "no decision: the games ran out before the LLR left its bounds".to_string(),
         };
         let elo = s
             .elo()
-            .map_or("-".into(), |(e, m)| format!("{:+.1} ± {m:.1}", e));
+            .map_or("undefined at a 0% or 100% score".into(), |(e, m)| {
+                format!("{:+.1} ± {m:.1} (95%)", e)
+            });
         let p = s.pairs;
         format!(
             "\nSPRT (pentanomial, logistic Elo) {}: {} vs {}\n\
              LLR {:.3} (bounds {lo:.3}, {hi:.3}) after {} games ({} pairs{})\n\
-             pairs by {}'s points [0, ½, 1, 1½, 2]: [{}, {}, {}, {}, {}]; Elo {elo} (95%)\n\
+             pairs by {}'s points [0, ½, 1, 1½, 2]: [{}, {}, {}, {}, {}]; Elo {elo}\n\
              {decision}\n",
             s.spec,
             self.a,

@@ -27,7 +27,15 @@ use crate::rules::Variant;
 
 /// `tournament` and its subcommands.
 #[derive(Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples (docs/BOTS.md, \"Tournaments\"):
+  esoterica tournament --bot random --bot greedy --bot alphabeta:3 --variants all --games-per-pair 4 --movetime 50 --pgn games.pgn
+  esoterica tournament --gauntlet alphabeta:3 --bot sf=ext:stockfish --bot greedy --games-per-pair 8
+  esoterica tournament --bot 'new=ext:./new uci' --bot 'old=ext:./old uci' --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+  esoterica tournament ARGS --shard 0/4 --results s0.ron   (… --shard 3/4 --results s3.ron)
+  esoterica tournament merge s0.ron s1.ron s2.ron s3.ron --pgn games.pgn --json report.json"
+)]
 pub struct TournamentCmd {
     /// `merge` or `openings`; none runs a tournament.
     #[command(subcommand)]
@@ -149,6 +157,13 @@ pub struct OpeningsArgs {
     /// Keep an opening only if its score is within this many centipawns of 0.
     #[arg(long, default_value_t = 40)]
     window: i32,
+    /// Also play this many games of --check-bot against itself from each candidate and
+    /// keep it only if White scores 37.5% to 62.5% in them (0: no such check).
+    #[arg(long, default_value_t = 0)]
+    check_games: usize,
+    /// The bot of the self-play check: random, greedy or alphabeta[:1-5].
+    #[arg(long, default_value = "alphabeta:1")]
+    check_bot: String,
 }
 
 /// Runs `tournament …`; the exit status (0, 1 bad input, 3 an internal error in a game).
@@ -535,6 +550,19 @@ fn run_openings(o: &OpeningsArgs) -> Result<u8, String> {
             o.count
         ));
     }
+    let check_bot = match BotSpec::parse(&o.check_bot) {
+        Ok(BotSpec::External(_)) => {
+            return Err("--check-bot must be a built-in bot, not an ext: program".into());
+        }
+        Ok(b) => b,
+        Err(e) => return Err(format!("--check-bot: {e}")),
+    };
+    if o.check_games > 100 {
+        return Err(format!(
+            "--check-games must be at most 100, not {}",
+            o.check_games
+        ));
+    }
     if o.plies > 40 {
         return Err(format!("--plies must be at most 40, not {}", o.plies));
     }
@@ -544,11 +572,13 @@ fn run_openings(o: &OpeningsArgs) -> Result<u8, String> {
         plies: o.plies,
         seed: o.seed,
         window_cp: o.window,
+        check_games: o.check_games,
+        check_bot: check_bot.clone(),
     });
     let mut text = format!(
         "# {} openings for {}: {} random plies{} from the initial position, kept when the score\n\
-         # (centipawns, White's view) is within ±{}; esoterica tournament openings --variant {} \
-         --count {} --plies {} --seed {} --window {}\n",
+         # (centipawns, White's view) is within ±{}{}; esoterica tournament openings --variant {} \
+         --count {} --plies {} --seed {} --window {}{}\n",
         found.len(),
         variant.title(),
         o.plies,
@@ -558,11 +588,24 @@ fn run_openings(o: &OpeningsArgs) -> Result<u8, String> {
             ""
         },
         o.window,
+        if o.check_games > 0 {
+            format!(
+                " and White scored 37.5-62.5% in {} {check_bot} self-play games from it",
+                o.check_games
+            )
+        } else {
+            String::new()
+        },
         variant.name(),
         o.count,
         o.plies,
         o.seed,
-        o.window
+        o.window,
+        if o.check_games > 0 {
+            format!(" --check-games {} --check-bot {check_bot}", o.check_games)
+        } else {
+            String::new()
+        }
     );
     for g in &found {
         text.push_str(&format!("{}  # {:+}\n", g.line, g.score_cp));

@@ -11,9 +11,10 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::schedule::{OpeningSet, opening_position};
+use crate::bots::arena::{Contestant, MatchConfig, play_game};
 use crate::bots::eval::evaluate_white;
 use crate::bots::simultaneous::best_threat;
-use crate::bots::{AlphaBetaBot, NoControl, SearchLimits};
+use crate::bots::{AlphaBetaBot, BotSpec, NoControl, SearchLimits, mix_seed};
 use crate::rules::{Color, Position, TurnModel, Variant};
 
 /// The most openings read from one file.
@@ -95,7 +96,7 @@ pub fn bundled(variant: Variant) -> Result<OpeningSet, String> {
 }
 
 /// How to generate openings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// The variant.
     pub variant: Variant,
@@ -107,6 +108,12 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// Keep a line only if its score from White's view is within this many centipawns.
     pub window_cp: i32,
+    /// Self-play check per candidate: this many games of [`GenerateOptions::check_bot`]
+    /// against itself from it (seeded from the seed and the candidate), and the line is
+    /// kept only if White scores within [`CHECK_BALANCE`] of 50% in them. 0: no check.
+    pub check_games: usize,
+    /// The bot of the self-play check (a built-in bot).
+    pub check_bot: BotSpec,
 }
 
 /// A generated opening: its line and its score (centipawns, White's view).
@@ -137,6 +144,40 @@ pub fn judge(pos: &Position) -> i32 {
     }
 }
 
+/// The ply cap of a [`GenerateOptions::check_games`] game (Parity: turns).
+pub const CHECK_MAX_PLIES: usize = 200;
+
+/// How far from 50% White's score in the self-play check may be (a fraction: 0.125 keeps
+/// 37.5%–62.5%, e.g. 3 to 5 points of 8 games).
+pub const CHECK_BALANCE: f64 = 0.125;
+
+/// Whether White's score in games of `o.check_bot` against itself from `pos`
+/// (`o.check_games` of them) is within [`CHECK_BALANCE`] of 50%; true when no check is
+/// asked.
+/// Game `i` of the `n`-th kept candidate is seeded from `(o.seed, n, i)`.
+fn self_play_splits(pos: &Position, o: &GenerateOptions, n: usize) -> bool {
+    if o.check_games == 0 {
+        return true;
+    }
+    let bot = Contestant::from_spec(&o.check_bot);
+    let mut cfg = MatchConfig::new(o.variant, bot.clone(), bot, o.check_games);
+    cfg.seed = mix_seed(o.seed ^ mix_seed(n as u64 + 1));
+    cfg.jobs = 1;
+    cfg.max_plies = CHECK_MAX_PLIES;
+    cfg.start = Some(pos.clone());
+    let mut white = 0.0;
+    for i in 0..o.check_games {
+        let r = play_game(&cfg, i);
+        white += match r.outcome.map(|o| o.winner()) {
+            Some(Some(Color::White)) => 1.0,
+            Some(Some(Color::Black)) => 0.0,
+            _ => 0.5,
+        };
+    }
+    let n = o.check_games as f64;
+    (white / n - 0.5).abs() <= CHECK_BALANCE + 1e-9
+}
+
 /// How many of the statically best moves a generated opening picks from at each ply.
 pub const TOP_MOVES: usize = 6;
 
@@ -158,7 +199,8 @@ fn top_moves(pos: &Position) -> Vec<crate::rules::Move> {
 }
 
 /// Random openings of `plies` plies (alternating variants: each move picked at random
-/// among the [`TOP_MOVES`] statically best; Parity: each commit at random) whose [`judge`] score is within the window, distinct
+/// among the [`TOP_MOVES`] statically best; Parity: each commit at random) whose [`judge`] score is within the window (and that
+/// pass the [`GenerateOptions::check_games`] self-play check), distinct
 /// by position, in the order found; fewer than `count` if 200 tries per opening do not
 /// find enough. Deterministic for a seed.
 pub fn generate(o: &GenerateOptions) -> Vec<Generated> {
@@ -209,7 +251,7 @@ pub fn generate(o: &GenerateOptions) -> Vec<Generated> {
             continue;
         }
         let score = judge(&pos);
-        if score.abs() <= o.window_cp {
+        if score.abs() <= o.window_cp && self_play_splits(&pos, o, out.len()) {
             out.push(Generated {
                 line: words.join(" "),
                 score_cp: score,
@@ -268,6 +310,8 @@ mod tests {
             plies: 2,
             seed: 4,
             window_cp: 60,
+            check_games: 0,
+            check_bot: BotSpec::AlphaBeta(1),
         };
         let a = generate(&o);
         assert_eq!(a.len(), 3);

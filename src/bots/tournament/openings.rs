@@ -323,4 +323,28 @@ mod tests {
             assert_eq!(judge(&p), g.score_cp);
         }
     }
+
+    #[test]
+    fn the_self_play_check_drops_a_won_position_and_keeps_an_even_one() {
+        let mut o = GenerateOptions {
+            variant: Variant::Standard,
+            count: 1,
+            plies: 0,
+            seed: 3,
+            window_cp: 40,
+            check_games: 2,
+            check_bot: BotSpec::AlphaBeta(3),
+        };
+        // A back-rank mate in one (Ra8#): White wins both games.
+        let (won, _) =
+            Position::from_text_lenient(Variant::Standard, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+                .unwrap();
+        assert!(!self_play_splits(&won, &o, 0));
+        // Random movers from the initial position: 2 games drawn at the ply cap (1 of 2
+        // points for White), inside 37.5%–62.5%.
+        o.check_bot = BotSpec::Random;
+        assert!(self_play_splits(&Position::new(Variant::Standard), &o, 0));
+        o.check_games = 0;
+        assert!(self_play_splits(&won, &o, 0));
+    }
 }

@@ -21,7 +21,7 @@ case "${1:-}" in
       # The sets whose first version failed the check are filtered by self-play too.
       case $v in
         standard) check="--check-games 8 --check-bot alphabeta:2" ;;
-        force-field|parity-single) check="--check-games 8 --check-bot alphabeta:1" ;;
+        force-field) check="--check-games 8 --check-bot alphabeta:1" ;;
         *) check="" ;;
       esac
       # shellcheck disable=SC2086

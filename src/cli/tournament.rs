@@ -57,7 +57,7 @@ pub enum TournamentAction {
 /// Options of a tournament run.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// A player (repeat it): random, greedy, alphabeta[:1-5] or ext:<command line>;
+    /// A player (repeat it): random, greedy, alphabeta[:1-5] or `ext:<command line>`;
     /// `NAME=SPEC` names it (`sf=ext:stockfish`).
     #[arg(long = "bot", value_name = "SPEC")]
     bots: Vec<String>,

@@ -1,5 +1,5 @@
 //! Plays scheduled games: each through the match runner's
-//! [`play_game`](crate::bots::arena::play_game) (so faults, fallbacks, the ply cap and
+//! [`play_game`] (so faults, fallbacks, the ply cap and
 //! internal errors are handled as in `esoterica match`), on worker threads, handed back in
 //! index order.
 

@@ -8,7 +8,7 @@
 //! together) and a tournament cut short is still balanced by colour. The opening of round
 //! `r` in a variant is `perm[r mod len]`, `perm` a permutation of the variant's openings
 //! shuffled from the master seed. Game `i` is seeded with
-//! [`game_seed`](crate::bots::arena::game_seed)`(seed, i)`, whatever the shard that plays it.
+//! [`game_seed`]`(seed, i)`, whatever the shard that plays it.
 
 use serde::{Deserialize, Serialize};
 

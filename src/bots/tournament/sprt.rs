@@ -303,7 +303,9 @@ mod tests {
             h0 += usize::from(d == Some(Decision::H0));
             games += g;
         }
-        assert!(h0 >= 180, "H0 accepted in {h0} of 200 runs");
+        // 95% of 200 is 190, with a binomial spread of about 3 runs; H1 must happen too
+        // (false positives at about the rate α).
+        assert!((180..=198).contains(&h0), "H0 accepted in {h0} of 200 runs");
         eprintln!(
             "equal bots: H0 in {h0}/200 runs, {} games on average",
             games / 200

@@ -89,6 +89,8 @@ pub struct PlayLaunch {
     pub window: WindowPlan,
     /// `--time-control`: the clock of the first game and of new games in this run.
     pub time_control: Option<crate::rules::clock::TimeControl>,
+    /// `--watch FILE`: the game file to follow.
+    pub watch: Option<PathBuf>,
 }
 
 /// `esoterica demo`, read and checked.
@@ -134,7 +136,17 @@ impl PlayLaunch {
             Some(text) => last_move_requests(&game, &text)?,
             None => Vec::new(),
         };
-        let players = cli_players(args)?;
+        let players = if args.watch.is_some() {
+            if args.white.is_some() || args.black.is_some() {
+                return Err(StartError(
+                    "--watch shows the file's games: it takes no --white or --black".into(),
+                ));
+            }
+            // Nobody plays a watched game: no bot may move in it.
+            Some(crate::persist::Players::default())
+        } else {
+            cli_players(args)?
+        };
         let scene = match &args.scene {
             Some(path) => Some(
                 crate::persist::resolve_scene(path)
@@ -155,11 +167,13 @@ impl PlayLaunch {
         };
         Ok(PlayLaunch {
             time_control,
+            watch: args.watch.clone(),
             record,
             players,
             fixed_start: args.variant.is_some()
                 || args.position.is_some()
                 || args.scene.is_some()
+                || args.watch.is_some()
                 || !args.moves.is_empty(),
             scene,
             animate_last,
@@ -335,6 +349,9 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                 app.insert_resource(AutosaveSlot::new(autosave));
             }
             app.insert_resource(RecentSlot(folders.recent()));
+            if let Some(path) = p.watch {
+                app.insert_resource(crate::game::watch::WatchedFile::new(path, 1.0));
+            }
             if let Some(scene) = p.scene {
                 app.world_mut()
                     .write_message(PlaySceneRequest(Box::new(scene)));

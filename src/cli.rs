@@ -128,6 +128,11 @@ pub struct PlayArgs {
     /// or `none`; default: the one chosen last in the window (docs/rules/clocks.md).
     #[arg(long = "time-control", value_name = "TC")]
     pub time_control: Option<String>,
+    /// Watch a PGN file as it grows (a running `tournament --pgn` or `match --pgn`): its
+    /// last game is replayed, one move a second, and each new game is shown as it is
+    /// appended. Both sides are watched, not played.
+    #[arg(long, value_name = "FILE")]
+    pub watch: Option<std::path::PathBuf>,
 }
 
 /// `demo` options.

@@ -1866,6 +1866,98 @@ mod start_modes {
     }
 
     #[test]
+    fn watch_replays_the_last_game_of_a_growing_file_and_follows_new_games() {
+        use esoterica::game::GameOrigin;
+        use esoterica::rules::notation::pgn;
+        use esoterica::rules::{GameRecord, Outcome, WinReason};
+        let (root, f) = folders("watch");
+        let file = root.join("games.pgn");
+        let standard = |moves: &[&str]| {
+            let mut r = GameRecord::new(Position::new(Variant::Standard));
+            for m in moves {
+                let mv = r.current().parse_move(m).unwrap();
+                r.play(&mv).unwrap();
+            }
+            r
+        };
+        let first = standard(&["e4", "e5"]);
+        let fools = standard(&["f3", "e5", "g4", "Qh4#"]);
+        std::fs::write(
+            &file,
+            format!("{}\n{}\n", pgn::write(&first), pgn::write(&fools)),
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let mut app = start_launch(launch_args(&["esoterica", "play", "--watch", path]), f);
+        frames(&mut app, 60);
+        {
+            let game = app.world().resource::<ActiveGame>();
+            assert_eq!(game.origin, GameOrigin::Watched);
+            assert!(
+                game.record.len() < 4,
+                "replayed move by move, not jumped to the end"
+            );
+        }
+        // One move a second at 16 ms a frame.
+        frames(&mut app, 5 * 63);
+        {
+            let game = app.world().resource::<ActiveGame>();
+            assert_eq!(game.record.len(), 4);
+            assert_eq!(game.record.current(), fools.current());
+            assert_eq!(
+                game.record.outcome(),
+                Some(Outcome::Win {
+                    winner: Color::Black,
+                    reason: WinReason::Checkmate
+                })
+            );
+        }
+        check_world_matches_position(app.world_mut()).unwrap();
+        // A Parity game is appended, with a result the rules did not decide.
+        let mut parity = GameRecord::new(Position::new(Variant::Parity));
+        for (w, b) in [("e2e4", "e7e5"), ("g1f3", "b8c6")] {
+            let pos = parity.current().clone();
+            let w = pos
+                .legal_commits(Color::White)
+                .into_iter()
+                .find(|m| m.coordinate(pos.shape()) == w)
+                .unwrap();
+            let b = pos
+                .legal_commits(Color::Black)
+                .into_iter()
+                .find(|m| m.coordinate(pos.shape()) == b)
+                .unwrap();
+            parity.play_turn(&w, &b).unwrap();
+        }
+        let resigned = Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        };
+        parity.declare(resigned);
+        let mut text = std::fs::read_to_string(&file).unwrap();
+        text.push_str(&pgn::write(&parity));
+        std::fs::write(&file, text).unwrap();
+        frames(&mut app, 4 * 63);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Parity);
+        assert_eq!(game.origin, GameOrigin::Watched);
+        assert_eq!(game.record.len(), 2);
+        assert_eq!(game.record.current(), parity.current());
+        assert_eq!(game.record.outcome(), Some(resigned));
+        check_world_matches_position(app.world_mut()).unwrap();
+        // A file that stops parsing leaves the board as it is and says why.
+        std::fs::write(&file, "[Variant \"nonsense\"]\n1. e4 *\n").unwrap();
+        frames(&mut app, 60);
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert!(status.starts_with("Watching "), "{status}");
+        assert!(status.contains("cannot be read"), "{status}");
+        assert_eq!(
+            app.world().resource::<ActiveGame>().variant(),
+            Variant::Parity
+        );
+    }
+
+    #[test]
     fn plain_play_starts_hot_seat_standard_and_runs() {
         let (_root, f) = folders("plain");
         let mut app = start("esoterica", f);

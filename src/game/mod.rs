@@ -17,6 +17,7 @@ pub mod resolve;
 pub mod state;
 pub mod sync;
 pub mod typed;
+pub mod watch;
 
 use bevy::prelude::*;
 
@@ -86,6 +87,7 @@ impl Plugin for GamePlugin {
                 clock::plugin,
                 flow::plugin,
                 typed::plugin,
+                watch::plugin,
             ));
     }
 }

@@ -232,8 +232,8 @@ pub(crate) fn write_autosave(
     let Some(mut slot) = slot else {
         return;
     };
-    // The demo's own games are not the player's: the autosave keeps the player's game.
-    if slot.paused || game.origin == super::state::GameOrigin::Demo {
+    // The demo's and watched games are not the player's: the autosave keeps the player's game.
+    if slot.paused || game.origin != super::state::GameOrigin::Player {
         return;
     }
     // A declared result (resignation, agreement, flag fall) ends the game without a move.

@@ -32,6 +32,8 @@ pub enum GameOrigin {
     Player,
     /// The demo's own bots (not kept in the recent games: the demo plays for hours).
     Demo,
+    /// A game replayed from a watched file (`play --watch`): not the player's either.
+    Watched,
 }
 
 impl Default for ActiveGame {

@@ -163,6 +163,8 @@ fn load_start_files(
     mut status: ResMut<StatusLine>,
     mut anim: ResMut<AnimationSettings>,
     mut view: ResMut<BoardView>,
+    mut look: ResMut<crate::render::Appearance>,
+    mut scale: ResMut<super::style::InterfaceScale>,
     mut players: ResMut<Players>,
     mut offer: ResMut<ResumeOffer>,
     mut files: ResMut<FilesUi>,
@@ -175,6 +177,10 @@ fn load_start_files(
     let s = loaded.settings;
     confirm.ask = true;
     anim.speed = s.animation_speed.clamp(0.0, 3.0);
+    anim.reduce_motion = s.appearance.reduce_motion;
+    look.piece_set = s.appearance.piece_set;
+    look.theme = s.appearance.board_theme;
+    scale.0 = s.appearance.ui_scale;
     view.show_numbers = s.overlays.intrachange_numbers;
     view.show_hexagrams = s.overlays.hexagrams;
     if opts.cli_players {
@@ -245,6 +251,8 @@ fn save_settings_on_change(
     mut state: ResMut<SettingsState>,
     anim: Res<AnimationSettings>,
     view: Res<BoardView>,
+    look: Res<crate::render::Appearance>,
+    scale: Res<super::style::InterfaceScale>,
     players: Res<Players>,
     game: Res<ActiveGame>,
     mut status: ResMut<StatusLine>,
@@ -254,6 +262,10 @@ fn save_settings_on_change(
     }
     let mut now = state.settings.clone();
     now.animation_speed = anim.speed;
+    now.appearance.reduce_motion = anim.reduce_motion;
+    now.appearance.piece_set = look.piece_set;
+    now.appearance.board_theme = look.theme;
+    now.appearance.ui_scale = scale.0;
     now.overlays.intrachange_numbers = view.show_numbers;
     now.overlays.hexagrams = view.show_hexagrams;
     if state.cli_players.as_ref() != Some(&players.0) {

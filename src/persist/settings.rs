@@ -130,15 +130,82 @@ impl BoardTheme {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Appearance {
-    /// The piece drawing.
+    /// The piece drawing (a name this build does not know reads as the default).
+    #[serde(deserialize_with = "lenient_choice")]
     pub piece_set: PieceSet,
-    /// The board's colours and surfaces.
+    /// The board's colours and surfaces (a name this build does not know reads as the
+    /// default).
+    #[serde(deserialize_with = "lenient_choice")]
     pub board_theme: BoardTheme,
     /// The interface's text and panel size on top of the window-size scaling (1.0 = normal;
     /// clamped to [`UI_SCALE_RANGE`]).
     pub ui_scale: f32,
     /// Short fades instead of travel, lifts, particles and bounces.
     pub reduce_motion: bool,
+}
+
+/// A setting chosen from a fixed list of unit variants, read by name.
+trait Choice: Copy + Default + std::fmt::Debug + 'static {
+    /// Every choice.
+    const CHOICES: &'static [Self];
+}
+
+impl Choice for PieceSet {
+    const CHOICES: &'static [Self] = &PieceSet::ALL;
+}
+
+impl Choice for BoardTheme {
+    const CHOICES: &'static [Self] = &BoardTheme::ALL;
+}
+
+/// Reads a [`Choice`] by its variant name; an unknown name (a theme from a newer build, a
+/// typo) gives the default instead of failing the whole settings file.
+fn lenient_choice<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Choice,
+{
+    use serde::de::{EnumAccess, VariantAccess};
+    struct ByName<T>(std::marker::PhantomData<T>);
+    /// A variant name, read as an identifier (a `String` would ask for a quoted string).
+    struct Ident(String);
+    impl<'de> Deserialize<'de> for Ident {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl serde::de::Visitor<'_> for V {
+                type Value = Ident;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a name")
+                }
+                fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Ident, E> {
+                    Ok(Ident(v.to_owned()))
+                }
+            }
+            d.deserialize_identifier(V)
+        }
+    }
+    fn named<T: Choice>(name: &str) -> T {
+        T::CHOICES
+            .iter()
+            .copied()
+            .find(|c| format!("{c:?}") == name)
+            .unwrap_or_default()
+    }
+    impl<'de, T: Choice> serde::de::Visitor<'de> for ByName<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a name")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+            Ok(named(v))
+        }
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
+            let (Ident(name), rest) = data.variant()?;
+            rest.unit_variant()?;
+            Ok(named(&name))
+        }
+    }
+    d.deserialize_enum("Choice", &[], ByName(std::marker::PhantomData))
 }
 
 /// The interface scale the settings accept.
@@ -486,6 +553,19 @@ mod tests {
         assert_eq!(old.appearance.piece_set, PieceSet::Classic);
         assert_eq!(old.appearance.board_theme, BoardTheme::Wood);
         assert!(!old.appearance.reduce_motion);
+        // A theme or set this build does not know falls back to the default; the rest of
+        // the file is kept.
+        let odd = Settings::from_ron(
+            "(version: 1, fullscreen: true, appearance: (piece_set: Glass, board_theme: Neon, ui_scale: 1.5))",
+        )
+        .unwrap();
+        assert_eq!(odd.appearance.piece_set, PieceSet::Classic);
+        assert_eq!(odd.appearance.board_theme, BoardTheme::Wood);
+        assert_eq!(odd.appearance.ui_scale, 1.5);
+        assert!(odd.fullscreen);
+        let known =
+            Settings::from_ron("(version: 1, appearance: (board_theme: HighContrast))").unwrap();
+        assert_eq!(known.appearance.board_theme, BoardTheme::HighContrast);
         // Out-of-range scales are clamped.
         let big = Settings::from_ron("(version: 1, appearance: (ui_scale: 9.0))").unwrap();
         assert_eq!(big.appearance.ui_scale, 2.0);

@@ -243,6 +243,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Pieces, board theme, interface scale, reduced motion.
     pub appearance: Appearance,
+    /// The time control of new games (`5+3`, `5d2`, `none`; `docs/rules/clocks.md`).
+    pub time_control: String,
 }
 
 impl Default for Settings {
@@ -256,6 +258,7 @@ impl Default for Settings {
             idle_minutes_to_demo: None,
             fullscreen: false,
             appearance: Appearance::default(),
+            time_control: "none".into(),
         }
     }
 }
@@ -430,6 +433,7 @@ mod tests {
                 ui_scale: 1.25,
                 reduce_motion: true,
             },
+            time_control: "5+3".into(),
         }
     }
 

@@ -3,6 +3,7 @@
 //! notation and perft. Deterministic: no clock, no global RNG, stable move order.
 
 pub mod board;
+pub mod clock;
 pub mod geometry;
 pub mod intrachange_chart;
 pub mod moves;

@@ -17,6 +17,10 @@ pub enum WinReason {
     CannotLeaveSharedSquare,
     /// The loser's bot failed (illegal move, garbage, timeout, crash) and forfeited.
     Forfeit,
+    /// The loser's clock ran out, and the winner had mating material.
+    Timeout,
+    /// The loser resigned.
+    Resignation,
 }
 
 /// Why a game was drawn.
@@ -35,6 +39,10 @@ pub enum DrawReason {
     Simultaneous,
     /// Both players agreed.
     Agreement,
+    /// A clock ran out, but the other side had no mating material in this variant.
+    TimeoutVsInsufficientMaterial,
+    /// Both clocks ran out at the same moment (Parity, `docs/rules/clocks.md` C-4).
+    BothTimedOut,
     /// Adjudicated by the host: the game reached the ply cap of a headless match or of the
     /// demo (no rule of the variant ended it).
     PlyCap,
@@ -96,6 +104,8 @@ impl Outcome {
                         "the opponent being unable to leave a shared square"
                     }
                     WinReason::Forfeit => "forfeit",
+                    WinReason::Timeout => "time (the opponent's clock ran out)",
+                    WinReason::Resignation => "resignation",
                 };
                 format!("{winner} wins by {why}")
             }
@@ -108,6 +118,10 @@ impl Outcome {
                     DrawReason::Simultaneous => "simultaneous mate, stalemate or King capture",
                     DrawReason::Agreement => "agreement",
                     DrawReason::PlyCap => "adjudication (ply cap)",
+                    DrawReason::TimeoutVsInsufficientMaterial => {
+                        "time out against insufficient mating material"
+                    }
+                    DrawReason::BothTimedOut => "both clocks running out at once",
                 };
                 format!("Draw by {why}")
             }

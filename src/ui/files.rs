@@ -255,6 +255,7 @@ fn save_settings_on_change(
     scale: Res<super::style::InterfaceScale>,
     players: Res<Players>,
     game: Res<ActiveGame>,
+    clock_choice: Res<crate::game::clock::ClockChoice>,
     mut status: ResMut<StatusLine>,
 ) {
     if opts.keep_settings {
@@ -273,6 +274,7 @@ fn save_settings_on_change(
         now.players = players.0.clone();
     }
     now.last_variant = game.variant();
+    now.time_control = clock_choice.0.spec();
     if now != state.settings {
         state.settings = now;
         state.dirty_for = Some(0.0);

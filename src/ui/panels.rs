@@ -162,8 +162,9 @@ pub(crate) fn draw_panels(
     } else {
         super::layout::collapsed_strip(&mut root, Edge::Left, &mut layout)
     };
+    let flipped = left.view.flipped;
     let right_width = if layout.right_open {
-        right.show(&mut root, &game, &mut layout)
+        right.show(&mut root, &game, flipped, &mut layout)
     } else {
         super::layout::collapsed_strip(&mut root, Edge::Right, &mut layout)
     };
@@ -217,6 +218,7 @@ pub(crate) struct GamePanel<'w, 's> {
     look: super::look::LookSettings<'w, 's>,
     undo: MessageWriter<'w, UndoRequest>,
     redo: MessageWriter<'w, RedoRequest>,
+    clock: super::clock_panel::TimeControlPicker<'w, 's>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
 }
 
@@ -270,9 +272,10 @@ impl GamePanel<'_, '_> {
                 }
             });
         let chosen = *chosen;
-        // Nothing is lost before the first move: a new choice starts at once. Later the
-        // game in progress stays until New game is clicked.
-        let start_now = chosen != variant && game.record.is_empty();
+        let new_clock = self.clock.show(ui);
+        // Nothing is lost before the first move: a new choice (variant or clock) starts at
+        // once. Later the game in progress stays until New game is clicked.
+        let start_now = (chosen != variant || new_clock) && game.record.is_empty();
         let label = if chosen == variant {
             "New game (N)".to_string()
         } else {
@@ -357,11 +360,18 @@ pub(crate) struct MovesPanel<'w, 's> {
     cache: Local<'s, MoveListCache>,
     review: MessageWriter<'w, ReviewRequest>,
     scene: super::files::ScenePanel<'w>,
+    clocks: super::clock_panel::ClockPanel<'w>,
 }
 
 impl MovesPanel<'_, '_> {
     /// Draws it; returns its width.
-    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame, layout: &mut PanelLayout) -> f32 {
+    fn show(
+        &mut self,
+        root: &mut egui::Ui,
+        game: &ActiveGame,
+        flipped: bool,
+        layout: &mut PanelLayout,
+    ) -> f32 {
         self.cache.update(game);
         let variant = game.variant();
         egui::Panel::right("moves")
@@ -373,6 +383,7 @@ impl MovesPanel<'_, '_> {
                     ui.heading(egui::RichText::new(format!("{variant}")).strong());
                 });
                 ui.separator();
+                self.clocks.show(ui, game, flipped);
                 self.scene.show(ui);
                 ui.label(egui::RichText::new("Moves").strong());
                 egui::ScrollArea::vertical()

@@ -343,6 +343,55 @@ pub fn why_illegal_commit(pos: &Position, side: Color, mv: &Move) -> String {
     why_illegal(&p, mv)
 }
 
+/// Whether `side` could still win the game by the variant's rules with some series of legal
+/// moves — what a flag fall asks (`docs/rules/clocks.md`): the side whose time is up loses
+/// only if the other side has mating material, else the game is drawn.
+///
+/// - Classic checkmate variants (standard, Force Field, Bully, Nonviolent, Big Outer): a
+///   lone King cannot mate; nor can a King with a single Bishop or Knight against a lone
+///   King. Anything else can (a helpmate is possible).
+/// - Intrachange: a King is won by capture, which any piece, the King included, can make:
+///   every side has material while the other side has a King.
+/// - Parity: a side also wins when the other is stalemated (rule 6), so every side has
+///   winning chances except in King against King (ruling P-9, a draw).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants};
+/// let p = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/2N1K3 w - - 0 1").unwrap();
+/// assert!(!variants::has_mating_material(&p, Color::White)); // K+N v K
+/// let p = Position::from_text(Variant::Standard, "4k3/4p3/8/8/8/8/8/2N1K3 w - - 0 1").unwrap();
+/// assert!(variants::has_mating_material(&p, Color::White)); // K+N v K+P: a helpmate exists
+/// ```
+pub fn has_mating_material(pos: &Position, side: Color) -> bool {
+    use super::piece::PieceKind;
+    let theirs = side.other();
+    let has_king = |c: Color| pos.board.king(c).is_some();
+    if !has_king(theirs) {
+        return false;
+    }
+    let mine: Vec<PieceKind> = pos
+        .board
+        .pieces(side)
+        .map(|(_, k)| k)
+        .filter(|k| *k != PieceKind::King)
+        .collect();
+    let lone_enemy_king = pos.board.pieces(theirs).all(|(_, k)| k == PieceKind::King);
+    match pos.variant {
+        Variant::Intrachange => true,
+        Variant::Parity | Variant::ParitySingle => !(mine.is_empty() && lone_enemy_king),
+        Variant::Standard
+        | Variant::ForceField
+        | Variant::Bully
+        | Variant::Nonviolent
+        | Variant::BigOuter => match mine.as_slice() {
+            [] => false,
+            [PieceKind::Knight | PieceKind::Bishop] => !lone_enemy_king,
+            _ => true,
+        },
+    }
+}
+
 pub(crate) fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
         Variant::BigOuter => classic::only_kings(pos),

@@ -165,6 +165,10 @@ fn load_start_files(
     mut view: ResMut<BoardView>,
     mut look: ResMut<crate::render::Appearance>,
     mut scale: ResMut<super::style::InterfaceScale>,
+    mut overlays: (
+        ResMut<crate::render::charges::ChargeOverlay>,
+        ResMut<crate::render::zones::ZoneView>,
+    ),
     mut players: ResMut<Players>,
     mut offer: ResMut<ResumeOffer>,
     mut files: ResMut<FilesUi>,
@@ -183,6 +187,8 @@ fn load_start_files(
     scale.0 = s.appearance.ui_scale;
     view.show_numbers = s.overlays.intrachange_numbers;
     view.show_hexagrams = s.overlays.hexagrams;
+    overlays.0.visible = s.overlays.force_field_charges;
+    overlays.1.visible = s.overlays.big_outer_zones;
     if opts.cli_players {
         state.cli_players = Some(players.0.clone());
     } else {
@@ -253,6 +259,10 @@ fn save_settings_on_change(
     view: Res<BoardView>,
     look: Res<crate::render::Appearance>,
     scale: Res<super::style::InterfaceScale>,
+    overlays: (
+        Res<crate::render::charges::ChargeOverlay>,
+        Res<crate::render::zones::ZoneView>,
+    ),
     players: Res<Players>,
     game: Res<ActiveGame>,
     clock_choice: Res<crate::game::clock::ClockChoice>,
@@ -269,6 +279,8 @@ fn save_settings_on_change(
     now.appearance.ui_scale = scale.0;
     now.overlays.intrachange_numbers = view.show_numbers;
     now.overlays.hexagrams = view.show_hexagrams;
+    now.overlays.force_field_charges = overlays.0.visible;
+    now.overlays.big_outer_zones = overlays.1.visible;
     if state.cli_players.as_ref() != Some(&players.0) {
         state.cli_players = None;
         now.players = players.0.clone();

@@ -222,6 +222,10 @@ pub(crate) struct GamePanel<'w, 's> {
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
 }
 
+/// Height (egui points) kept free at the foot of the game panel for the variant's own
+/// window (the Force Field and Big Outer windows float there).
+pub const VARIANT_WINDOW_POINTS: f32 = 170.0;
+
 impl GamePanel<'_, '_> {
     /// Draws it; returns its width.
     fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame, layout: &mut PanelLayout) -> f32 {
@@ -241,18 +245,32 @@ impl GamePanel<'_, '_> {
                     });
                 });
                 ui.separator();
-                self.new_game_section(ui, game);
-                ui.separator();
-                self.settings_section(ui, game.variant());
-                ui.separator();
-                ui.label(egui::RichText::new("Captured").strong());
-                for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
-                    ui.label(format!(
-                        "{who} lost: {}",
-                        captured_text(&self.captured.lost[side.index()])
-                    ));
-                }
-                self.extras.show(ui, game);
+                // The variant's own window (Force Field, Big Outer) floats over the
+                // panel's foot; the rest scrolls above it.
+                let variant = game.variant();
+                let foot = if variant.has_fields() || variant.has_zones() {
+                    VARIANT_WINDOW_POINTS
+                } else {
+                    0.0
+                };
+                egui::ScrollArea::vertical()
+                    .id_salt("game-panel-scroll")
+                    .max_height((ui.available_height() - foot).max(120.0))
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        self.new_game_section(ui, game);
+                        ui.separator();
+                        self.settings_section(ui, variant);
+                        ui.separator();
+                        ui.label(egui::RichText::new("Captured").strong());
+                        for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
+                            ui.label(format!(
+                                "{who} lost: {}",
+                                captured_text(&self.captured.lost[side.index()])
+                            ));
+                        }
+                        self.extras.show(ui, game);
+                    });
             })
             .response
             .rect

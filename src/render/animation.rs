@@ -50,7 +50,7 @@ pub const MISS_RING_SECS: f32 = 0.8;
 /// Share of a duration that reduced motion keeps.
 pub const REDUCED_SHARE: f32 = 0.6;
 /// Particles of one teleport.
-pub const TELEPORT_PARTICLES: usize = 22;
+pub const TELEPORT_PARTICLES: usize = 34;
 /// World units a captured piece is knocked aside.
 pub const KNOCK_WORLD: f32 = 42.0;
 /// Z of pieces at rest.
@@ -569,7 +569,7 @@ fn run_animations(
                         Sprite {
                             image: art.shape(Shape::Spark),
                             color: particle_color(side).with_alpha(0.0),
-                            custom_size: Some(Vec2::splat(12.0 + 6.0 * j(9).abs())),
+                            custom_size: Some(Vec2::splat(16.0 + 10.0 * j(9).abs())),
                             ..default()
                         },
                         Transform::from_translation(a.extend(MOVING_Z + 1.0)),
@@ -801,7 +801,7 @@ pub fn shared_offset(side: Side, flipped: bool) -> Vec2 {
 fn draw_trails(mut gizmos: Gizmos<BoardGizmos>, trails: Res<TeleportTrails>) {
     for t in &trails.0 {
         let a = (1.0 - t.age / TRAIL_SECS).clamp(0.0, 1.0);
-        let c = Color::srgba(0.62, 0.42, 1.0, 0.75 * a);
+        let c = Color::srgba(0.62, 0.42, 1.0, 0.9 * a);
         let via = teleport_via(t.from, t.to);
         let n = 28;
         // The arc draws itself out over the first third of its life.

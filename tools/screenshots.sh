@@ -4,6 +4,7 @@
 # under Xvfb with software Vulkan (shared/tools/look's set-up: xvfb, mesa-vulkan-drivers).
 #
 # usage: tools/screenshots.sh BINARY OUT_DIR [NAME_FILTER]
+#   e.g. NAME_FILTER=screenshot- for the README's images only
 set -u
 bin=$1; out=$2; only=${3:-}
 mkdir -p "$out"
@@ -46,5 +47,13 @@ shot "fx-parity-landing" $s 26 "" --variant parity --moves g1f3/a7a6 d2d3/h7h6 f
 shot "fx-parity-split" $s 43 "" --variant parity --moves g1f3/a7a6 d2d3/h7h6 f3e5/e7e5 --animate-last
 shot "fx-failed-capture" $s 40 "" --variant parity --moves e2e4/d7d5 b1c3/g8f6 e4d5/d5d4 --animate-last
 shot "fx-check" $s 40 "" --variant standard --moves e4 e5 Bc4 Nc6 Bxf7 --animate-last
+# The README's images (copy them to docs/ after looking at them).
+ff='(version: 1, overlays: (force_field_charges: true))'
+zones='(version: 1, overlays: (big_outer_zones: true))'
+shot "screenshot-standard" $s 40 "" --variant standard --moves e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 Qe2
+shot "screenshot-intrachange" $s 48 "$hex" --variant intrachange --moves e2e4 --animate-last
+shot "screenshot-force-field" $s 40 "$ff" --variant force-field --moves e2e4 e7e5 g1f3 b8c6 f1c4
+shot "screenshot-parity" $s 90 "" --variant parity --moves e4/d5 Qg4/Bg4 --animate-last
+shot "screenshot-big-outer" $s 40 "$zones" --variant big-outer --moves f2f5 f11f8
 kill $xpid 2>/dev/null
 rm -rf "$cfg" "$data"

@@ -86,8 +86,8 @@ impl PieceSet {
     /// The name shown in the settings.
     pub fn title(self) -> &'static str {
         match self {
-            PieceSet::Classic => "Classic (shaded)",
-            PieceSet::Print => "Print (flat, for projectors)",
+            PieceSet::Classic => "Classic",
+            PieceSet::Print => "Print (flat)",
         }
     }
 }

@@ -224,7 +224,7 @@ pub(crate) struct GamePanel<'w, 's> {
 
 /// Height (egui points) kept free at the foot of the game panel for the variant's own
 /// window (the Force Field and Big Outer windows float there).
-pub const VARIANT_WINDOW_POINTS: f32 = 170.0;
+pub const VARIANT_WINDOW_POINTS: f32 = 200.0;
 
 impl GamePanel<'_, '_> {
     /// Draws it; returns its width.

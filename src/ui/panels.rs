@@ -398,7 +398,14 @@ impl MovesPanel<'_, '_> {
             .show(root, |ui| {
                 ui.horizontal(|ui| {
                     super::layout::collapse_button(ui, Edge::Right, layout);
-                    ui.heading(egui::RichText::new(format!("{variant}")).strong());
+                    // A long name (Parity Single Occupation) is cut with an ellipsis, not
+                    // clipped at the panel's edge.
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("{variant}")).heading().strong(),
+                        )
+                        .truncate(),
+                    );
                 });
                 ui.separator();
                 self.clocks.show(ui, game, flipped);

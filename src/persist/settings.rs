@@ -61,6 +61,167 @@ pub struct Players {
     pub black: PlayerSpec,
 }
 
+/// The drawing of the pieces (`assets/pieces/<set>/`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// Shaded pieces, lit from the upper left.
+    #[default]
+    Classic,
+    /// Flat fills and heavy outlines: reads on a projector or across a room.
+    Print,
+}
+
+impl PieceSet {
+    /// Every set, in the order the settings list them.
+    pub const ALL: [PieceSet; 2] = [PieceSet::Classic, PieceSet::Print];
+
+    /// The set's folder name under `assets/pieces/`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceSet::Classic => "classic",
+            PieceSet::Print => "print",
+        }
+    }
+
+    /// The name shown in the settings.
+    pub fn title(self) -> &'static str {
+        match self {
+            PieceSet::Classic => "Classic",
+            PieceSet::Print => "Print (flat)",
+        }
+    }
+}
+
+/// The colours and surfaces of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoardTheme {
+    /// Light and dark wood with grain.
+    #[default]
+    Wood,
+    /// Veined light and grey-green stone.
+    Marble,
+    /// Near-white and near-black squares, strong highlights.
+    HighContrast,
+    /// Flat, bright, saturated squares that survive a washed-out projector.
+    Projector,
+}
+
+impl BoardTheme {
+    /// Every theme, in the order the settings list them.
+    pub const ALL: [BoardTheme; 4] = [
+        BoardTheme::Wood,
+        BoardTheme::Marble,
+        BoardTheme::HighContrast,
+        BoardTheme::Projector,
+    ];
+
+    /// The name shown in the settings.
+    pub fn title(self) -> &'static str {
+        match self {
+            BoardTheme::Wood => "Wood",
+            BoardTheme::Marble => "Marble",
+            BoardTheme::HighContrast => "High contrast",
+            BoardTheme::Projector => "Projector",
+        }
+    }
+}
+
+/// How the game looks: pieces, board, interface size and motion.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Appearance {
+    /// The piece drawing (a name this build does not know reads as the default).
+    #[serde(deserialize_with = "lenient_choice")]
+    pub piece_set: PieceSet,
+    /// The board's colours and surfaces (a name this build does not know reads as the
+    /// default).
+    #[serde(deserialize_with = "lenient_choice")]
+    pub board_theme: BoardTheme,
+    /// The interface's text and panel size on top of the window-size scaling (1.0 = normal;
+    /// clamped to [`UI_SCALE_RANGE`]).
+    pub ui_scale: f32,
+    /// Short fades instead of travel, lifts, particles and bounces.
+    pub reduce_motion: bool,
+}
+
+/// A setting chosen from a fixed list of unit variants, read by name.
+trait Choice: Copy + Default + std::fmt::Debug + 'static {
+    /// Every choice.
+    const CHOICES: &'static [Self];
+}
+
+impl Choice for PieceSet {
+    const CHOICES: &'static [Self] = &PieceSet::ALL;
+}
+
+impl Choice for BoardTheme {
+    const CHOICES: &'static [Self] = &BoardTheme::ALL;
+}
+
+/// Reads a [`Choice`] by its variant name; an unknown name (a theme from a newer build, a
+/// typo) gives the default instead of failing the whole settings file.
+fn lenient_choice<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Choice,
+{
+    use serde::de::{EnumAccess, VariantAccess};
+    struct ByName<T>(std::marker::PhantomData<T>);
+    /// A variant name, read as an identifier (a `String` would ask for a quoted string).
+    struct Ident(String);
+    impl<'de> Deserialize<'de> for Ident {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl serde::de::Visitor<'_> for V {
+                type Value = Ident;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a name")
+                }
+                fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Ident, E> {
+                    Ok(Ident(v.to_owned()))
+                }
+            }
+            d.deserialize_identifier(V)
+        }
+    }
+    fn named<T: Choice>(name: &str) -> T {
+        T::CHOICES
+            .iter()
+            .copied()
+            .find(|c| format!("{c:?}") == name)
+            .unwrap_or_default()
+    }
+    impl<'de, T: Choice> serde::de::Visitor<'de> for ByName<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a name")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+            Ok(named(v))
+        }
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
+            let (Ident(name), rest) = data.variant()?;
+            rest.unit_variant()?;
+            Ok(named(&name))
+        }
+    }
+    d.deserialize_enum("Choice", &[], ByName(std::marker::PhantomData))
+}
+
+/// The interface scale the settings accept.
+pub const UI_SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.6..=2.0;
+
+impl Default for Appearance {
+    fn default() -> Self {
+        Appearance {
+            piece_set: PieceSet::default(),
+            board_theme: BoardTheme::default(),
+            ui_scale: 1.0,
+            reduce_motion: false,
+        }
+    }
+}
+
 /// Everything the game remembers between runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -80,6 +241,8 @@ pub struct Settings {
     pub idle_minutes_to_demo: Option<u32>,
     /// Start in fullscreen.
     pub fullscreen: bool,
+    /// Pieces, board theme, interface scale, reduced motion.
+    pub appearance: Appearance,
     /// The time control of new games (`5+3`, `5d2`, `none`; `docs/rules/clocks.md`).
     pub time_control: String,
 }
@@ -94,6 +257,7 @@ impl Default for Settings {
             last_variant: Variant::Standard,
             idle_minutes_to_demo: None,
             fullscreen: false,
+            appearance: Appearance::default(),
             time_control: "none".into(),
         }
     }
@@ -203,6 +367,13 @@ impl Settings {
         } else {
             1.0
         };
+        s.appearance.ui_scale = if s.appearance.ui_scale.is_finite() {
+            s.appearance
+                .ui_scale
+                .clamp(*UI_SCALE_RANGE.start(), *UI_SCALE_RANGE.end())
+        } else {
+            1.0
+        };
         Ok(s)
     }
 
@@ -256,6 +427,12 @@ mod tests {
             last_variant: Variant::BigOuter,
             idle_minutes_to_demo: Some(5),
             fullscreen: true,
+            appearance: Appearance {
+                piece_set: PieceSet::Print,
+                board_theme: BoardTheme::Marble,
+                ui_scale: 1.25,
+                reduce_motion: true,
+            },
             time_control: "5+3".into(),
         }
     }
@@ -362,6 +539,40 @@ mod tests {
                 .unwrap()
                 .contains("not UTF-8")
         );
+    }
+
+    #[test]
+    fn appearance_round_trips_and_an_old_file_gets_the_default_look() {
+        let text = custom().to_ron();
+        assert!(text.contains("piece_set: Print"), "{text}");
+        assert!(text.contains("board_theme: Marble"), "{text}");
+        assert!(text.contains("reduce_motion: true"), "{text}");
+        assert_eq!(
+            Settings::from_ron(&text).unwrap().appearance,
+            custom().appearance
+        );
+        // A file written before the appearance settings existed.
+        let old = Settings::from_ron("(version: 1, fullscreen: true)").unwrap();
+        assert_eq!(old.appearance, Appearance::default());
+        assert_eq!(old.appearance.piece_set, PieceSet::Classic);
+        assert_eq!(old.appearance.board_theme, BoardTheme::Wood);
+        assert!(!old.appearance.reduce_motion);
+        // A theme or set this build does not know falls back to the default; the rest of
+        // the file is kept.
+        let odd = Settings::from_ron(
+            "(version: 1, fullscreen: true, appearance: (piece_set: Glass, board_theme: Neon, ui_scale: 1.5))",
+        )
+        .unwrap();
+        assert_eq!(odd.appearance.piece_set, PieceSet::Classic);
+        assert_eq!(odd.appearance.board_theme, BoardTheme::Wood);
+        assert_eq!(odd.appearance.ui_scale, 1.5);
+        assert!(odd.fullscreen);
+        let known =
+            Settings::from_ron("(version: 1, appearance: (board_theme: HighContrast))").unwrap();
+        assert_eq!(known.appearance.board_theme, BoardTheme::HighContrast);
+        // Out-of-range scales are clamped.
+        let big = Settings::from_ron("(version: 1, appearance: (ui_scale: 9.0))").unwrap();
+        assert_eq!(big.appearance.ui_scale, 2.0);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::game::ActiveGame;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardInsets>()
-        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.2)))
+        .insert_resource(ClearColor(Color::srgb(0.13, 0.12, 0.11)))
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, fit_camera.in_set(AppSystems::Present));
 }
@@ -37,7 +37,7 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Board camera"), Camera2d, BoardCamera));
 }
 
-fn fit_camera(
+pub(crate) fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
     insets: Res<BoardInsets>,

@@ -1,10 +1,12 @@
-//! The 2D board: squares, coordinates, pieces drawn with the chess glyphs of `DejaVu` Sans,
-//! highlights, the Intrachange overlays, mouse input and the stage-by-stage animations.
+//! The 2D board: squares in the chosen theme, coordinates, pieces of the chosen SVG set
+//! (rasterised at the on-screen size), highlights, the Intrachange overlays, the Force Field
+//! heat map, mouse input and the stage-by-stage animations.
 //! It reads the game model ([`crate::game`]) and writes only requests; it never calls the
 //! rules to change anything. Runs in [`AppSystems::Input`](crate::AppSystems::Input) (mouse,
 //! keys) and [`AppSystems::Present`](crate::AppSystems::Present) (everything drawn).
 
 pub mod animation;
+pub mod art;
 pub mod board2d;
 pub mod camera;
 pub mod charges;
@@ -12,6 +14,7 @@ pub mod frame_stats;
 pub mod parity;
 pub mod picking;
 pub mod pieces;
+pub mod theme;
 pub mod window;
 pub mod zones;
 
@@ -20,6 +23,7 @@ use bevy::prelude::*;
 use crate::rules::{BoardShape, Square};
 
 pub use animation::AnimationSettings;
+pub use art::Appearance;
 pub use camera::BoardInsets;
 pub use picking::{PromotionChoice, Selection};
 
@@ -34,6 +38,8 @@ impl Plugin for RenderPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardView>().add_plugins((
             camera::plugin,
+            art::plugin,
+            theme::plugin,
             board2d::plugin,
             pieces::plugin,
             animation::plugin,

@@ -1,36 +1,33 @@
-//! Piece visuals: each [`PieceEntity`] gets glyph children drawn with `DejaVu` Sans (embedded):
-//! a filled glyph in the side's colour under an outline glyph, so white pieces are light
-//! with a dark outline and black pieces dark. Guard, Matriarch and Jumper are a disc with
-//! their letter; the Big Outer Knight carries a small ring.
+//! Piece visuals: each [`PieceEntity`] gets two sprite children — a soft shadow on the board
+//! and the piece drawing of the chosen set ([`art`](super::art), rasterised at the on-screen
+//! size). The root entity's [`Transform`] is where the piece stands (the animations move
+//! it); [`PieceFade`] and [`PieceLift`] shape its look: opacity, and how far it is lifted off
+//! the board (the drawing rises and grows a little, the shadow spreads and pales).
 
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::text::FontSize;
 
+use super::SQUARE_SIZE_WORLD;
+use super::art::{ArtImages, PIECE_SHARE, Shape};
 use crate::AppSystems;
 use crate::game::PieceEntity;
-use crate::rules::{Color as Side, PieceKind};
 
 /// `DejaVu` Sans, embedded in the binary (`assets/fonts/DejaVuSans.ttf`, licence in
-/// `assets/fonts/LICENSE-DejaVu.txt`).
-const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-
-/// Font size of a piece glyph in logical pixels (one square is 100 world units).
-pub const PIECE_FONT_PX: f32 = 84.0;
+/// `assets/fonts/LICENSE-DejaVu.txt`): board labels and the interface.
+pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_piece_font).add_systems(
         Update,
         (
             attach_piece_visuals.in_set(AppSystems::Present),
-            apply_piece_fade
+            apply_piece_look
                 .in_set(AppSystems::Present)
                 .after(super::animation::place_idle_pieces),
         ),
     );
 }
 
-/// The font of the piece glyphs and board labels.
+/// The font of the board labels.
 #[derive(Resource, Debug, Clone)]
 pub struct PieceFont(pub Handle<Font>);
 
@@ -38,130 +35,144 @@ pub struct PieceFont(pub Handle<Font>);
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct PieceFade(pub f32);
 
-/// A glyph child of a piece, with its full-opacity colour.
+/// How far a piece is lifted off the board: 0 at rest, 1 at the top of a move's lift.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Default)]
+pub struct PieceLift(pub f32);
+
+/// The drawing child of a piece.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct GlyphLayer {
-    /// Colour at full opacity.
-    pub base: Color,
-}
+pub struct PieceDrawing;
+
+/// The shadow child of a piece.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PieceShadow;
+
+/// World units a fully lifted piece rises.
+pub const LIFT_RISE_WORLD: f32 = 9.0;
+/// How much larger a fully lifted piece is drawn (share).
+pub const LIFT_GROW: f32 = 0.07;
+/// The shadow's opacity at rest.
+pub const SHADOW_ALPHA: f32 = 0.42;
 
 fn load_piece_font(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
     let handle = fonts.add(Font::from_bytes(FONT_BYTES.to_vec()));
     commands.insert_resource(PieceFont(handle));
 }
 
-/// Light fill of white pieces.
-pub const WHITE_FILL: Color = Color::srgb(0.98, 0.96, 0.9);
-/// Dark fill of black pieces.
-pub const BLACK_FILL: Color = Color::srgb(0.1, 0.1, 0.12);
-/// Outline colour.
-pub const OUTLINE: Color = Color::srgb(0.05, 0.05, 0.06);
-
-/// The filled and outline glyphs of a kind (chess symbols, or a disc for letter pieces).
-pub fn glyphs(kind: PieceKind) -> (char, char, Option<char>) {
-    match kind {
-        PieceKind::King => ('♚', '♔', None),
-        PieceKind::Queen => ('♛', '♕', None),
-        PieceKind::Rook => ('♜', '♖', None),
-        PieceKind::Bishop => ('♝', '♗', None),
-        PieceKind::Knight | PieceKind::OuterKnight => ('♞', '♘', None),
-        PieceKind::Pawn => ('♟', '♙', None),
-        PieceKind::Guard => ('●', '○', Some('G')),
-        PieceKind::Matriarch => ('●', '○', Some('M')),
-        PieceKind::Jumper => ('●', '○', Some('J')),
-    }
+/// The shadow's offset from the piece's foot (down and to the right, the light being upper
+/// left) and size, in world units, for a lift of `lift`.
+pub fn shadow_geometry(lift: f32) -> (Vec2, Vec2) {
+    let l = lift.clamp(0.0, 1.5);
+    let offset = Vec2::new(4.0 + 5.0 * l, -36.0 - 2.0 * l);
+    let size = Vec2::new(66.0 + 14.0 * l, 22.0 + 5.0 * l);
+    (offset, size)
 }
 
-fn glyph(
-    font: &Handle<Font>,
-    c: char,
-    size: f32,
-    color: Color,
-    offset: Vec3,
-) -> impl Bundle + use<> {
-    (
-        Text2d::new(c.to_string()),
-        TextFont {
-            font: font.clone().into(),
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(color),
-        Anchor::CENTER,
-        GlyphLayer { base: color },
-        Transform::from_translation(offset),
-    )
-}
-
-/// Spawns the glyph children of new pieces and rebuilds them when a piece changes kind.
+/// Spawns the shadow and drawing of new pieces and swaps the drawing when a piece changes
+/// kind (promotion).
 pub(crate) fn attach_piece_visuals(
     mut commands: Commands,
-    font: Res<PieceFont>,
+    art: Res<ArtImages>,
     pieces: Query<(Entity, &PieceEntity, Option<&Children>), Changed<PieceEntity>>,
+    mut drawings: Query<&mut Sprite, With<PieceDrawing>>,
 ) {
     for (entity, piece, children) in &pieces {
+        let image = art.piece(piece.side, piece.kind);
         if let Some(children) = children {
+            let mut found = false;
             for c in children.iter() {
-                commands.entity(c).despawn();
+                if let Ok(mut sprite) = drawings.get_mut(c) {
+                    sprite.image = image.clone();
+                    found = true;
+                }
+            }
+            if found {
+                continue;
             }
         }
-        let (fill, outline, letter) = glyphs(piece.kind);
-        let fill_color = match piece.side {
-            Side::White => WHITE_FILL,
-            Side::Black => BLACK_FILL,
-        };
-        let f = &font.0;
-        // Glyphs sit slightly above the geometric centre in DejaVu: nudge them down.
-        let nudge = Vec3::new(0.0, -4.0, 0.0);
+        let (offset, size) = shadow_geometry(0.0);
         commands
             .entity(entity)
-            .insert(PieceFade(1.0))
+            .insert((PieceFade(1.0), PieceLift(0.0)))
             .with_children(|p| {
-                if letter.is_some() {
-                    p.spawn(glyph(f, fill, 76.0, fill_color, nudge));
-                    p.spawn(glyph(f, outline, 76.0, OUTLINE, nudge + Vec3::Z * 0.1));
-                } else {
-                    p.spawn(glyph(f, fill, PIECE_FONT_PX, fill_color, nudge));
-                    p.spawn(glyph(
-                        f,
-                        outline,
-                        PIECE_FONT_PX,
-                        OUTLINE,
-                        nudge + Vec3::Z * 0.1,
-                    ));
-                }
-                if let Some(l) = letter {
-                    let c = match piece.side {
-                        Side::White => OUTLINE,
-                        Side::Black => WHITE_FILL,
-                    };
-                    p.spawn(glyph(f, l, 40.0, c, Vec3::new(0.0, 0.0, 0.2)));
-                }
-                if piece.kind == PieceKind::OuterKnight {
-                    p.spawn(glyph(
-                        f,
-                        '◉',
-                        26.0,
-                        Color::srgb(0.85, 0.25, 0.2),
-                        Vec3::new(34.0, 34.0, 0.2),
-                    ));
-                }
+                p.spawn((
+                    PieceShadow,
+                    Sprite {
+                        image: art.shape(Shape::Shadow),
+                        color: Color::srgba(0.0, 0.0, 0.0, SHADOW_ALPHA),
+                        custom_size: Some(size),
+                        ..default()
+                    },
+                    Transform::from_translation(offset.extend(-0.5)),
+                ));
+                p.spawn((
+                    PieceDrawing,
+                    Sprite {
+                        image,
+                        custom_size: Some(Vec2::splat(SQUARE_SIZE_WORLD * PIECE_SHARE)),
+                        ..default()
+                    },
+                    Transform::default(),
+                ));
             });
     }
 }
 
-/// Copies each piece's fade into its glyphs' alpha.
-fn apply_piece_fade(
-    pieces: Query<(&PieceFade, &Children), Changed<PieceFade>>,
-    mut glyphs: Query<(&GlyphLayer, &mut TextColor)>,
+/// Copies each piece's fade and lift into its drawing and shadow.
+fn apply_piece_look(
+    pieces: Query<
+        (&PieceFade, &PieceLift, &Children),
+        Or<(Changed<PieceFade>, Changed<PieceLift>)>,
+    >,
+    mut drawings: Query<(&mut Sprite, &mut Transform), (With<PieceDrawing>, Without<PieceShadow>)>,
+    mut shadows: Query<(&mut Sprite, &mut Transform), (With<PieceShadow>, Without<PieceDrawing>)>,
 ) {
-    for (fade, children) in &pieces {
+    for (fade, lift, children) in &pieces {
+        let a = fade.0.clamp(0.0, 1.0);
+        let l = lift.0.max(0.0);
         for c in children.iter() {
-            if let Ok((layer, mut color)) = glyphs.get_mut(c) {
-                color.0 = layer
-                    .base
-                    .with_alpha(layer.base.alpha() * fade.0.clamp(0.0, 1.0));
+            if let Ok((mut sprite, mut tf)) = drawings.get_mut(c) {
+                let color = Color::WHITE.with_alpha(a);
+                if sprite.color != color {
+                    sprite.color = color;
+                }
+                let t = Vec3::new(0.0, LIFT_RISE_WORLD * l, 0.0);
+                let s = Vec3::splat(1.0 + LIFT_GROW * l);
+                if tf.translation != t || tf.scale != s {
+                    tf.translation = t;
+                    tf.scale = s;
+                }
+            }
+            if let Ok((mut sprite, mut tf)) = shadows.get_mut(c) {
+                let (offset, size) = shadow_geometry(l);
+                let color =
+                    Color::srgba(0.0, 0.0, 0.0, SHADOW_ALPHA * a * (1.0 - 0.35 * l.min(1.0)));
+                if sprite.color != color {
+                    sprite.color = color;
+                }
+                if sprite.custom_size != Some(size) {
+                    sprite.custom_size = Some(size);
+                }
+                let t = offset.extend(-0.5);
+                if tf.translation != t {
+                    tf.translation = t;
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lifted_piece_casts_a_wider_shadow_further_off() {
+        let (o0, s0) = shadow_geometry(0.0);
+        let (o1, s1) = shadow_geometry(1.0);
+        assert_eq!(o0, Vec2::new(4.0, -36.0));
+        assert_eq!(s0, Vec2::new(66.0, 22.0));
+        assert!(o1.x > o0.x && o1.y < o0.y);
+        assert!(s1.x > s0.x && s1.y > s0.y);
     }
 }

@@ -163,6 +163,12 @@ fn load_start_files(
     mut status: ResMut<StatusLine>,
     mut anim: ResMut<AnimationSettings>,
     mut view: ResMut<BoardView>,
+    mut look: ResMut<crate::render::Appearance>,
+    mut scale: ResMut<super::style::InterfaceScale>,
+    mut overlays: (
+        ResMut<crate::render::charges::ChargeOverlay>,
+        ResMut<crate::render::zones::ZoneView>,
+    ),
     mut players: ResMut<Players>,
     mut offer: ResMut<ResumeOffer>,
     mut files: ResMut<FilesUi>,
@@ -175,8 +181,14 @@ fn load_start_files(
     let s = loaded.settings;
     confirm.ask = true;
     anim.speed = s.animation_speed.clamp(0.0, 3.0);
+    anim.reduce_motion = s.appearance.reduce_motion;
+    look.piece_set = s.appearance.piece_set;
+    look.theme = s.appearance.board_theme;
+    scale.0 = s.appearance.ui_scale;
     view.show_numbers = s.overlays.intrachange_numbers;
     view.show_hexagrams = s.overlays.hexagrams;
+    overlays.0.visible = s.overlays.force_field_charges;
+    overlays.1.visible = s.overlays.big_outer_zones;
     if opts.cli_players {
         state.cli_players = Some(players.0.clone());
     } else {
@@ -245,6 +257,12 @@ fn save_settings_on_change(
     mut state: ResMut<SettingsState>,
     anim: Res<AnimationSettings>,
     view: Res<BoardView>,
+    look: Res<crate::render::Appearance>,
+    scale: Res<super::style::InterfaceScale>,
+    overlays: (
+        Res<crate::render::charges::ChargeOverlay>,
+        Res<crate::render::zones::ZoneView>,
+    ),
     players: Res<Players>,
     game: Res<ActiveGame>,
     clock_choice: Res<crate::game::clock::ClockChoice>,
@@ -255,8 +273,14 @@ fn save_settings_on_change(
     }
     let mut now = state.settings.clone();
     now.animation_speed = anim.speed;
+    now.appearance.reduce_motion = anim.reduce_motion;
+    now.appearance.piece_set = look.piece_set;
+    now.appearance.board_theme = look.theme;
+    now.appearance.ui_scale = scale.0;
     now.overlays.intrachange_numbers = view.show_numbers;
     now.overlays.hexagrams = view.show_hexagrams;
+    now.overlays.force_field_charges = overlays.0.visible;
+    now.overlays.big_outer_zones = overlays.1.visible;
     if state.cli_players.as_ref() != Some(&players.0) {
         state.cli_players = None;
         now.players = players.0.clone();

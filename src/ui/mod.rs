@@ -10,11 +10,14 @@ pub mod clock_panel;
 pub mod files;
 pub mod game_flow;
 pub mod input_guard;
+pub mod layout;
+pub mod look;
 pub mod move_box;
 pub mod panels;
 pub mod parity_panel;
 pub mod piece_card;
 pub mod rules_card;
+pub mod style;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -26,7 +29,11 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<rules_card::RulesCards>()
-            .add_systems(EguiPrimaryContextPass, panels::draw_panels)
+            .init_resource::<style::InterfaceScale>()
+            .add_systems(
+                EguiPrimaryContextPass,
+                (style::apply_ui_style, panels::draw_panels).chain(),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -40,6 +47,11 @@ impl Plugin for UiPlugin {
                     .after(panels::draw_panels),
             )
             .add_systems(Update, clock_panel::set_window_title)
-            .add_plugins((input_guard::plugin, piece_card::plugin, files::plugin));
+            .add_plugins((
+                input_guard::plugin,
+                piece_card::plugin,
+                files::plugin,
+                layout::plugin,
+            ));
     }
 }

@@ -1,11 +1,14 @@
 //! The panels: left (game, settings, captured pieces), right (move list, rules card), bottom
-//! (status line), top (game-over banner, only when the game is over), and the promotion
-//! picker. Their sizes become the [`BoardInsets`] so the board fits the free area.
+//! (status line), the rule banner over the board, the game-over banner (only when the game
+//! is over), and the promotion picker. Side panels fold away ([`PanelLayout`]). Their sizes,
+//! in egui points times the interface zoom, become the [`BoardInsets`] (logical pixels) so
+//! the board fits the free area.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::layout::{Edge, PanelLayout};
 use super::rules_card::RulesCards;
 use crate::game::replace::Replacement;
 use crate::game::{
@@ -137,6 +140,7 @@ pub(crate) fn draw_panels(
     mut right: MovesPanel,
     mut over: BoardOverlays,
     mut insets: ResMut<BoardInsets>,
+    mut layout: ResMut<PanelLayout>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -153,18 +157,28 @@ pub(crate) fn draw_panels(
         0.0
     };
     let bottom = status.show(&mut root);
-    let left_width = left.show(&mut root, &game);
+    let left_width = if layout.left_open {
+        left.show(&mut root, &game, &mut layout)
+    } else {
+        super::layout::collapsed_strip(&mut root, Edge::Left, &mut layout)
+    };
     let flipped = left.view.flipped;
-    let right_width = right.show(&mut root, &game, flipped);
-    if let Some(r) = over.show(ctx, &game, left_width - right_width) {
+    let right_width = if layout.right_open {
+        right.show(&mut root, &game, flipped, &mut layout)
+    } else {
+        super::layout::collapsed_strip(&mut root, Edge::Right, &mut layout)
+    };
+    let banner = super::layout::rule_banner(&mut root, game.variant(), &mut layout);
+    if let Some(r) = over.show(ctx, &game, left_width - right_width, banner) {
         left.extras.replace_game(r);
     }
-    let (left, right) = (left_width, right_width);
+    // egui points → logical pixels.
+    let zoom = ctx.zoom_factor();
     let new = BoardInsets {
-        left,
-        right,
-        top,
-        bottom,
+        left: left_width * zoom,
+        right: right_width * zoom,
+        top: (top + banner) * zoom,
+        bottom: bottom * zoom,
     };
     if *insets != new {
         *insets = new;
@@ -201,34 +215,62 @@ pub(crate) struct GamePanel<'w, 's> {
     choice: Local<'s, VariantChoice>,
     captured: Local<'s, CapturedCache>,
     fullscreen: MessageWriter<'w, ToggleFullscreenRequest>,
+    look: super::look::LookSettings<'w, 's>,
     undo: MessageWriter<'w, UndoRequest>,
     redo: MessageWriter<'w, RedoRequest>,
     clock: super::clock_panel::TimeControlPicker<'w, 's>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
 }
 
+/// Height (egui points) kept free at the foot of the game panel for the variant's own
+/// window (the Force Field and Big Outer windows float there).
+pub const VARIANT_WINDOW_POINTS: f32 = 200.0;
+
 impl GamePanel<'_, '_> {
     /// Draws it; returns its width.
-    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame) -> f32 {
+    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame, layout: &mut PanelLayout) -> f32 {
         self.captured.update(game);
         egui::Panel::left("game")
             .resizable(false)
             .exact_size(250.0)
             .show(root, |ui| {
-                ui.heading("Esoterica");
+                ui.horizontal(|ui| {
+                    ui.heading(
+                        egui::RichText::new("Esoterica")
+                            .strong()
+                            .color(super::style::ACCENT),
+                    );
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        super::layout::collapse_button(ui, Edge::Left, layout);
+                    });
+                });
                 ui.separator();
-                self.new_game_section(ui, game);
-                ui.separator();
-                self.settings_section(ui, game.variant());
-                ui.separator();
-                ui.label(egui::RichText::new("Captured").strong());
-                for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
-                    ui.label(format!(
-                        "{who} lost: {}",
-                        captured_text(&self.captured.lost[side.index()])
-                    ));
-                }
-                self.extras.show(ui, game);
+                // The variant's own window (Force Field, Big Outer) floats over the
+                // panel's foot; the rest scrolls above it.
+                let variant = game.variant();
+                let foot = if variant.has_fields() || variant.has_zones() {
+                    VARIANT_WINDOW_POINTS
+                } else {
+                    0.0
+                };
+                egui::ScrollArea::vertical()
+                    .id_salt("game-panel-scroll")
+                    .max_height((ui.available_height() - foot).max(120.0))
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        self.new_game_section(ui, game);
+                        ui.separator();
+                        self.settings_section(ui, variant);
+                        ui.separator();
+                        ui.label(egui::RichText::new("Captured").strong());
+                        for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
+                            ui.label(format!(
+                                "{who} lost: {}",
+                                captured_text(&self.captured.lost[side.index()])
+                            ));
+                        }
+                        self.extras.show(ui, game);
+                    });
             })
             .response
             .rect
@@ -293,9 +335,11 @@ impl GamePanel<'_, '_> {
                 }),
         );
         ui.checkbox(&mut self.view.flipped, "Flip board (F)");
+        ui.checkbox(&mut self.settings.reduce_motion, "Reduce motion");
         if ui.button("Fullscreen (F11)").clicked() {
             self.fullscreen.write(ToggleFullscreenRequest);
         }
+        self.look.show(ui);
         if variant.has_teleports() {
             ui.checkbox(&mut self.view.show_numbers, "Square numbers (G)");
             ui.checkbox(&mut self.view.show_hexagrams, "Hexagrams (H)");
@@ -341,14 +385,30 @@ pub(crate) struct MovesPanel<'w, 's> {
 
 impl MovesPanel<'_, '_> {
     /// Draws it; returns its width.
-    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame, flipped: bool) -> f32 {
+    fn show(
+        &mut self,
+        root: &mut egui::Ui,
+        game: &ActiveGame,
+        flipped: bool,
+        layout: &mut PanelLayout,
+    ) -> f32 {
         self.cache.update(game);
         let variant = game.variant();
         egui::Panel::right("moves")
             .resizable(false)
             .exact_size(280.0)
             .show(root, |ui| {
-                ui.heading(format!("{variant}"));
+                ui.horizontal(|ui| {
+                    super::layout::collapse_button(ui, Edge::Right, layout);
+                    // A long name (Parity Single Occupation) is cut with an ellipsis, not
+                    // clipped at the panel's edge.
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("{variant}")).heading().strong(),
+                        )
+                        .truncate(),
+                    );
+                });
                 ui.separator();
                 self.clocks.show(ui, game, flipped);
                 self.flow.show(ui, game);
@@ -364,23 +424,29 @@ impl MovesPanel<'_, '_> {
                     self.review.write(ReviewRequest(None));
                 }
                 ui.separator();
-                ui.label(egui::RichText::new("Rules").strong());
-                egui::ScrollArea::vertical()
-                    .id_salt("rules-card")
+                egui::CollapsingHeader::new(egui::RichText::new("Rules card").strong())
+                    .id_salt("rules-card-header")
+                    .default_open(false)
                     .show(ui, |ui| {
-                        for line in self.cards.card(variant).lines() {
-                            match line.strip_prefix('#') {
-                                Some(h) => {
-                                    ui.label(
-                                        egui::RichText::new(h.trim_start_matches('#').trim())
-                                            .strong(),
-                                    );
+                        egui::ScrollArea::vertical()
+                            .id_salt("rules-card")
+                            .show(ui, |ui| {
+                                for line in self.cards.card(variant).lines() {
+                                    match line.strip_prefix('#') {
+                                        Some(h) => {
+                                            ui.label(
+                                                egui::RichText::new(
+                                                    h.trim_start_matches('#').trim(),
+                                                )
+                                                .strong(),
+                                            );
+                                        }
+                                        None => {
+                                            ui.label(line);
+                                        }
+                                    }
                                 }
-                                None => {
-                                    ui.label(line);
-                                }
-                            }
-                        }
+                            });
                     });
             })
             .response
@@ -447,15 +513,21 @@ pub(crate) struct BoardOverlays<'w> {
 
 impl BoardOverlays<'_> {
     /// Draws them; `shift` is the board area's horizontal offset from the window centre
-    /// times two (left panel width minus right). Returns the new game the banner's button
-    /// asks for.
-    fn show(&mut self, ctx: &egui::Context, game: &ActiveGame, shift: f32) -> Option<Replacement> {
+    /// times two (left panel width minus right), `top` the rule banner's height (points).
+    /// Returns the new game the banner's button asks for.
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        game: &ActiveGame,
+        shift: f32,
+        top: f32,
+    ) -> Option<Replacement> {
         let mut replace = None;
         if let Some(outcome) = game.record.outcome() {
             // Over the board's top edge, not a panel: the layout does not move when a game
             // ends.
             egui::Area::new(egui::Id::new("game-over"))
-                .anchor(egui::Align2::CENTER_TOP, [shift / 2.0, 10.0])
+                .anchor(egui::Align2::CENTER_TOP, [shift / 2.0, top + 10.0])
                 .order(egui::Order::Foreground)
                 .show(ctx, |ui| {
                     egui::Frame::popup(ui.style()).show(ui, |ui| {

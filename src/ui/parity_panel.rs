@@ -19,6 +19,7 @@ pub(crate) fn draw_commit_bar(
     commits: Res<ParityCommits>,
     mut take_back: MessageWriter<TakeBackCommitRequest>,
     insets: Res<crate::render::BoardInsets>,
+    layout: Res<super::layout::PanelLayout>,
 ) -> Result {
     if !game.is_simultaneous() || game.record.outcome().is_some() {
         return Ok(());
@@ -26,11 +27,14 @@ pub(crate) fn draw_commit_bar(
     let ctx = contexts.ctx_mut()?;
     // Centred over the board area (between the side panels), in the strip kept free above
     // the board; it wraps rather than reaching over a panel.
-    let free = (ctx.viewport_rect().width() - insets.left - insets.right - 16.0).max(200.0);
+    // The insets are logical pixels; egui lays out in points.
+    let zoom = ctx.zoom_factor();
+    let (left, right) = (insets.left / zoom, insets.right / zoom);
+    let free = (ctx.viewport_rect().width() - left - right - 16.0).max(200.0);
     egui::Area::new("parity-commit-bar".into())
         .anchor(
             egui::Align2::CENTER_TOP,
-            [(insets.left - insets.right) / 2.0, 6.0],
+            [(left - right) / 2.0, layout.banner_points + 6.0],
         )
         .show(ctx, |ui| {
             ui.set_max_width(free);

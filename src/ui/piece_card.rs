@@ -153,10 +153,11 @@ pub(crate) fn draw_piece_card(
     let shape = pos.shape();
     egui::Window::new("Big Outer")
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -44.0])
-        .default_width(234.0)
+        .default_width(226.0)
+        .max_width(226.0)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut zones.visible, "Zones (Z):");
                 for (name, zone) in [
                     ("central", Zone::Central),

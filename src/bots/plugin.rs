@@ -254,7 +254,7 @@ impl Plugin for BotPlugin {
                 (
                     answer_draw_offers
                         .in_set(AppSystems::Input)
-                        .after(crate::game::persist_glue::PersistSystems)
+                        .after(crate::game::typed::play_typed_moves)
                         .before(crate::game::flow::handle_game_flow),
                     start_rematch
                         .in_set(AppSystems::Input)

@@ -538,13 +538,13 @@ pub fn captions_between(
                             let text = if p.kind == PieceKind::King {
                                 format!(
                                     "Bully rule: the {p} took the {piece} ({}): a King may capture anything",
-                                    classic::bully_value(piece.kind)
+                                    classic::capture_value(piece.kind)
                                 )
                             } else {
                                 format!(
                                     "Bully rule: the {p} ({}) took the {piece} ({}), worth no more than itself",
-                                    classic::bully_value(p.kind),
-                                    classic::bully_value(piece.kind)
+                                    classic::capture_value(p.kind),
+                                    classic::capture_value(piece.kind)
                                 )
                             };
                             out.push(Caption::new(CaptionKind::BullyCapture, text));

@@ -4,22 +4,70 @@
 
 /// Every bundled scene: its name (the file stem) and its RON text, sorted by name.
 pub const BUNDLED_SCENES: &[(&str, &str)] = &[
-    ("big-outer-corner-knights", include_str!("../../scenes/big-outer-corner-knights.ron")),
-    ("big-outer-long-pawn-en-passant", include_str!("../../scenes/big-outer-long-pawn-en-passant.ron")),
-    ("bully-king-takes-the-queen", include_str!("../../scenes/bully-king-takes-the-queen.ron")),
-    ("bully-knight-refuses-the-queen", include_str!("../../scenes/bully-knight-refuses-the-queen.ron")),
-    ("force-field-check-neutralised", include_str!("../../scenes/force-field-check-neutralised.ron")),
-    ("force-field-queen-field", include_str!("../../scenes/force-field-queen-field.ron")),
-    ("intrachange-pass-through", include_str!("../../scenes/intrachange-pass-through.ron")),
-    ("intrachange-pawn-return", include_str!("../../scenes/intrachange-pawn-return.ron")),
-    ("nonviolent-fools-mate", include_str!("../../scenes/nonviolent-fools-mate.ron")),
-    ("nonviolent-no-en-passant", include_str!("../../scenes/nonviolent-no-en-passant.ron")),
-    ("parity-failed-capture", include_str!("../../scenes/parity-failed-capture.ron")),
-    ("parity-shared-square", include_str!("../../scenes/parity-shared-square.ron")),
-    ("parity-single-blocked-pawn-loses", include_str!("../../scenes/parity-single-blocked-pawn-loses.ron")),
-    ("parity-single-leave-the-square", include_str!("../../scenes/parity-single-leave-the-square.ron")),
-    ("standard-en-passant-and-castling", include_str!("../../scenes/standard-en-passant-and-castling.ron")),
-    ("standard-scholars-mate", include_str!("../../scenes/standard-scholars-mate.ron")),
+    (
+        "big-outer-corner-knights",
+        include_str!("../../scenes/big-outer-corner-knights.ron"),
+    ),
+    (
+        "big-outer-long-pawn-en-passant",
+        include_str!("../../scenes/big-outer-long-pawn-en-passant.ron"),
+    ),
+    (
+        "bully-king-takes-the-queen",
+        include_str!("../../scenes/bully-king-takes-the-queen.ron"),
+    ),
+    (
+        "bully-knight-refuses-the-queen",
+        include_str!("../../scenes/bully-knight-refuses-the-queen.ron"),
+    ),
+    (
+        "force-field-check-neutralised",
+        include_str!("../../scenes/force-field-check-neutralised.ron"),
+    ),
+    (
+        "force-field-queen-field",
+        include_str!("../../scenes/force-field-queen-field.ron"),
+    ),
+    (
+        "intrachange-pass-through",
+        include_str!("../../scenes/intrachange-pass-through.ron"),
+    ),
+    (
+        "intrachange-pawn-return",
+        include_str!("../../scenes/intrachange-pawn-return.ron"),
+    ),
+    (
+        "nonviolent-fools-mate",
+        include_str!("../../scenes/nonviolent-fools-mate.ron"),
+    ),
+    (
+        "nonviolent-no-en-passant",
+        include_str!("../../scenes/nonviolent-no-en-passant.ron"),
+    ),
+    (
+        "parity-failed-capture",
+        include_str!("../../scenes/parity-failed-capture.ron"),
+    ),
+    (
+        "parity-shared-square",
+        include_str!("../../scenes/parity-shared-square.ron"),
+    ),
+    (
+        "parity-single-blocked-pawn-loses",
+        include_str!("../../scenes/parity-single-blocked-pawn-loses.ron"),
+    ),
+    (
+        "parity-single-leave-the-square",
+        include_str!("../../scenes/parity-single-leave-the-square.ron"),
+    ),
+    (
+        "standard-en-passant-and-castling",
+        include_str!("../../scenes/standard-en-passant-and-castling.ron"),
+    ),
+    (
+        "standard-scholars-mate",
+        include_str!("../../scenes/standard-scholars-mate.ron"),
+    ),
 ];
 
 /// The RON text of the bundled scene `name` (a file stem such as `parity-failed-capture`;

@@ -213,11 +213,17 @@ mod tests {
         assert_eq!(listed[0].path, first);
         assert_eq!(listed[0].variant, Variant::ParitySingle);
         assert_eq!(listed[0].entries, 3);
-        assert!(listed[0].label().starts_with("Parity Single Occupation, 3 moves ("));
+        assert!(
+            listed[0]
+                .label()
+                .starts_with("Parity Single Occupation, 3 moves (")
+        );
         let back = recent.restore(&listed[0]).unwrap();
         assert_eq!(back.entries(), game(Variant::ParitySingle, 3).entries());
         for i in 0..RecentGames::KEEP + 2 {
-            recent.archive(&game(Variant::Intrachange, 1 + i % 3)).unwrap();
+            recent
+                .archive(&game(Variant::Intrachange, 1 + i % 3))
+                .unwrap();
         }
         let listed = recent.list().unwrap();
         assert_eq!(listed.len(), RecentGames::KEEP);
@@ -244,6 +250,9 @@ mod tests {
         }
         assert_eq!(recent.list().unwrap(), Vec::new());
         let g = parse_name(Path::new("20261201-104000-002-parity-single-12.pgn")).unwrap();
-        assert_eq!((g.seq, g.variant, g.entries), (2, Variant::ParitySingle, 12));
+        assert_eq!(
+            (g.seq, g.variant, g.entries),
+            (2, Variant::ParitySingle, 12)
+        );
     }
 }

@@ -3,8 +3,8 @@
 //! notation and perft. Deterministic: no clock, no global RNG, stable move order.
 
 pub mod board;
+pub mod classic;
 pub mod geometry;
-pub mod intrachange_chart;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
@@ -23,3 +23,7 @@ pub use piece::{Color, Piece, PieceKind};
 pub use position::{GameOptions, IllegalMove, MoveError, Position, Wing};
 pub use record::{Entry, GameRecord};
 pub use variant::{TurnModel, Variant};
+pub use variants::VariantRules;
+
+/// The Intrachange chart, under its former path (it lives in `variants/intrachange/`).
+pub use variants::intrachange::chart as intrachange_chart;

@@ -317,10 +317,7 @@ impl Position {
     /// For Parity, the legal commits of White (use [`Position::legal_commits`]).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
-        match self.variant.turn_model() {
-            TurnModel::Alternating => variants::legal_moves(self, &mut out),
-            TurnModel::Simultaneous => variants::legal_commits(self, self.turn, &mut out),
-        }
+        variants::legal_moves(self, &mut out);
         out
     }
 
@@ -328,14 +325,7 @@ impl Position {
     /// legal moves if `side` is to move, else none.
     pub fn legal_commits(&self, side: Color) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
-        match self.variant.turn_model() {
-            TurnModel::Alternating => {
-                if side == self.turn {
-                    variants::legal_moves(self, &mut out);
-                }
-            }
-            TurnModel::Simultaneous => variants::legal_commits(self, side, &mut out),
-        }
+        variants::legal_commits(self, side, &mut out);
         out
     }
 

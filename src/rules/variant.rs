@@ -1,9 +1,13 @@
-//! The variants Esoterica plays, their names on the command line and in PGN, their board
-//! shape and turn model.
+//! The registry of the variants Esoterica plays: their names on the command line and in PGN,
+//! and the capabilities the rest of the program asks (board shape, turn model, fields,
+//! zones, …), each answered by the variant's own rules in `variants/<name>/`.
 
 use std::fmt;
 
+use super::classic::CaptureRule;
 use super::geometry::BoardShape;
+use super::piece::PieceKind;
+use super::variants::{VariantRules, with_rules};
 
 /// A chess variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -111,69 +115,110 @@ impl Variant {
             .ok_or_else(|| UnknownVariant(text.to_string()))
     }
 
+    /// The variant's rules (the trait object; the capability methods below dispatch
+    /// statically).
+    pub fn rules(self) -> &'static dyn VariantRules {
+        super::variants::rules_of(self)
+    }
+
     /// The board shape.
+    #[inline]
     pub fn shape(self) -> BoardShape {
-        match self {
-            Variant::BigOuter => BoardShape::BigOuter,
-            Variant::Standard
-            | Variant::Intrachange
-            | Variant::ForceField
-            | Variant::Parity
-            | Variant::ParitySingle
-            | Variant::Bully
-            | Variant::Nonviolent => BoardShape::Standard,
-        }
+        with_rules!(self, r => r.shape())
     }
 
     /// Alternating or simultaneous turns.
+    #[inline]
     pub fn turn_model(self) -> TurnModel {
-        match self {
-            Variant::Parity | Variant::ParitySingle => TurnModel::Simultaneous,
-            Variant::Standard
-            | Variant::Intrachange
-            | Variant::ForceField
-            | Variant::BigOuter
-            | Variant::Bully
-            | Variant::Nonviolent => TurnModel::Alternating,
-        }
+        with_rules!(self, r => r.turn_model())
     }
 }
 
 /// Capabilities: what a variant has, for code outside the variant's rules (the board, the
-/// panels, the bots) to ask instead of comparing names.
+/// panels, the bots) to ask instead of comparing names. Each answer comes from the
+/// variant's own [`VariantRules`] implementation.
 impl Variant {
     /// Empty squares carry charges and the stronger side controls them
     /// (`rules/force-field.md §1–2`).
+    #[inline]
     pub fn has_fields(self) -> bool {
-        matches!(self, Variant::ForceField)
+        with_rules!(self, r => r.has_fields())
     }
 
-    /// The board has zones that change how pieces move (`rules/big-outer.md §2`).
+    /// The board has zones that change how pieces move (`rules/big-outer.md §1–2`).
+    #[inline]
     pub fn has_zones(self) -> bool {
-        matches!(self, Variant::BigOuter)
+        with_rules!(self, r => r.has_zones())
     }
 
     /// Pieces entering some squares teleport (exoteric → esoteric move); every square has a
     /// hexagram number (`rules/intrachange.md §2`).
+    #[inline]
     pub fn has_teleports(self) -> bool {
-        matches!(self, Variant::Intrachange)
+        with_rules!(self, r => r.has_teleports())
     }
 
     /// A piece that moved rests the next turn, and enemy pieces may share a square
     /// (`rules/parity.md §2`).
+    #[inline]
     pub fn has_resting_pieces(self) -> bool {
-        matches!(self, Variant::Parity | Variant::ParitySingle)
+        with_rules!(self, r => r.has_resting_pieces())
     }
 
     /// Pieces sharing a square must leave it the next turn (`rules/parity.md §5`).
+    #[inline]
     pub fn has_single_occupation(self) -> bool {
-        matches!(self, Variant::ParitySingle)
+        with_rules!(self, r => r.has_single_occupation())
     }
 
     /// Piece kinds beyond the standard six (Guard, Matriarch, Jumper, outer Knight) and the
     /// four corner squares (`rules/big-outer.md §1`).
+    #[inline]
     pub fn has_fairy_pieces(self) -> bool {
-        matches!(self, Variant::BigOuter)
+        with_rules!(self, r => r.has_fairy_pieces())
+    }
+
+    /// Whether the King castles (Intrachange: no, `rules/intrachange.md §3.1`).
+    #[inline]
+    pub fn has_castling(self) -> bool {
+        with_rules!(self, r => r.has_castling())
+    }
+
+    /// Whether a pawn may take en passant (Intrachange: no).
+    #[inline]
+    pub fn has_en_passant(self) -> bool {
+        with_rules!(self, r => r.has_en_passant())
+    }
+
+    /// Whether a King can be in check (Intrachange: no, `rules/intrachange.md §4`).
+    #[inline]
+    pub fn has_check(self) -> bool {
+        with_rules!(self, r => r.has_check())
+    }
+
+    /// Whether a King can actually be captured, ending the game (Intrachange §3.3; Parity,
+    /// ruling P-4), so a position may lack one.
+    #[inline]
+    pub fn kings_can_be_captured(self) -> bool {
+        with_rules!(self, r => r.kings_can_be_captured())
+    }
+
+    /// Whether a pawn may stand on its own first rank (Intrachange's pawn return, §3.4).
+    #[inline]
+    pub fn pawns_return_home(self) -> bool {
+        with_rules!(self, r => r.pawns_return_home())
+    }
+
+    /// Which captures the movement allows (Bully: by value; Nonviolent: none).
+    #[inline]
+    pub fn capture_rule(self) -> CaptureRule {
+        with_rules!(self, r => r.capture_rule())
+    }
+
+    /// The kinds a pawn may promote to, strongest first (empty: pawns never promote).
+    #[inline]
+    pub fn promotion_kinds(self) -> &'static [PieceKind] {
+        with_rules!(self, r => r.promotion_kinds())
     }
 }
 

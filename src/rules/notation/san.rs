@@ -7,7 +7,6 @@ use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::PieceKind;
 use crate::rules::position::{IllegalMove, MoveError, Position, Wing};
-use crate::rules::variant::Variant;
 
 /// The longest move text accepted (bytes).
 pub const MAX_MOVE_TEXT: usize = 32;
@@ -289,7 +288,7 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
             // One piece could make the move by its movement alone: let the variant say why
             // it may not (a field, a pin, a check…).
             let mut geometric = Vec::new();
-            crate::rules::variants::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
+            crate::rules::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
             geometric.retain(|m| {
                 m.to == to
                     && pos
@@ -412,21 +411,10 @@ pub fn san_body(pos: &Position, mv: &Move) -> String {
     s
 }
 
-/// Whether a variant's moves are written in SAN (the classic-movement variants).
-pub fn uses_san(variant: Variant) -> bool {
-    match variant {
-        Variant::Standard
-        | Variant::ForceField
-        | Variant::BigOuter
-        | Variant::Bully
-        | Variant::Nonviolent => true,
-        Variant::Intrachange | Variant::Parity | Variant::ParitySingle => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variant::Variant;
 
     fn pos(fen: &str) -> Position {
         Position::from_text(Variant::Standard, fen).unwrap()

@@ -1,138 +1,130 @@
-//! Per-variant move generation and resolution, dispatched on [`Variant`] with exhaustive
-//! `match`es so a new variant is a compile error until every rule is decided for it.
+//! The variants Esoterica plays, one folder each, every one implementing
+//! [`VariantRules`]: [`standard`], [`intrachange`], [`force_field`], [`parity`] (with Single
+//! Occupation), [`big_outer`], [`bully`] and [`nonviolent`]. Classic chess itself is a set of
+//! building blocks in [`classic`](crate::rules::classic) that the variants use.
 //!
-//! - [`classic`]: standard chess and the variants that only change captures or geometry
-//!   (Bully, Nonviolent, Big Outer); Force Field builds on it.
-//! - [`big_outer`]: Big Outer data: the set-up from `assets/big-outer.ron`, piece cards.
-//! - [`intrachange`], [`force_field`], [`parity`]: the variants with their own resolution.
+//! This module dispatches from a [`Variant`] to its rules with [`with_rules!`], a `match`
+//! with no wildcard arm (a new variant is a compile error until it is registered here) whose
+//! calls are static, so the move generator's hot path costs what it did before the trait.
+//! `docs/ADDING-A-VARIANT.md` says what a new variant implements.
 
 pub mod big_outer;
-pub mod classic;
+pub mod bully;
 pub mod force_field;
 pub mod intrachange;
+pub mod nonviolent;
 pub mod parity;
+mod rules;
+pub mod standard;
+#[cfg(test)]
+mod test_support;
 
-#[cfg(test)]
-mod big_outer_tests;
-#[cfg(test)]
-mod bully_nonviolent_tests;
+pub use rules::VariantRules;
+
+/// The classic building blocks, under their former path `variants::classic`.
+pub use crate::rules::classic;
 
 use super::geometry::Square;
-use super::moves::{Effect, Move, Special};
+use super::moves::{Effect, Move};
 use super::outcome::Outcome;
 use super::piece::Color;
 use super::position::{CastleSpec, EnPassant, IllegalMove, Position, Wing};
-use super::variant::{TurnModel, Variant};
+use super::variant::Variant;
+
+/// Runs `$body` with `$r` bound to the rules of `$variant` (a reference to the variant's
+/// zero-sized rules type), so that the trait calls in `$body` are static.
+///
+/// ```ignore
+/// with_rules!(pos.variant, r => r.legal_moves(pos, out))
+/// ```
+macro_rules! with_rules {
+    ($variant:expr, $r:ident => $body:expr) => {
+        match $variant {
+            $crate::rules::Variant::Standard => {
+                let $r = &$crate::rules::variants::standard::Standard;
+                $body
+            }
+            $crate::rules::Variant::Intrachange => {
+                let $r = &$crate::rules::variants::intrachange::Intrachange;
+                $body
+            }
+            $crate::rules::Variant::ForceField => {
+                let $r = &$crate::rules::variants::force_field::ForceField;
+                $body
+            }
+            $crate::rules::Variant::Parity => {
+                let $r = &$crate::rules::variants::parity::Parity::<false>;
+                $body
+            }
+            $crate::rules::Variant::ParitySingle => {
+                let $r = &$crate::rules::variants::parity::Parity::<true>;
+                $body
+            }
+            $crate::rules::Variant::BigOuter => {
+                let $r = &$crate::rules::variants::big_outer::BigOuter;
+                $body
+            }
+            $crate::rules::Variant::Bully => {
+                let $r = &$crate::rules::variants::bully::Bully;
+                $body
+            }
+            $crate::rules::Variant::Nonviolent => {
+                let $r = &$crate::rules::variants::nonviolent::Nonviolent;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
+
+/// The rules of `variant`, as a trait object (see [`Variant::rules`]).
+pub fn rules_of(variant: Variant) -> &'static dyn VariantRules {
+    with_rules!(variant, r => r)
+}
 
 /// The built-in initial position text of a variant.
 pub fn initial_text(variant: Variant) -> &'static str {
-    const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    match variant {
-        Variant::Standard | Variant::ForceField | Variant::Bully | Variant::Nonviolent => STANDARD,
-        Variant::Intrachange => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-        Variant::Parity | Variant::ParitySingle => {
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-"
-        }
-        Variant::BigOuter => big_outer::initial_text(),
-    }
+    with_rules!(variant, r => r.initial_text())
 }
 
 /// The castling geometry of a variant (`None` where the variant has no castling).
 pub fn castle_spec(variant: Variant, side: Color, wing: Wing) -> Option<CastleSpec> {
-    match variant {
-        Variant::Intrachange => None,
-        Variant::Standard
-        | Variant::ForceField
-        | Variant::Parity
-        | Variant::ParitySingle
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter => Some(classic::castle_spec(variant.shape(), side, wing)),
-    }
+    with_rules!(variant, r => r.castle_spec(side, wing))
 }
 
+#[inline]
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    match pos.variant {
-        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
-            classic::legal_moves(pos, out);
-        }
-        Variant::ForceField => force_field::legal_moves(pos, out),
-        Variant::Intrachange => intrachange::legal_moves(pos, out),
-        Variant::Parity | Variant::ParitySingle => parity::legal_commits(pos, pos.turn, out),
-    }
+    with_rules!(pos.variant, r => r.legal_moves(pos, out));
 }
 
 pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
-    parity::legal_commits(pos, side, out);
+    with_rules!(pos.variant, r => r.legal_commits(pos, side, out));
 }
 
 pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
-    match pos.variant {
-        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
-            classic::play(pos, mv)
-        }
-        Variant::Parity | Variant::ParitySingle => parity::play_alone(pos, mv),
-        Variant::ForceField => force_field::play(pos, mv),
-        Variant::Intrachange => intrachange::play(pos, mv),
-    }
+    with_rules!(pos.variant, r => r.play(pos, mv))
 }
 
+#[inline]
 pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
-    match pos.variant {
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::BigOuter
-        | Variant::ForceField => classic::play_unchecked(pos, mv),
-        Variant::Parity | Variant::ParitySingle => {
-            parity::play_alone(pos, mv);
-        }
-        Variant::Intrachange => intrachange::play_unchecked(pos, mv),
-    }
+    with_rules!(pos.variant, r => r.play_unchecked(pos, mv));
 }
 
 /// Keeps in `pos`'s en passant records only the passed squares onto which the other side has
-/// a legal en passant capture, judged by the variant's own legal moves (Force Field's
-/// fields, Bully's capture rule, Nonviolent's ban on captures, Parity's commits), and drops a
-/// record with none left. In an alternating variant a record the side to move cannot use
-/// (the side to move's own pawn) is dropped too. This is what Stockfish records and what
-/// python-chess writes in FEN and repetition keys, so positions that differ only by an
-/// en passant square nobody can use are the same position.
+/// a legal en passant capture, judged by the variant's own rules (Force Field's fields,
+/// Bully's capture rule, Nonviolent's ban on captures, Parity's commits), and drops a record
+/// with none left. In an alternating variant a record the side to move cannot use (the side
+/// to move's own pawn) is dropped too. This is what Stockfish records and what python-chess
+/// writes in FEN and repetition keys, so positions that differ only by an en passant square
+/// nobody can use are the same position.
 pub(crate) fn retain_legal_en_passant(pos: &mut Position) {
+    let rules = pos.variant.rules();
     for side in Color::BOTH {
         let Some(ep) = pos.ep[side.index()] else {
             continue;
         };
         let capturer = side.other();
-        let alternating = pos.variant.turn_model() == TurnModel::Alternating;
-        let mut moves = Vec::new();
-        let by_moves = match pos.variant {
-            // Classic legality of a capture en passant is the own King's safety afterwards,
-            // the test the generator applies to every such move: no full generation needed.
-            Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => false,
-            Variant::ForceField | Variant::Intrachange => {
-                if capturer == pos.turn {
-                    legal_moves(pos, &mut moves);
-                }
-                true
-            }
-            Variant::Parity | Variant::ParitySingle => {
-                parity::legal_commits(pos, capturer, &mut moves);
-                true
-            }
-        };
-        let legal = |s: Square| {
-            if alternating && capturer != pos.turn {
-                false
-            } else if by_moves {
-                moves.iter().any(|m| {
-                    m.to == s
-                        && matches!(m.special, Special::EnPassant { captured } if captured == ep.pawn)
-                })
-            } else {
-                classic::en_passant_is_legal(pos, ep.pawn, s)
-            }
-        };
+        let legal = |s: Square| rules.en_passant_is_legal(pos, capturer, ep.pawn, s);
         let mut passed = [None; 3];
         for (slot, s) in passed.iter_mut().zip(ep.squares().filter(|&s| legal(s))) {
             *slot = Some(s);
@@ -149,141 +141,38 @@ pub(crate) fn resolve(
     white: &Move,
     black: &Move,
 ) -> Result<Vec<Effect>, IllegalMove> {
-    parity::resolve(pos, white, black)
+    with_rules!(pos.variant, r => r.resolve(pos, white, black))
 }
 
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    match pos.variant {
-        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
-            classic::outcome(pos)
-        }
-        Variant::ForceField => force_field::outcome(pos),
-        Variant::Intrachange => intrachange::outcome(pos),
-        Variant::Parity | Variant::ParitySingle => parity::outcome(pos),
-    }
+    with_rules!(pos.variant, r => r.outcome(pos))
 }
 
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
-    match pos.variant {
-        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
-            classic::in_check(pos, side)
-        }
-        Variant::Parity | Variant::ParitySingle => parity::in_check(pos, side),
-        Variant::ForceField => force_field::in_check(pos, side),
-        Variant::Intrachange => false,
-    }
+    with_rules!(pos.variant, r => r.in_check(pos, side))
+}
+
+pub(crate) fn insufficient_material(pos: &Position) -> bool {
+    with_rules!(pos.variant, r => r.insufficient_material(pos))
 }
 
 pub(crate) fn why_illegal(pos: &Position, mv: &Move) -> String {
     // A refused en passant capture is explained on the position where the enemy pawn's
     // advance is recorded (only legal captures keep their record).
-    if pos.variant.turn_model() == TurnModel::Alternating
-        && let Some((probe, pawn)) = en_passant_probe(pos, pos.turn, mv)
+    if pos.variant.turn_model() == super::variant::TurnModel::Alternating
+        && let Some((probe, pawn)) = classic::en_passant_probe(pos, pos.turn, mv)
     {
         let ep = Move {
-            special: Special::EnPassant { captured: pawn },
+            special: super::moves::Special::EnPassant { captured: pawn },
             ..*mv
         };
         return if probe.legal_moves().contains(&ep) {
-            not_just_advanced(pos, pos.turn, mv, pawn)
+            classic::not_just_advanced(pos, pos.turn, mv, pawn)
         } else {
-            variant_why_illegal(&probe, mv)
+            with_rules!(probe.variant, r => r.why_illegal(&probe, mv))
         };
     }
-    variant_why_illegal(pos, mv)
-}
-
-/// The sentence for a capture en passant that would be legal had the enemy pawn on `pawn`
-/// just advanced past `mv.to`: it did not. Starts with the movement refusal (see
-/// [`why_no_move`]).
-pub(crate) fn not_just_advanced(pos: &Position, side: Color, mv: &Move, pawn: Square) -> String {
-    let shape = pos.shape();
-    format!(
-        "{}: the {} Pawn on {} did not just advance past {}, so it cannot be taken en passant",
-        classic::movement_refusal(pos, super::piece::PieceKind::Pawn, mv),
-        side.other(),
-        shape.name(pawn),
-        shape.name(mv.to)
-    )
-}
-
-/// The most squares one pawn advance passes over: a double step on 8×8, a 4-square advance
-/// on the Big Outer board (`rules/big-outer.md`).
-pub(crate) fn max_passed(shape: super::geometry::BoardShape) -> i8 {
-    match shape {
-        super::geometry::BoardShape::Standard => 1,
-        super::geometry::BoardShape::BigOuter => 3,
-    }
-}
-
-/// For `side`'s pawn stepping diagonally forward onto an empty square that an enemy pawn
-/// could just have passed (the enemy pawn stands beyond it within one advance, its path back
-/// to its start square is empty), and that no record covers: a copy of `pos` with that
-/// advance recorded for en passant, and the enemy pawn's square. The explanations use it to
-/// find why such a capture is refused.
-pub(crate) fn en_passant_probe(
-    pos: &Position,
-    side: Color,
-    mv: &Move,
-) -> Option<(Position, Square)> {
-    use super::piece::PieceKind;
-    let shape = pos.shape();
-    let them = side.other();
-    if pos.variant == Variant::Intrachange
-        || pos.board.kind(side, mv.from) != Some(PieceKind::Pawn)
-        || !pos.board.is_empty(mv.to)
-        || pos.ep[them.index()].is_some_and(|e| e.squares().any(|s| s == mv.to))
-    {
-        return None;
-    }
-    let (f0, r0) = shape.coords(mv.from);
-    let (f1, r1) = shape.coords(mv.to);
-    if (f1 - f0).abs() != 1 || r1 - r0 != side.forward() {
-        return None;
-    }
-    // The enemy pawn: the first piece from `mv.to` in the enemy's direction of travel.
-    let mut pawn = None;
-    let mut cur = mv.to;
-    for _ in 0..max_passed(shape) {
-        cur = shape.leap(cur, 0, them.forward())?;
-        if !pos.board.is_empty(cur) {
-            pawn = (pos.board.kind(them, cur) == Some(PieceKind::Pawn)).then_some(cur);
-            break;
-        }
-    }
-    let pawn = pawn?;
-    // Its start square (the enemy's 2nd rank) and the path from there are empty.
-    let start_rank = match them {
-        Color::White => 1,
-        Color::Black => shape.ranks() - 2,
-    };
-    if (shape.rank(pawn) - start_rank).abs() > max_passed(shape) + 1 {
-        return None;
-    }
-    let mut cur = mv.to;
-    while shape.rank(cur) != start_rank {
-        cur = shape.leap(cur, 0, side.forward())?;
-        if !pos.board.is_empty(cur) {
-            return None;
-        }
-    }
-    let mut probe = pos.clone();
-    probe.ep[them.index()] = Some(EnPassant {
-        pawn,
-        passed: [Some(mv.to), None, None],
-    });
-    Some((probe, pawn))
-}
-
-fn variant_why_illegal(pos: &Position, mv: &Move) -> String {
-    match pos.variant {
-        Variant::Standard | Variant::Bully | Variant::Nonviolent | Variant::BigOuter => {
-            classic::why_illegal(pos, mv)
-        }
-        Variant::Parity | Variant::ParitySingle => parity::why_illegal(pos, mv),
-        Variant::ForceField => force_field::why_illegal(pos, mv),
-        Variant::Intrachange => intrachange::why_illegal(pos, mv),
-    }
+    with_rules!(pos.variant, r => r.why_illegal(pos, mv))
 }
 
 /// Why the piece of `side` on `from` has no legal move (Parity: no legal commit), in the
@@ -343,19 +232,6 @@ pub fn why_illegal_commit(pos: &Position, side: Color, mv: &Move) -> String {
     why_illegal(&p, mv)
 }
 
-pub(crate) fn insufficient_material(pos: &Position) -> bool {
-    match pos.variant {
-        Variant::BigOuter => classic::only_kings(pos),
-        Variant::Standard
-        | Variant::Bully
-        | Variant::Nonviolent
-        | Variant::ForceField
-        | Variant::Parity
-        | Variant::ParitySingle => classic::insufficient_material(pos),
-        Variant::Intrachange => intrachange::insufficient_material(pos),
-    }
-}
-
 /// Squares strictly between two squares on one line (rank, file or diagonal), nearest
 /// `from` first; empty if they are not aligned.
 pub fn between(pos: &Position, from: Square, to: Square) -> Vec<Square> {
@@ -366,15 +242,7 @@ pub fn between(pos: &Position, from: Square, to: Square) -> Vec<Square> {
 /// classic-movement variants, the Intrachange notation (`rules/intrachange.md §6`), and for
 /// Parity a commit's SAN on the start-of-turn position.
 pub fn move_text(pos: &Position, mv: &Move) -> String {
-    match pos.variant {
-        Variant::Standard
-        | Variant::ForceField
-        | Variant::BigOuter
-        | Variant::Bully
-        | Variant::Nonviolent => super::notation::san::to_san(pos, mv),
-        Variant::Intrachange => intrachange::move_text(pos, mv),
-        Variant::Parity | Variant::ParitySingle => parity::commit_text(pos, mv),
-    }
+    with_rules!(pos.variant, r => r.move_text(pos, mv))
 }
 
 /// Reads a move in the variant's notation or in coordinate form (the inverse of
@@ -383,15 +251,7 @@ pub fn move_text(pos: &Position, mv: &Move) -> String {
 /// # Errors
 /// [`MoveError`](super::position::MoveError) as for [`Position::parse_move`].
 pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::position::MoveError> {
-    match pos.variant {
-        Variant::Standard
-        | Variant::ForceField
-        | Variant::BigOuter
-        | Variant::Bully
-        | Variant::Nonviolent => pos.parse_move(text),
-        Variant::Intrachange => intrachange::parse_move_text(pos, text),
-        Variant::Parity | Variant::ParitySingle => parity::parse_commit(pos, pos.turn, text),
-    }
+    with_rules!(pos.variant, r => r.parse_move_text(pos, text))
 }
 
 #[cfg(test)]

@@ -12,14 +12,15 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
+use super::BIG_OUTER_INITIAL;
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Effect, Special};
-use crate::rules::outcome::{Outcome, WinReason};
+use crate::rules::outcome::Outcome;
 use crate::rules::perft::perft;
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
-use crate::rules::variants::classic::{BIG_OUTER_INITIAL, may_capture, promotion_kinds};
+use crate::rules::variants::test_support::random_games;
 
 const S: BoardShape = BoardShape::BigOuter;
 
@@ -395,7 +396,7 @@ fn promotion_offers_queen_rook_bishop_guard_matriarch_jumper_knight() {
         .collect();
     let all = [Queen, Rook, Bishop, Guard, Matriarch, Jumper, OuterKnight];
     assert_eq!(promos, all.map(Some));
-    assert_eq!(promotion_kinds(Variant::BigOuter), all);
+    assert_eq!(Variant::BigOuter.promotion_kinds(), all);
     for (text, kind) in [
         ("l11l12q", Queen),
         ("l11l12g", Guard),
@@ -689,74 +690,6 @@ fn rotated_positions_have_the_same_perft_depth_3() {
 }
 
 // ----------------------------------------------------------------- random games
-
-/// Plays `games` seeded random games of at most `max_plies` plies, checking after every
-/// move that the mover's King is safe and the piece count did not grow, and now and then
-/// that the position text round-trips. Returns (games, plies, captures, mates).
-pub(super) fn random_games(
-    variant: Variant,
-    seed: u64,
-    games: u32,
-    max_plies: u32,
-) -> (u32, u64, u64, u32) {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let (mut plies, mut captures, mut mates) = (0u64, 0u64, 0u32);
-    for g in 0..games {
-        let mut p = Position::new(variant);
-        for ply in 0..max_plies {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                if p.in_check(p.turn()) {
-                    mates += 1;
-                }
-                break;
-            }
-            if p.halfmove_clock() >= 100 || p.insufficient_material() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            let before = p.board().piece_count();
-            let us = p.turn();
-            // Every capture obeys the variant's capture rule (Bully values, ruling BN-3:
-            // a promoting pawn counts as a Pawn; Nonviolent: none at all).
-            let victim = match mv.special {
-                Special::EnPassant { .. } => Some(PieceKind::Pawn),
-                Special::Castle { .. } => None,
-                Special::Normal => p.kind_at(us.other(), mv.to),
-            };
-            if let (Some(v), Some(a)) = (victim, p.kind_at(us, mv.from)) {
-                assert!(
-                    may_capture(variant, a, v),
-                    "game {g} ply {ply}: {a:?}x{v:?}"
-                );
-            }
-            if (g + ply) % 97 == 0 {
-                // The full path (effects, outcome) now and then, the fast path otherwise.
-                let fx = p.play(&mv);
-                if let Some(Effect::GameOver(Outcome::Win { reason, .. })) = fx.last() {
-                    assert_eq!(*reason, WinReason::Checkmate);
-                }
-                assert_eq!(pos_of(variant, &p.to_text()), p, "game {g} ply {ply}");
-            } else {
-                p.play_unchecked(&mv);
-            }
-            assert!(
-                !p.in_check(us),
-                "game {g} ply {ply}: {} left its King in check",
-                us
-            );
-            let after = p.board().piece_count();
-            assert!(after <= before);
-            captures += (before - after) as u64;
-            plies += 1;
-        }
-    }
-    (games, plies, captures, mates)
-}
-
-fn pos_of(variant: Variant, text: &str) -> Position {
-    Position::from_text(variant, text).unwrap()
-}
 
 #[test]
 fn random_games_do_not_panic() {

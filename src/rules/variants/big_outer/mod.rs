@@ -1,0 +1,128 @@
+//! Big Outer Chess (`rules/big-outer.md`): a 12×12 board with four corner squares, three
+//! zones that change how some pieces move, the Guard, Matriarch, Jumper and outer Knight,
+//! pawns that run up to four squares, castling three squares toward the Rook with every
+//! square between King and Rook empty and unattacked (ruling B-2), and only King against
+//! King as dead material (ruling B-6).
+//!
+//! Movement is the classic generator's: [`classic`](crate::rules::classic) reads the
+//! pieces' leaps and lines by zone from the board shape. This module owns the set-up
+//! ([`setup`]), the piece cards ([`cards`]), the promotion kinds and the corner field of the
+//! position text.
+
+mod cards;
+mod setup;
+#[cfg(test)]
+mod tests;
+
+pub use cards::{OUTER_PIECES, piece_card, zone_name};
+pub use setup::{BIG_OUTER_SETUP_RON, BigOuterSetup, CornerPiece, SetupError, initial_text};
+
+use super::VariantRules;
+use crate::rules::board::Board;
+use crate::rules::classic;
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::notation::fen::PositionError;
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::Position;
+use crate::rules::variant::Variant;
+
+/// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
+/// corner field C1 C2 C3 C4. The game reads its set-up from `assets/big-outer.ron`
+/// ([`BigOuterSetup`]); a test keeps the two equal.
+pub const BIG_OUTER_INITIAL: &str =
+    "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ NNnn w KQkq - 0 1";
+
+/// The kinds a Big Outer pawn promotes to, strongest first (`rules/big-outer.md §2`).
+pub const PROMOTIONS: [PieceKind; 7] = [
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Guard,
+    PieceKind::Matriarch,
+    PieceKind::Jumper,
+    PieceKind::OuterKnight,
+];
+
+/// The corner squares C1 C2 C3 C4 in the order of the corner field (`Square` indices 144 to
+/// 147 of the Big Outer shape).
+const CORNERS: [Square; 4] = [Square(144), Square(145), Square(146), Square(147)];
+
+/// The rules of Big Outer Chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BigOuter;
+
+impl VariantRules for BigOuter {
+    fn variant(&self) -> Variant {
+        Variant::BigOuter
+    }
+
+    fn initial_text(&self) -> &'static str {
+        initial_text()
+    }
+
+    fn rules_card(&self) -> &'static str {
+        include_str!("../../../../assets/rules-cards/big-outer.md")
+    }
+
+    fn shape(&self) -> BoardShape {
+        BoardShape::BigOuter
+    }
+
+    fn has_zones(&self) -> bool {
+        true
+    }
+
+    fn has_fairy_pieces(&self) -> bool {
+        true
+    }
+
+    fn promotion_kinds(&self) -> &'static [PieceKind] {
+        &PROMOTIONS
+    }
+
+    /// Ruling B-6: only King against King.
+    fn insufficient_material(&self, pos: &Position) -> bool {
+        classic::only_kings(pos)
+    }
+
+    fn board_fields(&self) -> usize {
+        1
+    }
+
+    /// The corner field: four characters for C1 C2 C3 C4, a piece letter or `-`.
+    fn read_board_fields(&self, board: &mut Board, fields: &[&str]) -> Result<(), PositionError> {
+        let corners = fields.first().copied().unwrap_or_default();
+        let chars: Vec<char> = corners.chars().collect();
+        if chars.len() != 4 {
+            return Err(PositionError::new(
+                "corners",
+                format!("'{corners}' must be 4 characters for C1 C2 C3 C4 (a piece letter or -)"),
+            ));
+        }
+        for (sq, c) in CORNERS.into_iter().zip(chars) {
+            if c == '-' {
+                continue;
+            }
+            let kind = PieceKind::from_letter(c, true).ok_or_else(|| {
+                PositionError::new("corners", format!("'{c}' is not a piece letter"))
+            })?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            board.put(sq, Piece::new(color, kind));
+        }
+        Ok(())
+    }
+
+    fn write_board_fields(&self, board: &Board, out: &mut String) {
+        out.push(' ');
+        for sq in CORNERS {
+            match board.piece_at(sq) {
+                Some(p) => out.push(p.fen_char()),
+                None => out.push('-'),
+            }
+        }
+    }
+}

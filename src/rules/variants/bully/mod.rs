@@ -1,0 +1,37 @@
+//! Bully Chess (`rules/bully-nonviolent.md §1`): standard chess in which a piece may capture
+//! only an enemy piece worth no more than itself (Pawn 1, Knight 2, Bishop 3, Rook 5,
+//! Queen 9, King infinite; a promoting pawn counts as a Pawn, ruling BN-3). Checks stay
+//! classical (ruling BN-1). The capture rule is [`CaptureRule::ByValue`]; everything else is
+//! the classic default.
+
+use super::VariantRules;
+use crate::rules::classic::CaptureRule;
+use crate::rules::variant::Variant;
+
+#[cfg(test)]
+mod tests;
+
+/// The value of a piece kind under the Bully capture rule (the classic value scale).
+pub use crate::rules::classic::capture_value as bully_value;
+
+/// The rules of Bully Chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bully;
+
+impl VariantRules for Bully {
+    fn variant(&self) -> Variant {
+        Variant::Bully
+    }
+
+    fn initial_text(&self) -> &'static str {
+        super::standard::INITIAL
+    }
+
+    fn rules_card(&self) -> &'static str {
+        include_str!("../../../../assets/rules-cards/bully.md")
+    }
+
+    fn capture_rule(&self) -> CaptureRule {
+        CaptureRule::ByValue
+    }
+}

@@ -1,0 +1,527 @@
+//! Force Field Chess (`rules/force-field.md`): every piece but the King charges the empty
+//! squares it could move to or through (§1); the side with the larger charge on an empty
+//! square controls it (§2); the opponent's pieces other than the King may not cross or land
+//! on it (§3), and lines of attack are cut by squares the defending side controls (§4).
+//!
+//! Owns the charge map ([`fields`]), field-aware move generation, the field-aware attack
+//! test behind check, mate and castling, and the reasons a move is refused by a field.
+//! Movement geometry, board updates, counters and effects come from
+//! [`classic`]; this module only filters and re-tests. Plain Rust, no Bevy.
+//!
+//! Determinism: move order is the classic order with castling last.
+
+mod fields;
+#[cfg(test)]
+mod tests;
+
+pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields, fields_of_board};
+
+use std::fmt;
+
+use fields::{controller_of, hostile, knight_routes, net_charges};
+
+use super::VariantRules;
+use crate::rules::board::Board;
+use crate::rules::classic;
+use crate::rules::geometry::{Direction, Square};
+use crate::rules::moves::{Effect, Move, Special};
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::{Position, Wing};
+use crate::rules::variant::Variant;
+
+/// The rules of Force Field Chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ForceField;
+
+impl VariantRules for ForceField {
+    fn variant(&self) -> Variant {
+        Variant::ForceField
+    }
+
+    fn initial_text(&self) -> &'static str {
+        super::standard::INITIAL
+    }
+
+    fn rules_card(&self) -> &'static str {
+        include_str!("../../../../assets/rules-cards/force-field.md")
+    }
+
+    fn has_fields(&self) -> bool {
+        true
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        legal_moves(pos, out);
+    }
+
+    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
+        why_illegal(pos, mv)
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Move) -> Vec<Effect> {
+        play(pos, mv)
+    }
+
+    /// A capture en passant is legal when it is among the legal moves (fields, ruling F-3).
+    fn en_passant_is_legal(
+        &self,
+        pos: &Position,
+        capturer: Color,
+        pawn: Square,
+        to: Square,
+    ) -> bool {
+        capturer == pos.turn
+            && pos.legal_moves().iter().any(|m| {
+                m.to == to
+                    && matches!(m.special, Special::EnPassant { captured } if captured == pawn)
+            })
+    }
+
+    /// §4; classic under ruling F-4.
+    fn in_check(&self, pos: &Position, side: Color) -> bool {
+        in_check(pos, side)
+    }
+}
+
+/// What forbids a move by fields (`rules/force-field.md §3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FieldBlock {
+    /// The destination or a crossed square is held by the opponent.
+    Square(Square),
+    /// A Knight's routes: a held square on each.
+    Routes(Square, Square),
+}
+
+/// Why fields forbid `kind` of `mover` going `from` → `to` (a move or an attack), or `None`
+/// if the fields allow it. Kings are never blocked (ruling F-2). Occupied squares are
+/// neutral, so a capture is blocked only by its path.
+fn field_block(
+    board: &Board,
+    net: &[i32; FIELD_SQUARES],
+    from: Square,
+    to: Square,
+    mover: Color,
+    kind: PieceKind,
+) -> Option<FieldBlock> {
+    let shape = board.shape();
+    match kind {
+        PieceKind::King => None,
+        PieceKind::Knight => {
+            if hostile(net, to, mover) {
+                return Some(FieldBlock::Square(to));
+            }
+            let (f0, r0) = shape.coords(from);
+            let (f1, r1) = shape.coords(to);
+            let [a, b] = knight_routes(board, from, f1 - f0, r1 - r0).map(|route| {
+                route
+                    .into_iter()
+                    .flatten()
+                    .find(|&s| hostile(net, s, mover))
+            });
+            match (a, b) {
+                (Some(a), Some(b)) => Some(FieldBlock::Routes(a, b)),
+                _ => None,
+            }
+        }
+        PieceKind::Pawn
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::Guard
+        | PieceKind::Matriarch
+        | PieceKind::Jumper
+        | PieceKind::OuterKnight => classic::between(shape, from, to)
+            .into_iter()
+            .chain(std::iter::once(to))
+            .find(|&s| hostile(net, s, mover))
+            .map(FieldBlock::Square),
+    }
+}
+
+/// The squares whose fields forbid `mv` for the side to move (`rules/force-field.md §3`),
+/// for the board to highlight: the first enemy-held square on the path or the destination,
+/// or for a Knight with both routes shut the first held square of each route. Empty when
+/// the fields allow the move (it may still be illegal for another reason), for a King and
+/// for castling (ruling F-2), and when no piece of the side to move stands on `mv.from`.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Move, Position, Variant};
+/// use esoterica::rules::variants::force_field::field_blockers;
+/// let mut pos = Position::new(Variant::ForceField);
+/// let e4 = pos.parse_move("e2e4").unwrap();
+/// pos.play(&e4);
+/// let sq = |n: &str| pos.shape().parse_square(n).unwrap();
+/// // After 1.e4 White's Bishop (+3) holds b5 against the pawn b7 (−1).
+/// assert_eq!(field_blockers(&pos, &Move::new(sq("b7"), sq("b5"))), vec![sq("b5")]);
+/// assert!(field_blockers(&pos, &Move::new(sq("b7"), sq("b6"))).is_empty());
+/// ```
+pub fn field_blockers(pos: &Position, mv: &Move) -> Vec<Square> {
+    let us = pos.turn();
+    let Some(kind) = pos.board.kind(us, mv.from) else {
+        return Vec::new();
+    };
+    if matches!(mv.special, Special::Castle { .. }) {
+        return Vec::new();
+    }
+    let net = net_charges(&pos.board);
+    match field_block(&pos.board, &net, mv.from, mv.to, us, kind) {
+        None => Vec::new(),
+        Some(FieldBlock::Square(s)) => vec![s],
+        Some(FieldBlock::Routes(a, b)) => vec![a, b],
+    }
+}
+
+/// Calls `f` with each piece of `by` that attacks `sq` under `rules/force-field.md §4`
+/// (lines cut by empty squares the defender, `by.other()`, controls; Kings and pawns never
+/// cut); stops when `f` returns true. Order: pawns, Knights, then lines.
+fn scan_attackers(
+    board: &Board,
+    net: &[i32; FIELD_SQUARES],
+    sq: Square,
+    by: Color,
+    f: &mut impl FnMut(Square) -> bool,
+) {
+    let shape = board.shape();
+    for df in [-1, 1] {
+        if let Some(s) = shape.leap(sq, df, -by.forward())
+            && board.kind(by, s) == Some(PieceKind::Pawn)
+            && f(s)
+        {
+            return;
+        }
+    }
+    for (df, dr) in classic::KNIGHT_LEAPS {
+        if let Some(s) = shape.leap(sq, df, dr)
+            && board.kind(by, s) == Some(PieceKind::Knight)
+            && field_block(board, net, s, sq, by, PieceKind::Knight).is_none()
+            && f(s)
+        {
+            return;
+        }
+    }
+    let target_held = board.is_empty(sq) && hostile(net, sq, by);
+    for d in Direction::ALL {
+        let mut cut = target_held;
+        let mut dist = 0u8;
+        for s in shape.ray(sq, d) {
+            dist += 1;
+            if board.is_empty(s) {
+                cut |= hostile(net, s, by);
+                continue;
+            }
+            if let Some(k) = board.kind(by, s) {
+                let (dirs, range) = classic::lines(k, shape.zone(s));
+                let ok = k == PieceKind::King || !cut;
+                if dist <= range && dirs.contains(&d) && ok && f(s) {
+                    return;
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// Whether `by` attacks `sq` (§4) given the position's net charges.
+fn field_attacked(board: &Board, net: &[i32; FIELD_SQUARES], sq: Square, by: Color) -> bool {
+    let mut hit = false;
+    scan_attackers(board, net, sq, by, &mut |_| {
+        hit = true;
+        true
+    });
+    hit
+}
+
+/// The first attacker (§4) of `side`'s King on `board`, fields recomputed for `board`; with
+/// `classic_check` (ruling F-4) the classic attack rule instead.
+fn king_attacker(board: &Board, side: Color, classic_check: bool) -> Option<Square> {
+    let king = board.king(side)?;
+    if classic_check {
+        return classic::attackers(board, king, side.other())
+            .first()
+            .copied();
+    }
+    let net = net_charges(board);
+    let mut found = None;
+    scan_attackers(board, &net, king, side.other(), &mut |s| {
+        found = Some(s);
+        true
+    });
+    found
+}
+
+/// Whether `side`'s King stands attacked on `board` (§4, or classic under ruling F-4).
+fn king_attacked(board: &Board, side: Color, classic_check: bool) -> bool {
+    let Some(king) = board.king(side) else {
+        return false;
+    };
+    // Field attacks are classic attacks minus the cut ones, so most positions need no fields.
+    if !classic::is_attacked(board, king, side.other()) {
+        return false;
+    }
+    if classic_check {
+        return true;
+    }
+    let net = net_charges(board);
+    field_attacked(board, &net, king, side.other())
+}
+
+/// `board` with `side`'s King moved from `from` to `to` (nothing else changes).
+fn with_king_on(board: &Board, side: Color, from: Square, to: Square) -> Board {
+    let mut b = board.clone();
+    b.remove(side, from);
+    b.put(to, crate::rules::piece::Piece::new(side, PieceKind::King));
+    b
+}
+
+/// Castling safety (ruling F-6): the start square is tested on the current position, a
+/// crossed square with the King standing on it (Rook unmoved, fields recomputed); the
+/// landing square is tested on the position after castling by the legality filter.
+fn castle_square_attacked(pos: &Position, us: Color, sq: Square) -> bool {
+    let classic_check = pos.options().classic_check;
+    let Some(king) = pos.board.king(us) else {
+        return false;
+    };
+    if sq == king {
+        return king_attacked(&pos.board, us, classic_check);
+    }
+    let landing = Wing::BOTH
+        .into_iter()
+        .filter_map(|w| pos.castle_spec(us, w))
+        .any(|s| s.king_to == sq);
+    if landing {
+        return false;
+    }
+    king_attacked(&with_king_on(&pos.board, us, king, sq), us, classic_check)
+}
+
+/// Legal moves of the side to move: classic geometry, minus moves a field forbids (§3),
+/// plus castling (F-2, F-6), minus moves after which the own King stands attacked (§4).
+fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let start = out.len();
+    let net = net_charges(&pos.board);
+    classic::piece_pseudo_moves(pos, us, out);
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let allowed = pos
+            .board
+            .kind(us, mv.from)
+            .is_some_and(|k| field_block(&pos.board, &net, mv.from, mv.to, us, k).is_none());
+        if allowed {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+    classic::castling_moves(pos, us, out, |sq| castle_square_attacked(pos, us, sq));
+    if pos.board.king(us).is_none() {
+        return;
+    }
+    let classic_check = pos.options().classic_check;
+    let mut w = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let mut b = pos.board.clone();
+        classic::apply_to_board(&mut b, us, &mv);
+        if !king_attacked(&b, us, classic_check) {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Plays a legal move: the classic effects, with [`Effect::ChargesChanged`] in the Settle
+/// stage (before any check and the game end) when the charge map changed.
+fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
+    let before = fields(pos);
+    let mut fx = classic::play(pos, mv);
+    if fields(pos) != before {
+        let at = fx
+            .iter()
+            .position(|e| matches!(e, Effect::Check { .. } | Effect::GameOver(_)))
+            .unwrap_or(fx.len());
+        fx.insert(at, Effect::ChargesChanged);
+    }
+    fx
+}
+
+/// Whether `side`'s King is attacked (§4; classic under ruling F-4).
+pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
+    king_attacked(&pos.board, side, pos.options().classic_check)
+}
+
+/// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
+struct Signed(i32);
+
+impl fmt::Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.signum() {
+            1 => write!(f, "+{}", self.0),
+            -1 => write!(f, "\u{2212}{}", self.0.unsigned_abs()),
+            _ => f.write_str("0"),
+        }
+    }
+}
+
+/// "e4 is held by Black (−3)".
+fn held(pos: &Position, net: &[i32; FIELD_SQUARES], sq: Square) -> String {
+    let c = net.get(sq.index()).copied().unwrap_or(0);
+    let side = controller_of(c).map_or("nobody", Color::title);
+    format!("{} is held by {side} ({})", pos.shape().name(sq), Signed(c))
+}
+
+/// "the Black Rook on e8".
+fn piece_on(pos: &Position, board: &Board, sq: Square) -> String {
+    match board.piece_at(sq) {
+        Some(p) => format!(
+            "the {} {} on {}",
+            p.color,
+            p.kind.name(),
+            pos.shape().name(sq)
+        ),
+        None => format!("the piece on {}", pos.shape().name(sq)),
+    }
+}
+
+/// Names the rule that forbids `mv` (not in the legal move list): the field that blocks it
+/// and its charge (§3), the check it would leave or walk into (§4, F-6), or the classic rule.
+fn why_illegal(pos: &Position, mv: &Move) -> String {
+    let us = pos.turn;
+    let shape = pos.shape();
+    let n = |s: Square| shape.name(s);
+    let classic_check = pos.options().classic_check;
+    let Some(kind) = pos.board.kind(us, mv.from) else {
+        return classic::why_illegal(pos, mv);
+    };
+    // Castling.
+    if kind == PieceKind::King
+        && let Some(spec) = Wing::BOTH
+            .into_iter()
+            .filter_map(|w| pos.castle_spec(us, w).map(|s| (w, s)))
+            .find(|(_, s)| s.king_from == mv.from && s.king_to == mv.to)
+    {
+        let (wing, spec) = spec;
+        let b = &pos.board;
+        if !pos.can_castle(us, wing)
+            || b.kind(us, spec.rook_from) != Some(PieceKind::Rook)
+            || spec.empty.iter().any(|&s| !b.is_empty(s))
+        {
+            return classic::why_illegal(pos, mv);
+        }
+        if in_check(pos, us) {
+            return format!(
+                "the King may not castle out of check ({} attacks it; rules/force-field.md §4)",
+                king_attacker(b, us, classic_check)
+                    .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, b, s))
+            );
+        }
+        if let Some(&crossed) = spec.safe.iter().find(|&&s| {
+            s != spec.king_from && s != spec.king_to && castle_square_attacked(pos, us, s)
+        }) {
+            let nb = with_king_on(b, us, spec.king_from, crossed);
+            let by = king_attacker(&nb, us, classic_check)
+                .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
+            return format!(
+                "the King may not castle through check: standing on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
+                n(crossed)
+            );
+        }
+        let mut nb = b.clone();
+        let castle = Move {
+            from: spec.king_from,
+            to: spec.king_to,
+            promotion: None,
+            special: Special::Castle {
+                rook_from: spec.rook_from,
+                rook_to: spec.rook_to,
+            },
+        };
+        classic::apply_to_board(&mut nb, us, &castle);
+        let by = king_attacker(&nb, us, classic_check)
+            .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
+        return format!(
+            "the King may not castle into check: on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
+            n(spec.king_to)
+        );
+    }
+    // The same move under classic geometry, fields ignored.
+    let mut geom = Vec::new();
+    classic::moves_of_piece(pos, mv.from, us, kind, &mut geom);
+    let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
+    let Some(real) = geom
+        .iter()
+        .filter(same_path)
+        .find(|m| m.promotion == mv.promotion)
+        .copied()
+    else {
+        // A promotion written without its piece: a field may still be the real reason.
+        let net = net_charges(&pos.board);
+        if mv.promotion.is_none()
+            && let Some(m) = geom.iter().find(same_path)
+            && let Some(FieldBlock::Square(s)) =
+                field_block(&pos.board, &net, m.from, m.to, us, kind)
+        {
+            return format!(
+                "{}: a Pawn may not cross or land on a square the enemy controls (rules/force-field.md §3)",
+                held(pos, &net, s)
+            );
+        }
+        return classic::why_illegal(pos, mv);
+    };
+    let net = net_charges(&pos.board);
+    match field_block(&pos.board, &net, real.from, real.to, us, kind) {
+        Some(FieldBlock::Square(s)) if matches!(real.special, Special::EnPassant { .. }) => {
+            return format!(
+                "{}: a Pawn may not capture en passant onto a square the enemy controls (rules/force-field.md §3, ruling F-3)",
+                held(pos, &net, s)
+            );
+        }
+        Some(FieldBlock::Square(s)) => {
+            return format!(
+                "{}: a {} may not cross or land on a square the enemy controls (rules/force-field.md §3)",
+                held(pos, &net, s),
+                kind.name()
+            );
+        }
+        Some(FieldBlock::Routes(a, b)) => {
+            return format!(
+                "both routes of the Knight are blocked: {} and {} (rules/force-field.md §3)",
+                held(pos, &net, a),
+                held(pos, &net, b)
+            );
+        }
+        None => {}
+    }
+    // Allowed by the fields, so the own King would stand attacked afterwards.
+    let mut after = pos.board.clone();
+    classic::apply_to_board(&mut after, us, &real);
+    let by = king_attacker(&after, us, classic_check);
+    let by_text = by.map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &after, s));
+    if in_check(pos, us) {
+        return format!(
+            "{us} is in check and this move does not answer it: {by_text} would still attack the King (rules/force-field.md §4)"
+        );
+    }
+    if kind == PieceKind::King {
+        return format!(
+            "the King may not move into check: {by_text} would attack it on {} (rules/force-field.md §4)",
+            n(real.to)
+        );
+    }
+    let neutralised = by.is_some_and(|a| {
+        pos.board
+            .king(us)
+            .is_some_and(|k| classic::attackers(&pos.board, k, us.other()).contains(&a))
+    });
+    if neutralised && !classic_check {
+        return format!(
+            "it would give up the field that neutralises the check of {by_text}: the King would be in check (rules/force-field.md §4)"
+        );
+    }
+    format!(
+        "it would leave the King in check: {by_text} would attack it once the fields are recomputed (rules/force-field.md §4)"
+    )
+}

@@ -1,0 +1,32 @@
+//! Nonviolent Chess (`rules/bully-nonviolent.md §2`): standard chess with no captures at
+//! all, en passant included. Checks and mates stay classical (ruling BN-2). The capture rule
+//! is [`CaptureRule::Never`]; everything else is the classic default.
+
+use super::VariantRules;
+use crate::rules::classic::CaptureRule;
+use crate::rules::variant::Variant;
+
+#[cfg(test)]
+mod tests;
+
+/// The rules of Nonviolent Chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nonviolent;
+
+impl VariantRules for Nonviolent {
+    fn variant(&self) -> Variant {
+        Variant::Nonviolent
+    }
+
+    fn initial_text(&self) -> &'static str {
+        super::standard::INITIAL
+    }
+
+    fn rules_card(&self) -> &'static str {
+        include_str!("../../../../assets/rules-cards/nonviolent.md")
+    }
+
+    fn capture_rule(&self) -> CaptureRule {
+        CaptureRule::Never
+    }
+}

@@ -1,0 +1,251 @@
+//! The one trait every variant implements, [`VariantRules`], and the static dispatch from a
+//! [`Variant`] to its rules ([`with_rules!`](crate::rules::variants::with_rules)).
+//!
+//! A variant lives in its own folder (`variants/<name>/`) with one zero-sized type that
+//! implements the trait; the defaults are classic chess, so a variant overrides only what it
+//! changes. Code outside a variant's folder asks the trait (through [`Variant::rules`] or the
+//! [`Variant`] capability methods), never which variant it is.
+
+use crate::rules::board::Board;
+use crate::rules::classic::{self, CaptureRule};
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::moves::{Effect, Move};
+use crate::rules::notation::fen::PositionError;
+use crate::rules::outcome::Outcome;
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::{CastleSpec, IllegalMove, MoveError, Position, Wing};
+use crate::rules::variant::{TurnModel, Variant};
+
+/// The rules of one variant: movement, legality, resolution into effects, the end of the
+/// game, position text, notation and the rules card. Implemented once per variant by a
+/// zero-sized type in `variants/<name>/`; every method but the identity ones has the classic
+/// chess default.
+///
+/// The perft hot path ([`VariantRules::legal_moves`], [`VariantRules::play_unchecked`]) is
+/// called through [`with_rules!`](crate::rules::variants::with_rules), a `match` on the
+/// variant, so the calls are static and inline like the code they replaced.
+pub trait VariantRules: Sync {
+    /// The variant these rules are.
+    fn variant(&self) -> Variant;
+
+    /// The built-in initial position text (`notation/fen.rs` format).
+    fn initial_text(&self) -> &'static str;
+
+    /// The rules card shown in the game's side panel (`assets/rules-cards/<name>.md`).
+    fn rules_card(&self) -> &'static str;
+
+    // ---- Capabilities: what the variant has (the defaults are classic chess).
+
+    /// The board shape.
+    fn shape(&self) -> BoardShape {
+        BoardShape::Standard
+    }
+
+    /// Alternating or simultaneous turns.
+    fn turn_model(&self) -> TurnModel {
+        TurnModel::Alternating
+    }
+
+    /// Empty squares carry charges and the stronger side controls them.
+    fn has_fields(&self) -> bool {
+        false
+    }
+
+    /// The board has zones that change how pieces move.
+    fn has_zones(&self) -> bool {
+        false
+    }
+
+    /// Pieces entering some squares teleport (exoteric → esoteric move).
+    fn has_teleports(&self) -> bool {
+        false
+    }
+
+    /// A piece that moved rests the next turn, and enemy pieces may share a square.
+    fn has_resting_pieces(&self) -> bool {
+        false
+    }
+
+    /// Pieces sharing a square must leave it the next turn.
+    fn has_single_occupation(&self) -> bool {
+        false
+    }
+
+    /// Piece kinds beyond the standard six and corner squares.
+    fn has_fairy_pieces(&self) -> bool {
+        false
+    }
+
+    /// Whether the King castles (the squares: [`VariantRules::castle_spec`]).
+    fn has_castling(&self) -> bool {
+        true
+    }
+
+    /// Whether a pawn may take en passant.
+    fn has_en_passant(&self) -> bool {
+        true
+    }
+
+    /// Whether a King can be in check (and a side may not leave its King attacked).
+    fn has_check(&self) -> bool {
+        true
+    }
+
+    /// Whether a King can actually be captured (ending the game), so a position may lack
+    /// one and a perft line ends at the capture.
+    fn kings_can_be_captured(&self) -> bool {
+        false
+    }
+
+    /// Whether a pawn may stand on its own first rank (it returns there).
+    fn pawns_return_home(&self) -> bool {
+        false
+    }
+
+    /// Which captures the movement allows.
+    fn capture_rule(&self) -> CaptureRule {
+        CaptureRule::Any
+    }
+
+    /// The kinds a pawn may promote to, strongest first; empty if pawns never promote.
+    fn promotion_kinds(&self) -> &'static [PieceKind] {
+        &classic::STANDARD_PROMOTIONS
+    }
+
+    /// The castling geometry of `side` on `wing` (`None` without castling).
+    fn castle_spec(&self, side: Color, wing: Wing) -> Option<CastleSpec> {
+        self.has_castling()
+            .then(|| classic::castle_spec(self.shape(), side, wing))
+    }
+
+    // ---- Moves.
+
+    /// The legal moves of the side to move, fast, in a stable order (alternating variants;
+    /// a simultaneous variant gives the commits of the side to move).
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        classic::legal_moves(pos, out);
+    }
+
+    /// The legal commits of `side`; for an alternating variant its legal moves when it is
+    /// to move, else none.
+    fn legal_commits(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
+        if side == pos.turn {
+            self.legal_moves(pos, out);
+        }
+    }
+
+    /// Why `mv` is not legal for the side to move, in the rules' words.
+    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
+        classic::why_illegal(pos, mv)
+    }
+
+    /// Plays a legal move of the side to move and reports its effects in rules order.
+    fn play(&self, pos: &mut Position, mv: &Move) -> Vec<Effect> {
+        classic::play(pos, mv)
+    }
+
+    /// Plays a legal move without computing effects (search and perft hot path); an illegal
+    /// move leaves an odd position, never a panic.
+    fn play_unchecked(&self, pos: &mut Position, mv: &Move) {
+        classic::play_unchecked(pos, mv);
+    }
+
+    /// Resolves White's and Black's commits together (simultaneous variants).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for an illegal commit, or when the variant alternates moves.
+    fn resolve(
+        &self,
+        pos: &mut Position,
+        white: &Move,
+        _black: &Move,
+    ) -> Result<Vec<Effect>, IllegalMove> {
+        Err(IllegalMove {
+            mv: white.coordinate(pos.shape()),
+            reason: format!("{} is not played with simultaneous moves", pos.variant),
+        })
+    }
+
+    /// Whether the side `capturer` has a legal capture en passant of the pawn on `pawn` onto
+    /// `to` (what an en passant record keeps; see `retain_legal_en_passant`).
+    fn en_passant_is_legal(
+        &self,
+        pos: &Position,
+        capturer: Color,
+        pawn: Square,
+        to: Square,
+    ) -> bool {
+        capturer == pos.turn && classic::en_passant_is_legal(pos, pawn, to)
+    }
+
+    /// The outcome decided by the position alone.
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        classic::outcome(pos)
+    }
+
+    /// Whether `side`'s King is attacked.
+    fn in_check(&self, pos: &Position, side: Color) -> bool {
+        classic::in_check(pos, side)
+    }
+
+    /// Whether the material left can never produce a mate.
+    fn insufficient_material(&self, pos: &Position) -> bool {
+        classic::insufficient_material(pos)
+    }
+
+    /// Leaf count of the move tree to `depth` (simultaneous variants count turns).
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        crate::rules::perft::perft_alternating(pos, depth)
+    }
+
+    // ---- Notation.
+
+    /// A move in the variant's own notation (SAN by default).
+    fn move_text(&self, pos: &Position, mv: &Move) -> String {
+        crate::rules::notation::san::to_san(pos, mv)
+    }
+
+    /// Reads a move in the variant's notation or coordinate form.
+    ///
+    /// # Errors
+    /// [`MoveError`] as for [`Position::parse_move`].
+    fn parse_move_text(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        pos.parse_move(text)
+    }
+
+    // ---- Position text extensions.
+
+    /// How many fields the variant adds to the position text right after the placement
+    /// (Big Outer: 1, the corner field).
+    fn board_fields(&self) -> usize {
+        0
+    }
+
+    /// Reads the fields of [`VariantRules::board_fields`] into `board`.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field.
+    fn read_board_fields(&self, _board: &mut Board, _fields: &[&str]) -> Result<(), PositionError> {
+        Ok(())
+    }
+
+    /// Writes the fields of [`VariantRules::board_fields`], each after a space.
+    fn write_board_fields(&self, _board: &Board, _out: &mut String) {}
+
+    /// Whether the position text may end with one more field after the counters (Parity:
+    /// the resting pieces).
+    fn has_trailing_field(&self) -> bool {
+        false
+    }
+
+    /// Reads the trailing field.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field.
+    fn read_trailing_field(&self, _pos: &mut Position, _field: &str) -> Result<(), PositionError> {
+        Ok(())
+    }
+
+    /// Writes the trailing field after a space (always, when the variant has one).
+    fn write_trailing_field(&self, _pos: &Position, _out: &mut String) {}
+}

@@ -9,6 +9,8 @@
 //!
 //! Determinism: the same calls in the same order give the same commands.
 
+use std::fmt;
+
 use crate::rules::moves::Effect;
 use crate::rules::outcome::{DrawReason, Outcome};
 use crate::rules::position::{IllegalMove, Position};
@@ -86,6 +88,32 @@ pub enum DemoPhase {
         /// Seconds without activity.
         idle: f32,
     },
+}
+
+/// Why the demo could not play a move ([`DemoLoop::play_entry`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DemoPlayError {
+    /// No demo game is running (a title or result card is shown).
+    NoGame,
+    /// The rules refuse the move.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for DemoPlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DemoPlayError::NoGame => f.write_str("no demo game is running"),
+            DemoPlayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DemoPlayError {}
+
+impl From<IllegalMove> for DemoPlayError {
+    fn from(e: IllegalMove) -> Self {
+        DemoPlayError::Illegal(e)
+    }
 }
 
 /// The attract-mode loop. Configure the public fields, then call [`DemoLoop::advance`] every
@@ -257,16 +285,13 @@ impl DemoLoop {
     /// for the animation.
     ///
     /// # Errors
-    /// [`IllegalMove`] when no demo game is running or the move is illegal; nothing changes.
-    pub fn play_entry(&mut self, entry: &Entry) -> Result<Vec<Effect>, IllegalMove> {
-        let no_game = || IllegalMove {
-            mv: String::new(),
-            reason: "no demo game is running".to_string(),
-        };
+    /// [`DemoPlayError::NoGame`] when no demo game is running, [`DemoPlayError::Illegal`]
+    /// when the move is illegal; nothing changes.
+    pub fn play_entry(&mut self, entry: &Entry) -> Result<Vec<Effect>, DemoPlayError> {
         if !matches!(self.phase, DemoPhase::Playing { .. }) {
-            return Err(no_game());
+            return Err(DemoPlayError::NoGame);
         }
-        let game = self.game.as_mut().ok_or_else(no_game)?;
+        let game = self.game.as_mut().ok_or(DemoPlayError::NoGame)?;
         let before = game.current().clone();
         let fx = match entry {
             Entry::Move(m) => game.play(m)?,

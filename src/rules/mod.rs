@@ -6,12 +6,14 @@ pub mod board;
 pub mod classic;
 pub mod geometry;
 pub mod moves;
+pub mod narrate;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod refusal;
 pub mod variant;
 pub mod variants;
 
@@ -20,8 +22,9 @@ pub use geometry::{BoardShape, Direction, Square, Zone};
 pub use moves::{CheckKind, Effect, Move, Special, Stage};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, PieceKind};
-pub use position::{GameOptions, IllegalMove, MoveError, Position, Wing};
+pub use position::{GameOptions, Position, Wing};
 pub use record::{Entry, GameRecord};
+pub use refusal::{IllegalMove, MoveError, Reason, Refusal, RuleRef};
 pub use variant::{TurnModel, Variant};
 pub use variants::VariantRules;
 

@@ -2,12 +2,11 @@
 //! whether a move leaves the own King attacked. Fields, resting pieces and capture rules are
 //! ignored (rulings BN-1, BN-2); a square holding any piece blocks lines.
 
-use super::movement::lines;
 use super::play::apply_to_board;
 use super::pseudo::pawn_moves;
 use super::tables::{GenTables, NO_SQUARE, leaper_index, line_mask};
 use crate::rules::board::Board;
-use crate::rules::geometry::{Direction, Square};
+use crate::rules::geometry::Square;
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
@@ -109,44 +108,4 @@ pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> b
                 && king_safe_after(pos, us, m)
         })
     })
-}
-
-/// Whether moving the piece on `from` (not the King) could expose the King on `king` to a
-/// line piece: they are aligned with nothing between, and the first piece beyond `from` is
-/// an enemy line piece.
-pub(super) fn may_be_pinned(pos: &Position, king: Square, from: Square, us: Color) -> bool {
-    let shape = pos.shape();
-    let (kf, kr) = shape.coords(king);
-    let (ff, fr) = shape.coords(from);
-    let (df, dr) = (ff - kf, fr - kr);
-    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return false;
-    }
-    let dir = Direction::ALL
-        .into_iter()
-        .find(|d| d.delta() == (df.signum(), dr.signum()));
-    let Some(dir) = dir else { return false };
-    let mut cur = king;
-    // Walk to `from`: anything in between shields the King.
-    loop {
-        match shape.step(cur, dir) {
-            Some(s) if s == from => {
-                cur = s;
-                break;
-            }
-            Some(s) if pos.board.is_empty(s) => cur = s,
-            _ => return false,
-        }
-    }
-    while let Some(s) = shape.step(cur, dir) {
-        cur = s;
-        if pos.board.is_empty(s) {
-            continue;
-        }
-        return match pos.board.kind(us.other(), s) {
-            Some(k) => !lines(k, shape.zone(s)).0.is_empty() && lines(k, shape.zone(s)).1 > 1,
-            None => false,
-        };
-    }
-    false
 }

@@ -1,14 +1,14 @@
-//! The fast legal move generator of classic chess and its reference. [`legal_moves`] finds
-//! checks and pins once per position from a list of the enemy's non-pawn pieces, so only
-//! King moves, pinned pieces, en passant and castling are tested for King safety, and in
-//! check the other moves must capture or block the checker (docs/PERFORMANCE.md has the
-//! measurements). [`legal_moves_reference`] tests every risky move on a copy of the board;
-//! the tests compare the two. Output order is the pseudo-legal order
+//! The fast legal move generator of classic chess. [`legal_moves`] finds checks and pins
+//! once per position from a list of the enemy's non-pawn pieces, so only King moves, pinned
+//! pieces, en passant and castling are tested for King safety, and in check the other moves
+//! must capture or block the checker (docs/PERFORMANCE.md has the measurements). Its
+//! reference is the classic judge ([`judge`](super::judge)): the tests check that the two
+//! give the same moves in the same order. Output order is the pseudo-legal order
 //! ([`pseudo`](super::pseudo)).
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{is_attacked, king_safe_after, may_be_pinned};
+use super::attacks::king_safe_after;
 use super::play::apply_to_board;
 use super::pseudo::{
     MoveSink, castling_moves, moves_of_piece, moves_of_piece_in, pawn_moves_in, pseudo_moves,
@@ -45,8 +45,8 @@ struct Attacker {
     m: Mobility,
 }
 
-/// The most attackers [`Attackers`] holds; a side with more non-pawn pieces (only in
-/// hand-made positions) is handled by [`legal_moves_reference`].
+/// The most attackers [`Attackers`] holds; for a side with more non-pawn pieces (only in
+/// hand-made positions) the classic judge filters the candidates instead.
 const MAX_ATTACKERS: usize = 32;
 
 /// One side's non-pawn pieces with their movement, listed once per position so that each
@@ -169,7 +169,10 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     };
     let t = GenTables::of(pos.shape());
     if non_pawn_count(b, them) > MAX_ATTACKERS {
-        legal_moves_reference(pos, out);
+        // A hand-made position with more pieces than the list holds: the judge decides.
+        let start = out.len();
+        super::judge::candidates(pos, out);
+        retain_tail(out, start, |mv| super::judge::judge(pos, mv).is_ok());
         return;
     }
     // Listed when the King's destinations or castling need an attack test.
@@ -494,30 +497,4 @@ impl MoveSink for FixedMoves {
     fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }
-}
-
-/// Legal moves of the side to move (classic rules), the straightforward way: every move
-/// that could expose the King is played on a copy of the board. The reference the fast
-/// generator is tested against, and the generator for Parity's shared squares.
-pub(crate) fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.turn;
-    let start = out.len();
-    pseudo_moves(pos, us, out);
-    let Some(king) = pos.board.king(us) else {
-        return;
-    };
-    let checked = is_attacked(&pos.board, king, us.other());
-    let mut w = start;
-    for i in start..out.len() {
-        let mv = out[i];
-        let needs_test = checked
-            || mv.from == king
-            || !matches!(mv.special, Special::Normal)
-            || may_be_pinned(pos, king, mv.from, us);
-        if !needs_test || king_safe_after(pos, us, &mv) {
-            out[w] = mv;
-            w += 1;
-        }
-    }
-    out.truncate(w);
 }

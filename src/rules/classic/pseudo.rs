@@ -317,8 +317,18 @@ pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
 /// Pseudo-legal moves of `us` by ordinary movement (no castling, own-King safety not
 /// checked): by origin square, then by generation order of the piece.
 pub(crate) fn piece_pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
+    piece_pseudo_moves_with(pos, pos.variant.capture_rule(), us, out);
+}
+
+/// [`piece_pseudo_moves`] under the capture rule `captures` instead of the variant's.
+pub(crate) fn piece_pseudo_moves_with(
+    pos: &Position,
+    captures: CaptureRule,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
     for (from, kind) in pos.board.pieces(us) {
-        moves_of_piece(pos, from, us, kind, out);
+        moves_of_piece_with(pos, captures, from, us, kind, out);
     }
 }
 

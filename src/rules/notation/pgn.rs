@@ -254,11 +254,11 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
             pb.set_turn(Color::Black);
             let wm = variants::parse_move_text(&pw, w).map_err(|e| bad(e.to_string()))?;
             let bm = variants::parse_move_text(&pb, b).map_err(|e| bad(e.to_string()))?;
-            record.play_turn(&wm, &bm).map_err(|e| bad(e.reason))?;
+            record.play_turn(&wm, &bm).map_err(|e| bad(e.reason()))?;
         } else {
             let mv = variants::parse_move_text(record.current(), &token)
                 .map_err(|e| bad(e.to_string()))?;
-            record.play(&mv).map_err(|e| bad(e.reason))?;
+            record.play(&mv).map_err(|e| bad(e.reason()))?;
         }
     }
     // A result the rules did not reach (resignation, agreement, a ply-cap adjudication

@@ -7,6 +7,7 @@ use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::PieceKind;
 use crate::rules::position::{IllegalMove, MoveError, Position, Wing};
+use crate::rules::refusal::{CastlingRefusal, Reason, Refusal};
 
 /// The longest move text accepted (bytes).
 pub const MAX_MOVE_TEXT: usize = 32;
@@ -67,13 +68,13 @@ pub fn parse_coordinate(
 /// Finds the legal move that coordinate text names among `legal`.
 ///
 /// # Errors
-/// [`MoveError::Syntax`] for unreadable text; [`MoveError::Illegal`] (with the rule, from
+/// [`MoveError::Syntax`] for unreadable text; [`MoveError::Illegal`] (with the refusal from
 /// `why`) when no legal move matches.
 pub fn find_coordinate(
     pos: &Position,
     text: &str,
     legal: &[Move],
-    why: impl Fn(&Move) -> String,
+    why: impl Fn(&Move) -> Refusal,
 ) -> Result<Move, MoveError> {
     let (from, to, promotion) = parse_coordinate(pos.shape(), text)?;
     if let Some(m) = legal
@@ -88,18 +89,18 @@ pub fn find_coordinate(
         promotion,
         special: Special::Normal,
     };
-    let reason = if promotion.is_none()
+    let refusal = if promotion.is_none()
         && legal
             .iter()
             .any(|m| m.from == from && m.to == to && m.promotion.is_some())
     {
-        "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)".to_string()
+        Refusal::new(pos.variant(), Reason::PromotionLetterMissing { from, to })
     } else {
         why(&attempted)
     };
     Err(MoveError::Illegal(IllegalMove {
         mv: text.to_string(),
-        reason,
+        refusal,
     }))
 }
 
@@ -120,9 +121,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let legal = pos.legal_moves();
     if parse_coordinate(pos.shape(), text).is_ok() {
-        return find_coordinate(pos, text, &legal, |m| {
-            crate::rules::variants::why_illegal(pos, m)
-        });
+        return find_coordinate(pos, text, &legal, |m| refusal_of(pos, m));
     }
     parse_san(pos, text, &legal)
 }
@@ -156,9 +155,12 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
             Some(m) => Ok(*m),
             None => Err(MoveError::Illegal(IllegalMove {
                 mv: orig.to_string(),
-                reason: match pos.castle_spec(pos.turn(), wing) {
-                    None => format!("there is no castling in {}", pos.variant()),
-                    Some(sp) => crate::rules::variants::why_illegal(
+                refusal: match pos.castle_spec(pos.turn(), wing) {
+                    None => Refusal::new(
+                        pos.variant(),
+                        Reason::Castling(CastlingRefusal::Unavailable),
+                    ),
+                    Some(sp) => refusal_of(
                         pos,
                         &Move {
                             from: sp.king_from,
@@ -298,21 +300,14 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
                     && from_rank.is_none_or(|r| shape.rank(m.from) == r)
                     && m.promotion == promotion
             });
-            let reason = match geometric.as_slice() {
-                [one] => crate::rules::variants::why_illegal(pos, one),
-                _ => format!(
-                    "no legal {} move to {} here",
-                    if kind == PieceKind::Pawn {
-                        "pawn".to_string()
-                    } else {
-                        kind.name().to_string()
-                    },
-                    shape.name(to)
-                ),
+            let nothing = Refusal::new(pos.variant(), Reason::NoLegalMoveTo { kind, to });
+            let refusal = match geometric.as_slice() {
+                [one] => crate::rules::variants::refusal(pos, pos.turn(), one).unwrap_or(nothing),
+                _ => nothing,
             };
             Err(MoveError::Illegal(IllegalMove {
                 mv: orig.to_string(),
-                reason,
+                refusal,
             }))
         }
         many => Err(MoveError::Ambiguous {
@@ -320,6 +315,21 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
             candidates: many.iter().map(|m| m.coordinate(shape)).collect(),
         }),
     }
+}
+
+/// Why the side to move may not play `mv` (a move the legal list lacks).
+fn refusal_of(pos: &Position, mv: &Move) -> Refusal {
+    crate::rules::variants::refusal(pos, pos.turn(), mv).unwrap_or_else(|| {
+        // The judge accepts it, so the legal list misses it: name it by its squares.
+        Refusal::new(
+            pos.variant(),
+            Reason::Movement {
+                kind: pos.kind_at(pos.turn(), mv.from).unwrap_or(PieceKind::Pawn),
+                from: mv.from,
+                to: mv.to,
+            },
+        )
+    })
 }
 
 fn same_letter(a: PieceKind, b: PieceKind) -> bool {

@@ -14,6 +14,9 @@ use crate::rules::notation::fen::PositionError;
 use crate::rules::outcome::Outcome;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{CastleSpec, IllegalMove, MoveError, Position, Wing};
+use crate::rules::refusal::{Reason, RuleRef};
+
+use super::with_turn;
 use crate::rules::variant::{TurnModel, Variant};
 
 /// The rules of one variant: movement, legality, resolution into effects, the end of the
@@ -134,9 +137,54 @@ pub trait VariantRules: Sync {
         }
     }
 
+    #[cfg(test)]
     /// Why `mv` is not legal for the side to move, in the rules' words.
     fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
         classic::why_illegal(pos, mv)
+    }
+
+    /// The moves [`VariantRules::judge`] is asked about to build the reference move list of
+    /// `side`: at least every legal move, in the fast generator's order (classic: every move
+    /// the pieces' movement allows whatever they may capture, then castling moves whose
+    /// right and empty squares are there).
+    fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
+        with_turn(pos, side, |p| classic::candidates(p, out));
+    }
+
+    /// The judge: whether `side` may play `mv` here, as the rules decide it. `Ok` holds the
+    /// legal move as the generator writes it (castling, en passant and promotion recognised
+    /// from the squares); `Err` the typed reason it is refused. The end of the game is not
+    /// the judge's concern (see [`VariantRules::judge_in_game`]). The reference move list is
+    /// exactly the [`VariantRules::candidates`] the judge accepts, and the fast generator
+    /// ([`VariantRules::legal_moves`]) is tested to equal it.
+    ///
+    /// # Errors
+    /// The [`Reason`] the move is refused.
+    fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
+        with_turn(pos, side, |p| {
+            classic::with_en_passant_probe(p, side, mv, classic::judge)
+        })
+    }
+
+    /// [`VariantRules::judge`] as a game in progress asks it, for the explanations: the
+    /// judge itself by default; Parity checks the end of the game first (`rules/parity.md
+    /// §4`: it is checked before each commit).
+    ///
+    /// # Errors
+    /// The [`Reason`] the move is refused.
+    fn judge_in_game(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
+        self.judge(pos, side, mv)
+    }
+
+    /// The rule a refusal of this variant breaks, where the variant has its own rule for it
+    /// (`None`: the rule of standard chess, [`standard::rule_of`](super::standard::rule_of)).
+    fn rule_of(&self, _reason: &Reason) -> Option<RuleRef> {
+        None
+    }
+
+    /// The variant's own rules, each with the section and title its rules card carries.
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[]
     }
 
     /// Plays a legal move of the side to move and reports its effects in rules order.
@@ -162,7 +210,7 @@ pub trait VariantRules: Sync {
     ) -> Result<Vec<Effect>, IllegalMove> {
         Err(IllegalMove {
             mv: white.coordinate(pos.shape()),
-            reason: format!("{} is not played with simultaneous moves", pos.variant),
+            refusal: crate::rules::refusal::Refusal::new(pos.variant, Reason::NotSimultaneous),
         })
     }
 

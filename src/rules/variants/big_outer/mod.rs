@@ -24,6 +24,7 @@ use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::notation::fen::PositionError;
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::Position;
+use crate::rules::refusal::{CastlingRefusal, Reason, RuleRef};
 use crate::rules::variant::Variant;
 
 /// Big Outer initial position (`rules/big-outer.md §3`, ruling B-1): board field, then the
@@ -46,6 +47,36 @@ pub const PROMOTIONS: [PieceKind; 7] = [
 /// The corner squares C1 C2 C3 C4 in the order of the corner field (`Square` indices 144 to
 /// 147 of the Big Outer shape).
 const CORNERS: [Square; 4] = [Square(144), Square(145), Square(146), Square(147)];
+
+/// A rule of `rules/big-outer.md`.
+const fn big_outer(
+    section: &'static str,
+    ruling: Option<&'static str>,
+    title: &'static str,
+) -> RuleRef {
+    RuleRef {
+        doc: "big-outer",
+        name: "Big Outer",
+        section,
+        ruling,
+        title,
+    }
+}
+
+/// §2: the pieces and how they move by zone.
+pub const PIECES: RuleRef = big_outer("§2", None, "the pieces and how they move by zone");
+/// §2, ruling B-2: every square between King and Rook empty and unattacked.
+pub const CASTLING: RuleRef = big_outer(
+    "§2",
+    Some("B-2"),
+    "castling: every square between King and Rook empty and unattacked",
+);
+/// §2, ruling B-5: castling may not leave the King in check.
+pub const CASTLING_INTO_CHECK: RuleRef = big_outer(
+    "§2",
+    Some("B-5"),
+    "castling may not leave the King in check",
+);
 
 /// The rules of Big Outer Chess.
 #[derive(Clone, Copy, Debug, Default)]
@@ -124,5 +155,19 @@ impl VariantRules for BigOuter {
                 None => out.push('-'),
             }
         }
+    }
+    fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
+        match reason {
+            Reason::Movement { .. } | Reason::Blocked { .. } | Reason::BadPromotion { .. } => {
+                Some(PIECES)
+            }
+            Reason::Castling(CastlingRefusal::LeavesKingInCheck) => Some(CASTLING_INTO_CHECK),
+            Reason::Castling(_) => Some(CASTLING),
+            _ => None,
+        }
+    }
+
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[PIECES]
     }
 }

@@ -6,6 +6,7 @@
 
 use super::VariantRules;
 use crate::rules::classic::CaptureRule;
+use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
 #[cfg(test)]
@@ -13,6 +14,15 @@ mod tests;
 
 /// The value of a piece kind under the Bully capture rule (the classic value scale).
 pub use crate::rules::classic::capture_value as bully_value;
+
+/// `rules/bully-nonviolent.md §1`: the capture rule.
+pub const CAPTURE_BY_VALUE: RuleRef = RuleRef {
+    doc: "bully-nonviolent",
+    name: "Bully",
+    section: "§1",
+    ruling: None,
+    title: "a piece captures only pieces worth no more than itself",
+};
 
 /// The rules of Bully Chess.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,5 +43,12 @@ impl VariantRules for Bully {
 
     fn capture_rule(&self) -> CaptureRule {
         CaptureRule::ByValue
+    }
+    fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
+        matches!(reason, Reason::CaptureTooStrong { .. }).then_some(CAPTURE_BY_VALUE)
+    }
+
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[CAPTURE_BY_VALUE]
     }
 }

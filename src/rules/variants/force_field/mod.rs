@@ -16,6 +16,7 @@ mod tests;
 
 pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields, fields_of_board};
 
+#[cfg(test)]
 use std::fmt;
 
 use fields::{controller_of, hostile, knight_routes, net_charges};
@@ -25,9 +26,44 @@ use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{Direction, Square};
 use crate::rules::moves::{Effect, Move, Special};
-use crate::rules::piece::{Color, PieceKind};
+use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{Position, Wing};
+use crate::rules::refusal::{CastlingRefusal, Reason, RuleRef};
 use crate::rules::variant::Variant;
+
+/// A rule of `rules/force-field.md`.
+const fn force_field(
+    section: &'static str,
+    ruling: Option<&'static str>,
+    title: &'static str,
+) -> RuleRef {
+    RuleRef {
+        doc: "force-field",
+        name: "Force Field",
+        section,
+        ruling,
+        title,
+    }
+}
+
+/// §1: the charges.
+pub const CHARGES: RuleRef = force_field(
+    "§1",
+    None,
+    "every piece but the King charges the empty squares it could reach",
+);
+/// §2: control.
+pub const CONTROL: RuleRef = force_field("§2", None, "the larger charge controls an empty square");
+/// §3: moves.
+pub const FIELDS_BLOCK_MOVES: RuleRef = force_field("§3", None, "fields block enemy moves");
+/// §3, ruling F-3: en passant onto a controlled square.
+pub const FIELDS_BLOCK_EN_PASSANT: RuleRef =
+    force_field("§3", Some("F-3"), "fields block enemy moves");
+/// §4: attack, check and mate.
+pub const FIELDS_CUT_ATTACKS: RuleRef = force_field("§4", None, "fields cut lines of attack");
+/// §4, ruling F-6: castling through or into check with the fields recomputed.
+pub const FIELDS_CUT_CASTLING: RuleRef =
+    force_field("§4", Some("F-6"), "fields cut lines of attack");
 
 /// The rules of Force Field Chess.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,8 +90,15 @@ impl VariantRules for ForceField {
         legal_moves(pos, out);
     }
 
+    #[cfg(test)]
     fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
         why_illegal(pos, mv)
+    }
+
+    fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
+        super::with_turn(pos, side, |p| {
+            classic::with_en_passant_probe(p, side, mv, judge)
+        })
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Vec<Effect> {
@@ -80,6 +123,27 @@ impl VariantRules for ForceField {
     /// §4; classic under ruling F-4.
     fn in_check(&self, pos: &Position, side: Color) -> bool {
         in_check(pos, side)
+    }
+    fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
+        Some(match reason {
+            Reason::FieldHeld {
+                en_passant: true, ..
+            } => FIELDS_BLOCK_EN_PASSANT,
+            Reason::FieldHeld { .. } | Reason::KnightRoutesBlocked { .. } => FIELDS_BLOCK_MOVES,
+            Reason::FieldCheckNotAnswered { .. }
+            | Reason::KingIntoFieldCheck { .. }
+            | Reason::GivesUpNeutralisingField { .. }
+            | Reason::LeavesKingInFieldCheck { .. }
+            | Reason::Castling(CastlingRefusal::OutOfFieldCheck { .. }) => FIELDS_CUT_ATTACKS,
+            Reason::Castling(
+                CastlingRefusal::ThroughFieldCheck { .. } | CastlingRefusal::IntoFieldCheck { .. },
+            ) => FIELDS_CUT_CASTLING,
+            _ => return None,
+        })
+    }
+
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[CHARGES, CONTROL, FIELDS_BLOCK_MOVES, FIELDS_CUT_ATTACKS]
     }
 }
 
@@ -353,9 +417,11 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
     king_attacked(&pos.board, side, pos.options().classic_check)
 }
 
+#[cfg(test)]
 /// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
 struct Signed(i32);
 
+#[cfg(test)]
 impl fmt::Display for Signed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0.signum() {
@@ -366,6 +432,7 @@ impl fmt::Display for Signed {
     }
 }
 
+#[cfg(test)]
 /// "e4 is held by Black (−3)".
 fn held(pos: &Position, net: &[i32; FIELD_SQUARES], sq: Square) -> String {
     let c = net.get(sq.index()).copied().unwrap_or(0);
@@ -373,6 +440,7 @@ fn held(pos: &Position, net: &[i32; FIELD_SQUARES], sq: Square) -> String {
     format!("{} is held by {side} ({})", pos.shape().name(sq), Signed(c))
 }
 
+#[cfg(test)]
 /// "the Black Rook on e8".
 fn piece_on(pos: &Position, board: &Board, sq: Square) -> String {
     match board.piece_at(sq) {
@@ -386,6 +454,7 @@ fn piece_on(pos: &Position, board: &Board, sq: Square) -> String {
     }
 }
 
+#[cfg(test)]
 /// Names the rule that forbids `mv` (not in the legal move list): the field that blocks it
 /// and its charge (§3), the check it would leave or walk into (§4, F-6), or the classic rule.
 fn why_illegal(pos: &Position, mv: &Move) -> String {
@@ -524,4 +593,146 @@ fn why_illegal(pos: &Position, mv: &Move) -> String {
     format!(
         "it would leave the King in check: {by_text} would attack it once the fields are recomputed (rules/force-field.md §4)"
     )
+}
+
+/// The piece of `board` on `sq`, with its square, when there is one.
+fn piece_at(board: &Board, sq: Option<Square>) -> Option<(Piece, Square)> {
+    let sq = sq?;
+    board.piece_at(sq).map(|p| (p, sq))
+}
+
+/// A refusal of the classic judge, for the moves whose refusal Force Field does not change
+/// (no piece, movement, promotion, castling rights and empty squares). The classic judge
+/// refuses them all; should it accept one, it is refused by its movement.
+fn classic_refusal(pos: &Position, mv: &Move) -> Reason {
+    classic::judge(pos, mv).err().unwrap_or(Reason::Movement {
+        kind: PieceKind::King,
+        from: mv.from,
+        to: mv.to,
+    })
+}
+
+/// The Force Field judge for the side to move: the classic piece and movement checks, then
+/// the fields (§3), castling with the field-aware attack (ruling F-6), and the own King's
+/// safety with the fields recomputed after the move (§4).
+fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
+    let us = pos.turn;
+    let classic_check = pos.options().classic_check;
+    let b = &pos.board;
+    let Some(kind) = b.kind(us, mv.from) else {
+        return Err(classic_refusal(pos, mv));
+    };
+    // Castling (the King ignores fields, ruling F-2; attacks use them, F-6).
+    if kind == PieceKind::King
+        && let Some((wing, spec)) = Wing::BOTH
+            .into_iter()
+            .filter_map(|w| pos.castle_spec(us, w).map(|s| (w, s)))
+            .find(|(_, s)| s.king_from == mv.from && s.king_to == mv.to)
+    {
+        if !pos.can_castle(us, wing)
+            || b.kind(us, spec.rook_from) != Some(PieceKind::Rook)
+            || spec.empty.iter().any(|&s| !b.is_empty(s))
+        {
+            return Err(Reason::Castling(
+                classic::judge_castling(pos, us, wing)
+                    .err()
+                    .unwrap_or(CastlingRefusal::LeavesKingInCheck),
+            ));
+        }
+        if in_check(pos, us) {
+            return Err(Reason::Castling(CastlingRefusal::OutOfFieldCheck {
+                attacker: piece_at(b, king_attacker(b, us, classic_check)),
+            }));
+        }
+        if let Some(&crossed) = spec.safe.iter().find(|&&s| {
+            s != spec.king_from && s != spec.king_to && castle_square_attacked(pos, us, s)
+        }) {
+            let nb = with_king_on(b, us, spec.king_from, crossed);
+            return Err(Reason::Castling(CastlingRefusal::ThroughFieldCheck {
+                square: crossed,
+                attacker: piece_at(&nb, king_attacker(&nb, us, classic_check)),
+            }));
+        }
+        let castle = Move {
+            from: spec.king_from,
+            to: spec.king_to,
+            promotion: None,
+            special: Special::Castle {
+                rook_from: spec.rook_from,
+                rook_to: spec.rook_to,
+            },
+        };
+        let mut nb = b.clone();
+        classic::apply_to_board(&mut nb, us, &castle);
+        if !king_attacked(&nb, us, classic_check) {
+            return Ok(castle);
+        }
+        return Err(Reason::Castling(CastlingRefusal::IntoFieldCheck {
+            square: spec.king_to,
+            attacker: piece_at(&nb, king_attacker(&nb, us, classic_check)),
+        }));
+    }
+    // The same move under classic geometry, fields ignored.
+    let mut geom = Vec::new();
+    classic::moves_of_piece(pos, mv.from, us, kind, &mut geom);
+    let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
+    let net = net_charges(b);
+    let held = |square: Square, en_passant: bool| Reason::FieldHeld {
+        kind,
+        square,
+        holder: controller_of(net[square.index()]).unwrap_or(us.other()),
+        charge: net[square.index()],
+        en_passant,
+    };
+    let Some(real) = geom
+        .iter()
+        .filter(same_path)
+        .find(|m| m.promotion == mv.promotion)
+        .copied()
+    else {
+        // A promotion written without its piece: a field may still be the real reason.
+        if mv.promotion.is_none()
+            && let Some(m) = geom.iter().find(same_path)
+            && let Some(FieldBlock::Square(s)) = field_block(b, &net, m.from, m.to, us, kind)
+        {
+            return Err(held(s, false));
+        }
+        return Err(classic_refusal(pos, mv));
+    };
+    match field_block(b, &net, real.from, real.to, us, kind) {
+        Some(FieldBlock::Square(s)) => {
+            return Err(held(s, matches!(real.special, Special::EnPassant { .. })));
+        }
+        Some(FieldBlock::Routes(a, c)) => {
+            return Err(Reason::KnightRoutesBlocked {
+                routes: [(a, net[a.index()]), (c, net[c.index()])],
+            });
+        }
+        None => {}
+    }
+    // Allowed by the fields: legal unless the own King stands attacked afterwards.
+    let mut after = b.clone();
+    classic::apply_to_board(&mut after, us, &real);
+    if !king_attacked(&after, us, classic_check) {
+        return Ok(real);
+    }
+    let by = king_attacker(&after, us, classic_check);
+    let attacker = piece_at(&after, by);
+    if in_check(pos, us) {
+        return Err(Reason::FieldCheckNotAnswered { side: us, attacker });
+    }
+    if kind == PieceKind::King {
+        return Err(Reason::KingIntoFieldCheck {
+            to: real.to,
+            attacker,
+        });
+    }
+    let neutralised = by.is_some_and(|a| {
+        b.king(us)
+            .is_some_and(|k| classic::attackers(b, k, us.other()).contains(&a))
+    });
+    if neutralised && !classic_check {
+        return Err(Reason::GivesUpNeutralisingField { attacker });
+    }
+    Err(Reason::LeavesKingInFieldCheck { attacker })
 }

@@ -38,7 +38,7 @@ fn is_legal(p: &Position, text: &str) -> bool {
 /// The reason `try_play` gives for an illegal coordinate move.
 fn reason(p: &Position, text: &str) -> String {
     match p.parse_move(text) {
-        Err(crate::rules::MoveError::Illegal(e)) => e.reason,
+        Err(crate::rules::MoveError::Illegal(e)) => e.reason(),
         other => panic!("{text} should be illegal, got {other:?}"),
     }
 }

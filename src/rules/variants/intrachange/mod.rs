@@ -23,11 +23,64 @@ use crate::rules::moves::{Effect, Move};
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{MoveError, Position};
+use crate::rules::refusal::{CastlingRefusal, Reason, RuleRef};
 use crate::rules::variant::Variant;
 use chart::chart;
 
 /// The Intrachange initial position: the standard set-up without castling rights.
 pub const INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+/// A rule of `rules/intrachange.md`.
+const fn intrachange(
+    section: &'static str,
+    ruling: Option<&'static str>,
+    title: &'static str,
+) -> RuleRef {
+    RuleRef {
+        doc: "intrachange",
+        name: "Intrachange",
+        section,
+        ruling,
+        title,
+    }
+}
+
+/// §3.1: the exoteric move.
+pub const EXOTERIC_MOVE: RuleRef = intrachange(
+    "§3.1",
+    None,
+    "the exoteric move: standard movement, no castling, no en passant",
+);
+/// §3.2 (ruling I-2): the esoteric move.
+pub const ESOTERIC_MOVE: RuleRef = intrachange(
+    "§3.2",
+    Some("I-2"),
+    "the esoteric move: never onto an own piece",
+);
+/// §3.3 (ruling I-4): captures.
+pub const CAPTURES: RuleRef = intrachange(
+    "§3.3",
+    Some("I-4"),
+    "captures happen on the esoteric square",
+);
+/// §3.4: the pawn exception; pawns never promote.
+pub const PAWN_EXCEPTION: RuleRef = intrachange(
+    "§3.4",
+    None,
+    "the pawn exception: pawns return home instead of promoting",
+);
+/// §3.5: pawn moves.
+pub const PAWN_MOVES: RuleRef = intrachange("§3.5", None, "pawn moves");
+/// §3.5, ruling I-7: the double step from the own 2nd rank.
+pub const PAWN_DOUBLE_STEP: RuleRef = intrachange("§3.5", Some("I-7"), "pawn moves");
+/// §3.6: the Knight exception.
+pub const KNIGHT_EXCEPTION: RuleRef = intrachange(
+    "§3.6",
+    None,
+    "the Knight exception: its jump needs a clear file",
+);
+/// §4: the end of the game.
+pub const END: RuleRef = intrachange("§4", None, "the game ends when a King is captured");
 
 /// The rules of Intrachange.
 #[derive(Clone, Copy, Debug, Default)]
@@ -84,8 +137,17 @@ impl VariantRules for Intrachange {
         legal_moves(pos, out);
     }
 
+    #[cfg(test)]
     fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
         why_illegal(pos, mv)
+    }
+
+    fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
+        super::with_turn(pos, side, |p| candidates(p, out));
+    }
+
+    fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
+        super::with_turn(pos, side, |p| judge(p, mv))
     }
 
     fn play(&self, pos: &mut Position, mv: &Move) -> Vec<Effect> {
@@ -120,6 +182,32 @@ impl VariantRules for Intrachange {
 
     fn parse_move_text(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         notation::parse_move_text(pos, text)
+    }
+    fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
+        Some(match reason {
+            Reason::GameOver(_) | Reason::KingCaptured => END,
+            Reason::NoPromotion => PAWN_EXCEPTION,
+            Reason::PawnDoubleStep => PAWN_DOUBLE_STEP,
+            Reason::PawnStraightBlocked
+            | Reason::PawnDiagonalOnlyOntoEnemy
+            | Reason::PawnCannotMove { .. } => PAWN_MOVES,
+            Reason::OwnPieceOnEsoteric { .. } => ESOTERIC_MOVE,
+            Reason::KnightJumpBlocked { .. } => KNIGHT_EXCEPTION,
+            Reason::KingOnExoteric { .. } => CAPTURES,
+            _ => EXOTERIC_MOVE,
+        })
+    }
+
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[
+            EXOTERIC_MOVE,
+            ESOTERIC_MOVE,
+            CAPTURES,
+            PAWN_EXCEPTION,
+            PAWN_MOVES,
+            KNIGHT_EXCEPTION,
+            END,
+        ]
     }
 }
 
@@ -512,6 +600,7 @@ fn outcome(pos: &Position) -> Option<Outcome> {
     None
 }
 
+#[cfg(test)]
 /// Names the rule that forbids `mv` (which is not a legal move).
 pub(super) fn why_illegal(pos: &Position, mv: &Move) -> String {
     const RULES: &str = "rules/intrachange.md";
@@ -610,4 +699,102 @@ pub(super) fn why_illegal(pos: &Position, mv: &Move) -> String {
 /// Intrachange (even King v King can end by a King's teleport).
 fn insufficient_material(pos: &Position) -> bool {
     Color::BOTH.iter().all(|&c| pos.board.king(c).is_none())
+}
+
+/// The moves the judge is asked about for the reference list: every exoteric move of the
+/// side to move by standard movement (§3.1, §3.5), before the esoteric square is looked at.
+fn candidates(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let mut xs = Vec::with_capacity(32);
+    for (from, kind) in pos.board.pieces(us) {
+        xs.clear();
+        exoteric_squares(pos, from, us, kind, &mut xs);
+        out.extend(xs.iter().map(|&x| Move::new(from, x)));
+    }
+}
+
+/// The Intrachange judge for the side to move: the piece, the exoteric move by standard
+/// movement (§3.1, §3.5), then the esoteric square, the Knight's jump and the King's
+/// immunity to an exoteric capture ([`check`]).
+pub(super) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
+    let shape = pos.shape();
+    let us = pos.turn;
+    let Some(piece) = pos.board.piece_at(mv.from) else {
+        return Err(Reason::NoPiece {
+            square: mv.from,
+            side: us,
+        });
+    };
+    let Some(kind) = pos.board.kind(us, mv.from) else {
+        return Err(Reason::WrongSide {
+            square: mv.from,
+            owner: piece.color,
+        });
+    };
+    if king_missing(pos) {
+        return Err(Reason::KingCaptured);
+    }
+    if mv.promotion.is_some() {
+        return Err(Reason::NoPromotion);
+    }
+    if mv.from == mv.to {
+        return Err(Reason::NullMove { square: mv.from });
+    }
+    if let Some(own) = pos.board.kind(us, mv.to) {
+        return Err(Reason::OwnPieceOnExoteric {
+            square: mv.to,
+            kind: own,
+        });
+    }
+    let mut xs = Vec::new();
+    exoteric_squares(pos, mv.from, us, kind, &mut xs);
+    if !xs.contains(&mv.to) {
+        let (f0, r0) = shape.coords(mv.from);
+        let (f1, r1) = shape.coords(mv.to);
+        let fwd = (r1 - r0) * us.forward();
+        if kind == PieceKind::King && r0 == r1 && (f1 - f0).abs() == 2 {
+            return Err(Reason::Castling(CastlingRefusal::NotInVariant));
+        }
+        if kind == PieceKind::Pawn {
+            return Err(if f0 == f1 && (fwd == 1 || fwd == 2) {
+                if fwd == 2 && !is_own_second(us, r0) {
+                    Reason::PawnDoubleStep
+                } else {
+                    Reason::PawnStraightBlocked
+                }
+            } else if (f1 - f0).abs() == 1 && fwd == 1 {
+                Reason::PawnDiagonalOnlyOntoEnemy
+            } else {
+                Reason::PawnCannotMove {
+                    from: mv.from,
+                    to: mv.to,
+                }
+            });
+        }
+        return Err(classic::movement_reason(pos, kind, mv));
+    }
+    let Some(res) = resolution(pos, mv.from, mv.to) else {
+        return Err(Reason::NoPiece {
+            square: mv.from,
+            side: us,
+        });
+    };
+    match check(pos, &res) {
+        Ok(()) => Ok(Move::new(mv.from, mv.to)),
+        Err(Blocked::OwnPieceOnEsoteric { at, kind: own }) => Err(Reason::OwnPieceOnEsoteric {
+            kind,
+            exoteric: mv.to,
+            esoteric: at,
+            own,
+        }),
+        Err(Blocked::KnightJumpBlocked { by }) => Err(Reason::KnightJumpBlocked {
+            exoteric: mv.to,
+            esoteric: res.landing(),
+            by,
+        }),
+        Err(Blocked::KingOnExoteric) => Err(Reason::KingOnExoteric {
+            kind,
+            square: mv.to,
+        }),
+    }
 }

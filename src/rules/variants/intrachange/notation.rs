@@ -1,11 +1,12 @@
 //! The Intrachange move notation (`rules/intrachange.md §6`, `docs/intrachange-notation.md`):
 //! `Nb1-c3`, `e2-e4~e6`, `Qd1-a4~f4x`, `e6xf7~f1x#`, written and read back.
 
-use super::{resolution, why_illegal};
+use super::{judge, resolution};
 use crate::rules::moves::Move;
 use crate::rules::notation::san;
 use crate::rules::piece::PieceKind;
 use crate::rules::position::{IllegalMove, MoveError, Position};
+use crate::rules::refusal::{Reason, Refusal};
 
 /// The Intrachange move text (`docs/intrachange-notation.md`): piece letter (none for a
 /// pawn), origin, `-` or `x` (the piece on X is captured), the exoteric square; then, when
@@ -60,7 +61,7 @@ pub(super) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, MoveEr
     }
     let legal = pos.legal_moves();
     if san::parse_coordinate(shape, t).is_ok() {
-        return san::find_coordinate(pos, t, &legal, |m| why_illegal(pos, m));
+        return san::find_coordinate(pos, t, &legal, |m| refusal(pos, m));
     }
     const FORMAT: &str =
         "expected coordinates (b1c3) or Intrachange notation such as Nb1-c3, e2-e4~e6, Qd1xd7";
@@ -80,7 +81,7 @@ pub(super) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, MoveEr
     let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to).copied() else {
         return Err(MoveError::Illegal(IllegalMove {
             mv: t.to_string(),
-            reason: why_illegal(pos, &attempted),
+            refusal: refusal(pos, &attempted),
         }));
     };
     let canonical = move_text(pos, &mv);
@@ -91,4 +92,13 @@ pub(super) fn parse_move_text(pos: &Position, text: &str) -> Result<Move, MoveEr
         )));
     }
     Ok(mv)
+}
+
+/// Why the side to move may not play `mv` (a move the legal list lacks).
+fn refusal(pos: &Position, mv: &Move) -> Refusal {
+    let reason = judge(pos, mv).err().unwrap_or(Reason::PawnCannotMove {
+        from: mv.from,
+        to: mv.to,
+    });
+    Refusal::new(pos.variant(), reason)
 }

@@ -39,7 +39,7 @@ fn illegal(text: &str, m: &str) -> String {
     let mut p = pos(text);
     let mv = mv(&p, m);
     assert!(!p.legal_moves().contains(&mv));
-    p.try_play(&mv).unwrap_err().reason
+    p.try_play(&mv).unwrap_err().reason()
 }
 
 fn sorted_moves(p: &Position) -> Vec<String> {
@@ -113,7 +113,7 @@ fn rule_3_1_no_castling_en_passant_or_promotion() {
     assert!(
         p.try_play(&promo)
             .unwrap_err()
-            .reason
+            .reason()
             .contains("no promotion")
     );
 }

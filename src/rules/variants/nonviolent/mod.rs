@@ -4,10 +4,20 @@
 
 use super::VariantRules;
 use crate::rules::classic::CaptureRule;
+use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
 #[cfg(test)]
 mod tests;
+
+/// `rules/bully-nonviolent.md §2`: no captures.
+pub const NO_CAPTURES: RuleRef = RuleRef {
+    doc: "bully-nonviolent",
+    name: "Nonviolent",
+    section: "§2",
+    ruling: None,
+    title: "nothing is ever captured",
+};
 
 /// The rules of Nonviolent Chess.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,5 +38,12 @@ impl VariantRules for Nonviolent {
 
     fn capture_rule(&self) -> CaptureRule {
         CaptureRule::Never
+    }
+    fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
+        matches!(reason, Reason::NoCaptures { .. }).then_some(NO_CAPTURES)
+    }
+
+    fn rule_refs(&self) -> &'static [RuleRef] {
+        &[NO_CAPTURES]
     }
 }

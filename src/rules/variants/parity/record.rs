@@ -5,10 +5,21 @@
 use std::fmt;
 
 use super::resolve::resolve_unchecked;
-use super::{Rule, broken_rule, candidates, commits, why_illegal};
+use super::{Rule, candidates, commits, judge_in_game, rule_of_reason};
 use crate::rules::moves::{Effect, Move};
-use crate::rules::piece::Color;
+use crate::rules::narrate;
+use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{IllegalMove, MoveError, Position};
+use crate::rules::refusal::{Reason, Refusal};
+
+/// What is wrong with a recorded commit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The judge refuses the commit.
+    Refused(Refusal),
+    /// The text names no move of standard movement at all.
+    Unreadable(MoveError),
+}
 
 /// A commit that breaks a rule: the side, the move as written, the rule and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,17 +30,17 @@ pub struct RuleError {
     pub mv: String,
     /// The rule it breaks.
     pub rule: Rule,
-    /// A sentence naming the squares involved.
-    pub reason: String,
+    /// Why.
+    pub problem: Problem,
 }
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} breaks {}: {}",
-            self.side, self.mv, self.rule, self.reason
-        )
+        write!(f, "{} {} breaks {}: ", self.side, self.mv, self.rule)?;
+        match &self.problem {
+            Problem::Refused(r) => f.write_str(&narrate::refusal_sentence(r)),
+            Problem::Unreadable(e) => e.fmt(f),
+        }
     }
 }
 
@@ -69,7 +80,7 @@ pub(super) fn parse_commit(pos: &Position, side: Color, text: &str) -> Result<Mo
     let legal = commits(&p, side);
     if crate::rules::notation::san::parse_coordinate(p.shape(), text).is_ok() {
         return crate::rules::notation::san::find_coordinate(&p, text, &legal, |m| {
-            why_illegal(&p, m)
+            refusal(&p, side, m)
         });
     }
     match crate::rules::notation::san::parse_san(&p, text, &legal) {
@@ -80,7 +91,7 @@ pub(super) fn parse_commit(pos: &Position, side: Color, text: &str) -> Result<Mo
             match crate::rules::notation::san::parse_san(&p, text, &cands) {
                 Ok(m) => Err(MoveError::Illegal(IllegalMove {
                     mv: text.to_string(),
-                    reason: why_illegal(&p, &m),
+                    refusal: refusal(&p, side, &m),
                 })),
                 Err(_) => Err(MoveError::Illegal(e)),
             }
@@ -112,7 +123,9 @@ pub fn parse_recorded(pos: &Position, side: Color, text: &str) -> Result<Move, M
             candidates(&p, side, &mut cands);
             let text = text.trim();
             let found = if crate::rules::notation::san::parse_coordinate(p.shape(), text).is_ok() {
-                crate::rules::notation::san::find_coordinate(&p, text, &cands, |_| String::new())
+                crate::rules::notation::san::find_coordinate(&p, text, &cands, |m| {
+                    refusal(&p, side, m)
+                })
             } else {
                 crate::rules::notation::san::parse_san(&p, text, &cands)
             };
@@ -146,12 +159,12 @@ pub fn replay_record(start: &Position, turns: &[(&str, &str)]) -> Vec<TurnReport
             }
             match parse_recorded(&pos, side, text) {
                 Ok(m) => {
-                    if let Some((rule, reason)) = broken_rule(&pos, side, &m) {
+                    if let Err(reason) = judge_in_game(&pos, side, &m) {
                         errors.push(RuleError {
                             side,
                             mv: text.trim().to_string(),
-                            rule,
-                            reason,
+                            rule: rule_of_reason(&reason).unwrap_or(Rule::Movement),
+                            problem: Problem::Refused(Refusal::new(pos.variant, reason)),
                         });
                     }
                     moves[side.index()] = Some(m);
@@ -160,7 +173,7 @@ pub fn replay_record(start: &Position, turns: &[(&str, &str)]) -> Vec<TurnReport
                     side,
                     mv: text.trim().to_string(),
                     rule: Rule::Movement,
-                    reason: e.to_string(),
+                    problem: Problem::Unreadable(e),
                 }),
             }
         }
@@ -179,4 +192,16 @@ pub fn replay_record(start: &Position, turns: &[(&str, &str)]) -> Vec<TurnReport
         }
     }
     out
+}
+
+/// Why `side` may not commit `mv` (a commit the legal list lacks), as the game asks it.
+fn refusal(pos: &Position, side: Color, mv: &Move) -> Refusal {
+    let reason = judge_in_game(pos, side, mv)
+        .err()
+        .unwrap_or(Reason::Movement {
+            kind: pos.board.kind(side, mv.from).unwrap_or(PieceKind::Pawn),
+            from: mv.from,
+            to: mv.to,
+        });
+    Refusal::new(pos.variant, reason)
 }

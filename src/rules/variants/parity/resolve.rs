@@ -3,12 +3,13 @@
 //! together), then promotion, resting pieces, castling rights, en passant records, counters,
 //! checks and the game end. Also perft over turns.
 
-use super::{Rule, broken_rule, check_kind, commits, king_attackers, outcome};
+use super::{check_kind, commits, judge_in_game, king_attackers, outcome};
 use crate::rules::classic;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Effect, Move, Special};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{IllegalMove, Position, Wing};
+use crate::rules::refusal::{Reason, Refusal};
 use crate::rules::variant::TurnModel;
 
 /// Resolves both commits after checking them (§3). On error the position is untouched.
@@ -17,30 +18,25 @@ pub(super) fn resolve(
     white: &Move,
     black: &Move,
 ) -> Result<Vec<Effect>, IllegalMove> {
+    let refuse = |mv: &Move, reason| IllegalMove {
+        mv: mv.coordinate(pos.shape()),
+        refusal: Refusal::new(pos.variant, reason),
+    };
     if pos.variant.turn_model() != TurnModel::Simultaneous {
-        return Err(IllegalMove {
-            mv: white.coordinate(pos.shape()),
-            reason: format!("{} is not played with simultaneous moves", pos.variant),
-        });
+        return Err(refuse(white, Reason::NotSimultaneous));
     }
     let mut chosen = [*white, *black];
     for (i, side) in Color::BOTH.into_iter().enumerate() {
         let mv = chosen[i];
-        let legal = commits(pos, side);
-        match legal
-            .iter()
-            .find(|m| m.from == mv.from && m.to == mv.to && m.promotion == mv.promotion)
-        {
-            Some(m) if outcome(pos).is_none() => chosen[i] = *m,
-            _ => {
-                let (rule, reason) = broken_rule(pos, side, &mv)
-                    .unwrap_or((Rule::Movement, "not a legal commit".to_string()));
-                return Err(IllegalMove {
-                    mv: mv.coordinate(pos.shape()),
-                    reason: format!("{side}'s commit breaks {rule}: {reason}"),
-                });
-            }
-        }
+        chosen[i] = judge_in_game(pos, side, &mv).map_err(|commit| {
+            refuse(
+                &mv,
+                Reason::TurnRefused {
+                    side,
+                    commit: Box::new(commit),
+                },
+            )
+        })?;
     }
     Ok(resolve_unchecked(pos, [Some(chosen[0]), Some(chosen[1])]))
 }

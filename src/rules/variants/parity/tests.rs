@@ -90,7 +90,7 @@ fn rule_2_1_rest_rule_forbids_moving_the_piece_that_moved_last_turn() {
     let wm = parse_recorded(&q, W, "Rd1").unwrap();
     let bm = parse_commit(&q, B, "Kd7").unwrap();
     let err = q.resolve(&wm, &bm).unwrap_err();
-    assert!(err.reason.contains("rest-rule"), "{}", err.reason);
+    assert!(err.reason().contains("rest-rule"), "{}", err.reason());
     assert_eq!(q.to_text(), before);
     assert_eq!(
         turn(&mut q, "a3", "Kd7"),
@@ -628,7 +628,7 @@ fn illegal_commit_leaves_the_position_untouched_and_names_the_rule() {
     let wm = Move::new(Square(20), Square(28));
     let bm = Move::new(Square(51), Square(35));
     let err = q.clone().resolve(&wm, &bm).unwrap_err();
-    assert!(err.reason.contains("rest-rule"), "{}", err.reason);
+    assert!(err.reason().contains("rest-rule"), "{}", err.reason());
     let mut untouched = before.clone();
     let bad = Move::new(Square(12), Square(36));
     assert!(untouched.resolve(&bad, &bm).is_err());

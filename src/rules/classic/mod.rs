@@ -9,8 +9,6 @@
 //! by origin square, then by generation order of the piece, castling last.
 
 mod attacks;
-#[cfg(test)]
-mod explain;
 mod fast;
 mod judge;
 mod movement;
@@ -28,12 +26,9 @@ pub use movement::{
 };
 
 pub(crate) use attacks::en_passant_is_legal;
-#[cfg(test)]
-pub(crate) use explain::{en_passant_probe, movement_refusal, not_just_advanced, why_illegal};
 pub(crate) use fast::legal_moves;
 pub(crate) use judge::{
-    candidates, en_passant_probe as judge_probe, judge, judge_castling, movement_reason,
-    with_en_passant_probe,
+    candidates, en_passant_probe, judge, judge_castling, movement_reason, with_en_passant_probe,
 };
 pub(crate) use outcome::{in_check, insufficient_material, only_kings, outcome};
 pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unchecked};

@@ -137,12 +137,6 @@ pub trait VariantRules: Sync {
         }
     }
 
-    #[cfg(test)]
-    /// Why `mv` is not legal for the side to move, in the rules' words.
-    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
-        classic::why_illegal(pos, mv)
-    }
-
     /// The moves [`VariantRules::judge`] is asked about to build the reference move list of
     /// `side`: at least every legal move, in the fast generator's order (classic: every move
     /// the pieces' movement allows whatever they may capture, then castling moves whose

@@ -16,9 +16,6 @@ mod tests;
 
 pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields, fields_of_board};
 
-#[cfg(test)]
-use std::fmt;
-
 use fields::{controller_of, hostile, knight_routes, net_charges};
 
 use super::VariantRules;
@@ -88,11 +85,6 @@ impl VariantRules for ForceField {
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         legal_moves(pos, out);
-    }
-
-    #[cfg(test)]
-    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
-        why_illegal(pos, mv)
     }
 
     fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
@@ -415,184 +407,6 @@ fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
 /// Whether `side`'s King is attacked (§4; classic under ruling F-4).
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
     king_attacked(&pos.board, side, pos.options().classic_check)
-}
-
-#[cfg(test)]
-/// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
-struct Signed(i32);
-
-#[cfg(test)]
-impl fmt::Display for Signed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.signum() {
-            1 => write!(f, "+{}", self.0),
-            -1 => write!(f, "\u{2212}{}", self.0.unsigned_abs()),
-            _ => f.write_str("0"),
-        }
-    }
-}
-
-#[cfg(test)]
-/// "e4 is held by Black (−3)".
-fn held(pos: &Position, net: &[i32; FIELD_SQUARES], sq: Square) -> String {
-    let c = net.get(sq.index()).copied().unwrap_or(0);
-    let side = controller_of(c).map_or("nobody", Color::title);
-    format!("{} is held by {side} ({})", pos.shape().name(sq), Signed(c))
-}
-
-#[cfg(test)]
-/// "the Black Rook on e8".
-fn piece_on(pos: &Position, board: &Board, sq: Square) -> String {
-    match board.piece_at(sq) {
-        Some(p) => format!(
-            "the {} {} on {}",
-            p.color,
-            p.kind.name(),
-            pos.shape().name(sq)
-        ),
-        None => format!("the piece on {}", pos.shape().name(sq)),
-    }
-}
-
-#[cfg(test)]
-/// Names the rule that forbids `mv` (not in the legal move list): the field that blocks it
-/// and its charge (§3), the check it would leave or walk into (§4, F-6), or the classic rule.
-fn why_illegal(pos: &Position, mv: &Move) -> String {
-    let us = pos.turn;
-    let shape = pos.shape();
-    let n = |s: Square| shape.name(s);
-    let classic_check = pos.options().classic_check;
-    let Some(kind) = pos.board.kind(us, mv.from) else {
-        return classic::why_illegal(pos, mv);
-    };
-    // Castling.
-    if kind == PieceKind::King
-        && let Some(spec) = Wing::BOTH
-            .into_iter()
-            .filter_map(|w| pos.castle_spec(us, w).map(|s| (w, s)))
-            .find(|(_, s)| s.king_from == mv.from && s.king_to == mv.to)
-    {
-        let (wing, spec) = spec;
-        let b = &pos.board;
-        if !pos.can_castle(us, wing)
-            || b.kind(us, spec.rook_from) != Some(PieceKind::Rook)
-            || spec.empty.iter().any(|&s| !b.is_empty(s))
-        {
-            return classic::why_illegal(pos, mv);
-        }
-        if in_check(pos, us) {
-            return format!(
-                "the King may not castle out of check ({} attacks it; rules/force-field.md §4)",
-                king_attacker(b, us, classic_check)
-                    .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, b, s))
-            );
-        }
-        if let Some(&crossed) = spec.safe.iter().find(|&&s| {
-            s != spec.king_from && s != spec.king_to && castle_square_attacked(pos, us, s)
-        }) {
-            let nb = with_king_on(b, us, spec.king_from, crossed);
-            let by = king_attacker(&nb, us, classic_check)
-                .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
-            return format!(
-                "the King may not castle through check: standing on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
-                n(crossed)
-            );
-        }
-        let mut nb = b.clone();
-        let castle = Move {
-            from: spec.king_from,
-            to: spec.king_to,
-            promotion: None,
-            special: Special::Castle {
-                rook_from: spec.rook_from,
-                rook_to: spec.rook_to,
-            },
-        };
-        classic::apply_to_board(&mut nb, us, &castle);
-        let by = king_attacker(&nb, us, classic_check)
-            .map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &nb, s));
-        return format!(
-            "the King may not castle into check: on {}, {by} would attack it (rules/force-field.md §4, ruling F-6)",
-            n(spec.king_to)
-        );
-    }
-    // The same move under classic geometry, fields ignored.
-    let mut geom = Vec::new();
-    classic::moves_of_piece(pos, mv.from, us, kind, &mut geom);
-    let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
-    let Some(real) = geom
-        .iter()
-        .filter(same_path)
-        .find(|m| m.promotion == mv.promotion)
-        .copied()
-    else {
-        // A promotion written without its piece: a field may still be the real reason.
-        let net = net_charges(&pos.board);
-        if mv.promotion.is_none()
-            && let Some(m) = geom.iter().find(same_path)
-            && let Some(FieldBlock::Square(s)) =
-                field_block(&pos.board, &net, m.from, m.to, us, kind)
-        {
-            return format!(
-                "{}: a Pawn may not cross or land on a square the enemy controls (rules/force-field.md §3)",
-                held(pos, &net, s)
-            );
-        }
-        return classic::why_illegal(pos, mv);
-    };
-    let net = net_charges(&pos.board);
-    match field_block(&pos.board, &net, real.from, real.to, us, kind) {
-        Some(FieldBlock::Square(s)) if matches!(real.special, Special::EnPassant { .. }) => {
-            return format!(
-                "{}: a Pawn may not capture en passant onto a square the enemy controls (rules/force-field.md §3, ruling F-3)",
-                held(pos, &net, s)
-            );
-        }
-        Some(FieldBlock::Square(s)) => {
-            return format!(
-                "{}: a {} may not cross or land on a square the enemy controls (rules/force-field.md §3)",
-                held(pos, &net, s),
-                kind.name()
-            );
-        }
-        Some(FieldBlock::Routes(a, b)) => {
-            return format!(
-                "both routes of the Knight are blocked: {} and {} (rules/force-field.md §3)",
-                held(pos, &net, a),
-                held(pos, &net, b)
-            );
-        }
-        None => {}
-    }
-    // Allowed by the fields, so the own King would stand attacked afterwards.
-    let mut after = pos.board.clone();
-    classic::apply_to_board(&mut after, us, &real);
-    let by = king_attacker(&after, us, classic_check);
-    let by_text = by.map_or_else(|| "a piece".to_string(), |s| piece_on(pos, &after, s));
-    if in_check(pos, us) {
-        return format!(
-            "{us} is in check and this move does not answer it: {by_text} would still attack the King (rules/force-field.md §4)"
-        );
-    }
-    if kind == PieceKind::King {
-        return format!(
-            "the King may not move into check: {by_text} would attack it on {} (rules/force-field.md §4)",
-            n(real.to)
-        );
-    }
-    let neutralised = by.is_some_and(|a| {
-        pos.board
-            .king(us)
-            .is_some_and(|k| classic::attackers(&pos.board, k, us.other()).contains(&a))
-    });
-    if neutralised && !classic_check {
-        return format!(
-            "it would give up the field that neutralises the check of {by_text}: the King would be in check (rules/force-field.md §4)"
-        );
-    }
-    format!(
-        "it would leave the King in check: {by_text} would attack it once the fields are recomputed (rules/force-field.md §4)"
-    )
 }
 
 /// The piece of `board` on `sq`, with its square, when there is one.

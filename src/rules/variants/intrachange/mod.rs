@@ -137,11 +137,6 @@ impl VariantRules for Intrachange {
         legal_moves(pos, out);
     }
 
-    #[cfg(test)]
-    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
-        why_illegal(pos, mv)
-    }
-
     fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
         super::with_turn(pos, side, |p| candidates(p, out));
     }
@@ -598,101 +593,6 @@ fn outcome(pos: &Position) -> Option<Outcome> {
         });
     }
     None
-}
-
-#[cfg(test)]
-/// Names the rule that forbids `mv` (which is not a legal move).
-pub(super) fn why_illegal(pos: &Position, mv: &Move) -> String {
-    const RULES: &str = "rules/intrachange.md";
-    let shape = pos.shape();
-    let n = |s: Square| shape.name(s);
-    let us = pos.turn;
-    let Some(piece) = pos.board.piece_at(mv.from) else {
-        return format!("there is no piece on {}", n(mv.from));
-    };
-    let Some(kind) = pos.board.kind(us, mv.from) else {
-        return format!(
-            "the piece on {} is {}'s, and it is {}'s move",
-            n(mv.from),
-            piece.color,
-            us
-        );
-    };
-    if king_missing(pos) {
-        return "the game is over: a King has been captured".to_string();
-    }
-    if mv.promotion.is_some() {
-        return format!(
-            "there is no promotion in Intrachange: a pawn on its 7th rank returns to its 1st ({RULES} §3.4)"
-        );
-    }
-    if mv.from == mv.to {
-        return "a move must change the square".to_string();
-    }
-    if let Some(own) = pos.board.kind(us, mv.to) {
-        return format!(
-            "the exoteric square {} holds your own {} ({RULES} §3.1)",
-            n(mv.to),
-            own.name()
-        );
-    }
-    let mut xs = Vec::new();
-    exoteric_squares(pos, mv.from, us, kind, &mut xs);
-    if !xs.contains(&mv.to) {
-        let (f0, r0) = shape.coords(mv.from);
-        let (f1, r1) = shape.coords(mv.to);
-        let fwd = (r1 - r0) * us.forward();
-        if kind == PieceKind::King && r0 == r1 && (f1 - f0).abs() == 2 {
-            return format!("castling does not exist in Intrachange ({RULES} §3.1)");
-        }
-        if kind == PieceKind::Pawn {
-            if f0 == f1 && (fwd == 1 || fwd == 2) {
-                if fwd == 2 && !is_own_second(us, r0) {
-                    return format!(
-                        "a pawn steps two squares only from its own 2nd rank ({RULES} §3.5, ruling I-7)"
-                    );
-                }
-                return format!(
-                    "a pawn may never move straight onto or past an occupied square ({RULES} §3.5)"
-                );
-            }
-            if (f1 - f0).abs() == 1 && fwd == 1 {
-                return format!(
-                    "a pawn moves diagonally only onto an enemy piece; there is no en passant ({RULES} §3.1, §3.5)"
-                );
-            }
-            return format!(
-                "a pawn cannot move from {} to {} ({RULES} §3.5)",
-                n(mv.from),
-                n(mv.to)
-            );
-        }
-        return classic::movement_refusal(pos, kind, mv);
-    }
-    let Some(res) = resolution(pos, mv.from, mv.to) else {
-        return format!("there is no piece on {}", n(mv.from));
-    };
-    match check(pos, &res) {
-        Err(Blocked::OwnPieceOnEsoteric { at, kind: own }) => format!(
-            "the esoteric square {} holds your own {}: the {} entering {} would be transferred there ({RULES} §3.2, ruling I-2)",
-            n(at),
-            own.name(),
-            kind.name(),
-            n(mv.to)
-        ),
-        Err(Blocked::KnightJumpBlocked { by }) => format!(
-            "the Knight's esoteric jump from {} to {} is blocked by {} ({RULES} §3.6)",
-            n(mv.to),
-            n(res.landing()),
-            n(by)
-        ),
-        Err(Blocked::KingOnExoteric) => format!(
-            "a King cannot be captured by an exoteric move: a {} entering {} does not trigger an esoteric move ({RULES} §3.3, ruling I-4)",
-            kind.name(),
-            n(mv.to)
-        ),
-        Ok(()) => "the move is legal".to_string(),
-    }
 }
 
 /// A position without Kings has no King to capture; otherwise material never decides

@@ -88,11 +88,6 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
         legal_commits(pos, side, out);
     }
 
-    #[cfg(test)]
-    fn why_illegal(&self, pos: &Position, mv: &Move) -> String {
-        why_illegal(pos, mv)
-    }
-
     fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
         candidates(pos, side, out);
     }
@@ -568,7 +563,7 @@ fn check_commit(pos: &Position, side: Color, mv: &Move, ctx: &Ctx) -> Result<(),
 pub(super) fn judge(pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
     // A refused en passant capture is judged on the position with the enemy pawn's advance
     // recorded (only legal captures keep their record).
-    if let Some((probe, pawn)) = classic::judge_probe(pos, side, mv) {
+    if let Some((probe, pawn)) = classic::en_passant_probe(pos, side, mv) {
         let mut cands = Vec::new();
         candidates(&probe, side, &mut cands);
         if let Some(m) = cands.iter().find(|m| {
@@ -681,134 +676,6 @@ pub fn rule_of_reason(reason: &Reason) -> Option<Rule> {
     })
 }
 
-#[cfg(test)]
-/// Checks a candidate move (from [`candidates`]) against §2.1 and §2.4–§2.8 and §5.
-fn check_candidate_old(
-    pos: &Position,
-    side: Color,
-    mv: &Move,
-    ctx: &Ctx,
-) -> Result<(), (Rule, String)> {
-    let shape = pos.shape();
-    let n = |s: Square| shape.name(s);
-    let Some(kind) = pos.board.kind(side, mv.from) else {
-        return Err((
-            Rule::Movement,
-            format!("{side} has no piece on {}", n(mv.from)),
-        ));
-    };
-    let castle = matches!(mv.special, Special::Castle { .. });
-    let exit = ctx.exits.contains(&mv.from);
-    if !ctx.exits.is_empty() && !exit {
-        return Err((
-            Rule::SingleOccupation,
-            format!(
-                "{side}'s piece on the shared square {} must leave it this turn, and it is the only piece {side} may move",
-                n(ctx.exits[0])
-            ),
-        ));
-    }
-    if exit && (castle || is_capture(pos, side, mv)) {
-        return Err((
-            Rule::SingleOccupation,
-            format!(
-                "the {} leaving the shared square {} may not capture",
-                kind.name(),
-                n(mv.from)
-            ),
-        ));
-    }
-    if !exit && is_resting(pos, side, mv.from) {
-        return Err((
-            Rule::RestRule,
-            format!(
-                "the {} on {} moved last turn and must rest this turn",
-                kind.name(),
-                n(mv.from)
-            ),
-        ));
-    }
-    if ctx.immediate && (kind != PieceKind::King || castle) {
-        return Err((
-            Rule::ImmediateCheck,
-            format!(
-                "{side}'s King is in immediate check and must move (blocking or capturing does not help: the attacker moves at the same moment)"
-            ),
-        ));
-    }
-    if let Special::EnPassant { captured } = mv.special
-        && pos.board.is_shared(captured)
-    {
-        return Err((
-            Rule::EnPassant,
-            format!(
-                "the pawn on {} stands on a shared square and cannot be taken en passant",
-                n(captured)
-            ),
-        ));
-    }
-    let mut b = pos.board.clone();
-    classic::apply_to_board(&mut b, side, mv);
-    let them = side.other();
-    if let Special::Castle { .. } = mv.special {
-        for s in classic::between(shape, mv.from, mv.to) {
-            let active = classic::attackers(&pos.board, s, them)
-                .iter()
-                .any(|a| !ctx.enemy_resting.contains(&Some(*a)));
-            if active {
-                return Err((
-                    Rule::Castling,
-                    format!(
-                        "the King may not castle across {}, attacked by a non-resting enemy piece",
-                        n(s)
-                    ),
-                ));
-            }
-        }
-        if classic::is_attacked(&b, mv.to, them) {
-            return Err((
-                Rule::Castling,
-                format!(
-                    "the King may not castle onto {}, attacked by an enemy piece",
-                    n(mv.to)
-                ),
-            ));
-        }
-        return Ok(());
-    }
-    if kind == PieceKind::King {
-        if classic::is_attacked(&b, mv.to, them) {
-            let by = classic::attackers(&b, mv.to, them);
-            let by: Vec<String> = by
-                .iter()
-                .map(|&a| {
-                    format!(
-                        "{} on {}",
-                        b.kind(them, a).map_or("piece", PieceKind::name),
-                        n(a)
-                    )
-                })
-                .collect();
-            return Err((
-                Rule::KingSafety,
-                format!(
-                    "the King may not move onto {}, attacked by the {} (resting or not)",
-                    n(mv.to),
-                    by.join(" and the ")
-                ),
-            ));
-        }
-        return Ok(());
-    }
-    if attacked_by_active(&b, side, &ctx.enemy_resting) {
-        return Err((
-            Rule::DiscoveredCheck,
-            "the move would expose the own King to a non-resting enemy piece".to_string(),
-        ));
-    }
-    Ok(())
-}
-
 /// The legal commits of `side` on `pos` (§2; §5 for Single Occupation), in a stable order:
 /// by origin square, then generation order, castling last.
 fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
@@ -830,117 +697,6 @@ pub(super) fn commits(pos: &Position, side: Color) -> Vec<Move> {
     let mut v = Vec::with_capacity(48);
     legal_commits(pos, side, &mut v);
     v
-}
-
-/// The rule a commit of `side` breaks, with a sentence naming the squares, or `None` if it
-/// is legal (the explanation before the judge; kept for the migration test).
-#[cfg(test)]
-pub fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, String)> {
-    let shape = pos.shape();
-    let n = |s: Square| shape.name(s);
-    if let Some(o) = outcome(pos) {
-        return Some((
-            Rule::GameOver,
-            format!("the game is over: {}", o.describe()),
-        ));
-    }
-    // A refused en passant capture is judged on the position with the enemy pawn's advance
-    // recorded (only legal captures keep their record).
-    if let Some((probe, pawn)) = classic::judge_probe(pos, side, mv) {
-        let mut cands = Vec::new();
-        candidates(&probe, side, &mut cands);
-        if let Some(m) = cands.iter().find(|m| {
-            m.from == mv.from && m.to == mv.to && matches!(m.special, Special::EnPassant { .. })
-        }) {
-            return Some(
-                check_candidate_old(&probe, side, m, &Ctx::new(&probe, side))
-                    .err()
-                    .unwrap_or_else(|| {
-                        (
-                            Rule::EnPassant,
-                            classic::not_just_advanced(pos, side, mv, pawn),
-                        )
-                    }),
-            );
-        }
-    }
-    let mut cands = Vec::new();
-    candidates(pos, side, &mut cands);
-    let same = |m: &&Move| m.from == mv.from && m.to == mv.to;
-    if let Some(m) = cands
-        .iter()
-        .find(|m| same(m) && m.promotion == mv.promotion)
-    {
-        return check_candidate_old(pos, side, m, &Ctx::new(pos, side)).err();
-    }
-    let Some(kind) = pos.board.kind(side, mv.from) else {
-        return Some((
-            Rule::Movement,
-            format!("{side} has no piece on {}", n(mv.from)),
-        ));
-    };
-    if cands.iter().any(|m| same(&m)) {
-        return Some((
-            Rule::Promotion,
-            if mv.promotion.is_none() {
-                "a pawn reaching the last rank must promote: choose the piece with the commit (e.g. e7e8q)".to_string()
-            } else {
-                "that promotion is not allowed here".to_string()
-            },
-        ));
-    }
-    if mv.from == mv.to {
-        return Some((Rule::Movement, "a move must change the square".to_string()));
-    }
-    if pos.board.kind(side, mv.to).is_some() {
-        return Some((
-            Rule::SharedSquare,
-            if pos.board.is_shared(mv.to) {
-                format!(
-                    "{} is a shared square: it holds one of {side}'s pieces, so neither piece there can be captured",
-                    n(mv.to)
-                )
-            } else {
-                format!("{} holds one of {side}'s own pieces", n(mv.to))
-            },
-        ));
-    }
-    if kind == PieceKind::King
-        && Wing::BOTH.into_iter().any(|w| {
-            pos.castle_spec(side, w)
-                .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
-        })
-    {
-        return Some((
-            Rule::Castling,
-            "castling needs the right (King and Rook unmoved) and every square between them empty"
-                .to_string(),
-        ));
-    }
-    if kind == PieceKind::Pawn {
-        let (f0, r0) = shape.coords(mv.from);
-        let (f1, r1) = shape.coords(mv.to);
-        if (f1 - f0).abs() == 1 && r1 - r0 == side.forward() {
-            return Some((
-                Rule::PawnCapture,
-                format!(
-                    "a pawn moves diagonally only to capture a lone enemy piece (or en passant), and {} holds none",
-                    n(mv.to)
-                ),
-            ));
-        }
-    }
-    Some((Rule::Movement, classic::movement_refusal(pos, kind, mv)))
-}
-
-#[cfg(test)]
-/// Names the rule that forbids a commit of the side `pos.turn()` (the dispatcher's
-/// `why_illegal`).
-pub(super) fn why_illegal(pos: &Position, mv: &Move) -> String {
-    match broken_rule(pos, pos.turn, mv) {
-        Some((rule, reason)) => format!("{reason} ({})", rule.section()),
-        None => "the commit is legal".to_string(),
-    }
 }
 
 /// How `side` loses before committing, if it does (§4, §5).

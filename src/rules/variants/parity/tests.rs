@@ -6,6 +6,15 @@ use super::record::{commit_text, parse_commit};
 use super::*;
 use crate::rules::notation::pgn;
 use crate::rules::piece::Piece;
+
+/// The rule a commit of `side` breaks and the judge's sentence for it, or `None` if legal.
+fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, String)> {
+    let reason = judge_in_game(pos, side, mv).err()?;
+    let rule = rule_of_reason(&reason)?;
+    let sentence =
+        crate::rules::narrate::refusal_sentence(&crate::rules::Refusal::new(pos.variant(), reason));
+    Some((rule, sentence))
+}
 use crate::rules::record::{Entry, GameRecord};
 use rand::{RngExt, SeedableRng};
 

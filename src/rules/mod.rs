@@ -19,7 +19,7 @@ pub mod variants;
 
 pub use board::Board;
 pub use geometry::{BoardShape, Direction, Square, Zone};
-pub use moves::{CheckKind, Effect, Move, Special, Stage};
+pub use moves::{CheckKind, Effect, Fact, Move, Special, Stage};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{GameOptions, Position, Wing};

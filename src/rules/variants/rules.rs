@@ -9,7 +9,7 @@
 use crate::rules::board::Board;
 use crate::rules::classic::{self, CaptureRule};
 use crate::rules::geometry::{BoardShape, Square};
-use crate::rules::moves::{Effect, Move};
+use crate::rules::moves::{Effect, Fact, Move};
 use crate::rules::notation::fen::PositionError;
 use crate::rules::outcome::Outcome;
 use crate::rules::piece::{Color, PieceKind};
@@ -173,6 +173,20 @@ pub trait VariantRules: Sync {
     /// The rule a refusal of this variant breaks, where the variant has its own rule for it
     /// (`None`: the rule of standard chess, [`standard::rule_of`](super::standard::rule_of)).
     fn rule_of(&self, _reason: &Reason) -> Option<RuleRef> {
+        None
+    }
+
+    /// What the variant's rules notice about a move from `before` to `after` beyond its
+    /// effects (Force Field: squares that changed hands, checks a field cuts or uncovers),
+    /// for the narrator. None by default.
+    fn facts(&self, _before: &Position, _after: &Position) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    /// One interesting move of the side to move that the variant's own rule forbids now,
+    /// with the reason (Force Field: the strongest piece a field stops), for the demo to
+    /// explain. None by default.
+    fn refusal_to_show(&self, _pos: &Position) -> Option<(Move, Reason)> {
         None
     }
 

@@ -4,9 +4,12 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::rules::moves::{Effect, Special};
+use crate::rules::narrate::NarrationKind;
 use crate::rules::outcome::{Outcome, WinReason};
+use crate::rules::piece::Color;
 use crate::rules::piece::PieceKind;
 use crate::rules::position::Position;
+use crate::rules::record::{Entry, GameRecord};
 use crate::rules::variant::Variant;
 
 /// Plays `games` seeded random games of at most `max_plies` plies, checking after every
@@ -198,4 +201,60 @@ pub(crate) fn en_passant_case(variant: Variant, legal: bool) {
                 .contains("captures (en passant included) are not allowed in Nonviolent Chess")
         );
     }
+}
+
+/// Plays `moves` (coordinate form; Parity `W/B`) from `fen` (or the initial position)
+/// and returns the narrations of the last one (the demo captions).
+pub(crate) fn last_narrations(variant: Variant, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
+    let start = match fen {
+        Some(t) => Position::from_text(variant, t).expect("test position"),
+        None => Position::new(variant),
+    };
+    let mut game = GameRecord::new(start);
+    let mut last = Vec::new();
+    for text in moves {
+        let before = game.current().clone();
+        let entry = match text.split_once('/') {
+            Some((w, b)) => {
+                let commit = |side: Color, t: &str| {
+                    let mut p = before.clone();
+                    p.set_turn(side);
+                    crate::rules::variants::parse_move_text(&p, t).expect("test commit")
+                };
+                Entry::Turn {
+                    white: commit(Color::White, w),
+                    black: commit(Color::Black, b),
+                }
+            }
+            None => Entry::Move(before.parse_move(text).expect("test move")),
+        };
+        let fx = match &entry {
+            Entry::Move(m) => game.play(m),
+            Entry::Turn { white, black } => game.play_turn(white, black),
+        }
+        .expect("legal test move");
+        last = crate::rules::narrate::entry(&before, &entry, &fx);
+    }
+    last.into_iter().map(|c| c.text).collect()
+}
+
+/// The kinds of the narrations of the last of `moves` (coordinate form) from `fen`.
+pub(crate) fn narration_kinds(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: &[&str],
+) -> Vec<NarrationKind> {
+    let start = match fen {
+        Some(t) => Position::from_text(variant, t).expect("test position"),
+        None => Position::new(variant),
+    };
+    let mut pos = start;
+    let mut out = Vec::new();
+    for text in moves {
+        let before = pos.clone();
+        let mv = before.parse_move(text).expect("test move");
+        let fx = pos.play(&mv);
+        out = crate::rules::narrate::entry(&before, &Entry::Move(mv), &fx);
+    }
+    out.into_iter().map(|c| c.kind).collect()
 }

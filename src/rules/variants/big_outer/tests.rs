@@ -20,6 +20,7 @@ use crate::rules::perft::perft;
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
+use crate::rules::variants::test_support::last_narrations;
 use crate::rules::variants::test_support::random_games;
 
 const S: BoardShape = BoardShape::BigOuter;
@@ -802,4 +803,48 @@ fn every_legal_move_reads_back_from_its_san() {
             );
         }
     }
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn big_outer_matriarch_changes_zone() {
+    let fen = "6k5/12/12/12/12/12/12/12/3M8/12/12/5K6 ---- w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::BigOuter, Some(fen), &["d4e5"]),
+        ["The White Matriarch entered the centre: from here it moves at most 3 squares"]
+    );
+    assert_eq!(
+        last_narrations(
+            Variant::BigOuter,
+            Some(fen),
+            &["d4e5", "g12g11", "e5g7", "g11g12", "g7j10"]
+        ),
+        ["The White Matriarch moved out to the mid zone: from here it moves at most 6 squares"]
+    );
+}
+
+#[test]
+fn big_outer_corner_leap_and_long_pawn_move() {
+    assert_eq!(
+        last_narrations(Variant::BigOuter, None, &["C1b3"]),
+        ["The White Knight leapt out of the corner square C1 to b3"]
+    );
+    assert_eq!(
+        last_narrations(Variant::BigOuter, None, &["e2e6"]),
+        [
+            "The White Pawn advanced four squares on its first move, e2 to e6: on the big board a pawn's first move may go up to 4"
+        ]
+    );
+}
+
+#[test]
+fn big_outer_castling_moves_the_king_three_squares() {
+    let fen = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JR3KQBGMRJ NNnn w KQkq - 0 1";
+    assert_eq!(
+        last_narrations(Variant::BigOuter, Some(fen), &["f1c1"]),
+        [
+            "White castled short: the King moved three squares from f1 to c1 and the Rook from b1 to d1"
+        ]
+    );
 }

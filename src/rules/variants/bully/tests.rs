@@ -9,6 +9,7 @@ use crate::rules::perft::perft;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
+use crate::rules::variants::test_support::last_narrations;
 use crate::rules::variants::test_support::{
     capture_case, capture_table, en_passant_case, random_games, shakmaty_perft,
 };
@@ -184,4 +185,23 @@ fn bully_random_games_capture_only_down_or_level() {
     let (games, plies, captures, _) = random_games(Variant::Bully, 8, 2000, 200);
     assert_eq!(games, 2000);
     assert!(plies > 100_000 && captures > 1000, "{plies} {captures}");
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn bully_capture_names_both_values() {
+    let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Bully, Some(fen), &["d1d5"]),
+        ["Bully rule: the White Rook (5) took the Black Knight (2), worth no more than itself"]
+    );
+    let king = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Bully, Some(king), &["e1d2"]),
+        [
+            "Bully rule: the White King took the Black Rook (5): a King may capture anything",
+            "Draw by insufficient material",
+        ]
+    );
 }

@@ -22,7 +22,7 @@ use super::VariantRules;
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{Direction, Square};
-use crate::rules::moves::{Effect, Move, Special};
+use crate::rules::moves::{Effect, Fact, Move, Special};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{Position, Wing};
 use crate::rules::refusal::{CastlingRefusal, Reason, RuleRef};
@@ -115,6 +115,14 @@ impl VariantRules for ForceField {
     /// §4; classic under ruling F-4.
     fn in_check(&self, pos: &Position, side: Color) -> bool {
         in_check(pos, side)
+    }
+
+    fn facts(&self, before: &Position, after: &Position) -> Vec<Fact> {
+        facts(before, after)
+    }
+
+    fn refusal_to_show(&self, pos: &Position) -> Option<(Move, Reason)> {
+        refusal_to_show(pos)
     }
     fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
         Some(match reason {
@@ -549,4 +557,128 @@ fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
         return Err(Reason::GivesUpNeutralisingField { attacker });
     }
     Err(Reason::LeavesKingInFieldCheck { attacker })
+}
+
+/// The enemy pieces that line up on `side`'s King by classic movement but are cut off by a
+/// field (§4), so they give no check. Empty under "classic check" (ruling F-4).
+fn neutralised_attackers(pos: &Position, side: Color) -> Vec<Square> {
+    let Some(king) = pos.board.king(side) else {
+        return Vec::new();
+    };
+    if pos.options().classic_check || in_check(pos, side) {
+        return Vec::new();
+    }
+    classic::attackers(&pos.board, king, side.other())
+}
+
+/// A piece that stood still and was cut off from `side`'s King by a field before the move,
+/// and checks it after (a check given by changing the fields, §4).
+fn uncut_checker(before: &Position, after: &Position, side: Color) -> Option<Square> {
+    let king = after.board.king(side)?;
+    let now = classic::attackers(&after.board, king, side.other());
+    neutralised_attackers(before, side)
+        .into_iter()
+        .find(|a| now.contains(a) && before.board.piece_at(*a) == after.board.piece_at(*a))
+}
+
+/// What Force Field notices about a move from `before` to `after` (see
+/// [`VariantRules::facts`]): the empty squares whose control passed to the other side (by
+/// side, White first, then square order), a check a field now cuts (one per King), and a
+/// check given by lifting a field.
+fn facts(before: &Position, after: &Position) -> Vec<Fact> {
+    let (m0, m1) = (fields(before), fields(after));
+    let mut out = Vec::new();
+    for side in Color::BOTH {
+        for square in after.shape().squares().take(FIELD_SQUARES) {
+            if before.board.is_empty(square)
+                && after.board.is_empty(square)
+                && m1.controller(square) == Some(side)
+                && m0.controller(square) == Some(side.other())
+            {
+                out.push(Fact::ControlChanged {
+                    square,
+                    holder: side,
+                    charge: m1.net(square),
+                });
+            }
+        }
+    }
+    for side in Color::BOTH {
+        let now = neutralised_attackers(after, side);
+        if now.is_empty() || now == neutralised_attackers(before, side) {
+            continue;
+        }
+        let (Some(king), Some(attacker)) = (after.board.king(side), after.board.piece_at(now[0]))
+        else {
+            continue;
+        };
+        let cut = classic::between(after.shape(), now[0], king)
+            .into_iter()
+            .find(|&s| m1.controller(s) == Some(side))
+            .map(|s| (s, m1.net(s)));
+        out.push(Fact::CheckNeutralised {
+            side,
+            attacker,
+            at: now[0],
+            cut,
+        });
+    }
+    for side in Color::BOTH {
+        if in_check(after, side)
+            && let Some(at) = uncut_checker(before, after, side)
+            && let Some(attacker) = before.board.piece_at(at)
+        {
+            out.push(Fact::CheckByFields { side, attacker, at });
+        }
+    }
+    out
+}
+
+/// One move of the side to move that a field forbids (§3), to be explained: the strongest
+/// piece first (Queen, Rook, Bishop, Knight, Pawn); for one strength a move blocked on its
+/// way before one blocked at its destination; then the first in generation order (by origin
+/// square). Deterministic. `None` when no field blocks anything.
+fn refusal_to_show(pos: &Position) -> Option<(Move, Reason)> {
+    let us = pos.turn;
+    let mut geom = Vec::new();
+    classic::piece_pseudo_moves(pos, us, &mut geom);
+    let net = net_charges(&pos.board);
+    let mut best: Option<(i32, Move, FieldBlock)> = None;
+    for mv in geom {
+        let Some(kind) = pos.board.kind(us, mv.from) else {
+            continue;
+        };
+        let Some(strength) = field_strength(kind) else {
+            continue;
+        };
+        // A crossed square is more telling than a held destination: it ranks just above.
+        if best.as_ref().is_some_and(|(s, _, _)| *s > strength * 2) {
+            continue;
+        }
+        let Some(block) = field_block(&pos.board, &net, mv.from, mv.to, us, kind) else {
+            continue;
+        };
+        let first = match block {
+            FieldBlock::Square(s) | FieldBlock::Routes(s, _) => s,
+        };
+        let score = strength * 2 + i32::from(first != mv.to);
+        if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            best = Some((score, mv, block));
+        }
+    }
+    let (_, mv, block) = best?;
+    let kind = pos.board.kind(us, mv.from)?;
+    let reason = match block {
+        FieldBlock::Square(square) => Reason::FieldHeld {
+            kind,
+            square,
+            holder: us.other(),
+            charge: net[square.index()],
+            en_passant: false,
+        },
+        FieldBlock::Routes(a, b) => Reason::KnightRoutesBlocked {
+            routes: [(a, net[a.index()]), (b, net[b.index()])],
+        },
+    };
+    Some((mv, reason))
 }

@@ -2,9 +2,11 @@
 //! tables, an independent slow reference, perft and random games.
 
 use super::*;
+use crate::rules::narrate::NarrationKind;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::GameOptions;
 use crate::rules::variant::Variant;
+use crate::rules::variants::test_support::last_narrations;
 use crate::rules::{CheckKind, Piece};
 
 fn pos(fen: &str) -> Position {
@@ -923,4 +925,69 @@ fn random_games_do_not_panic() {
 #[ignore = "about 10 s of CPU in the dev profile; CI runs random_games_do_not_panic (1,000)"]
 fn random_games_5000() {
     random_games(5000);
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn force_field_caption_names_a_blocked_move_and_its_charge() {
+    let mut pos = Position::new(Variant::ForceField);
+    let mv = pos.parse_move("e2e4").expect("e4");
+    pos.play(&mv);
+    let c = crate::rules::narrate::blocked_move(&pos).expect("a blocked move");
+    assert_eq!(c.kind, NarrationKind::FieldBlocked);
+    assert_eq!(
+        c.text,
+        "The Black Pawn on b7 cannot move to b5: White holds it with +2"
+    );
+    assert_eq!(
+        crate::rules::narrate::blocked_move(&Position::new(Variant::Standard)),
+        None
+    );
+}
+
+#[test]
+fn force_field_field_blocking_a_path_says_cross() {
+    // White's Queen h4 holds d8 (+5 on its diagonal − 4 from the Rook): the Rook a8 may
+    // not slide past it along the 8th rank (a blocked crossing ranks above a4, a held
+    // destination).
+    let pos = Position::from_text(Variant::ForceField, "r5k1/8/8/8/7Q/8/8/2K5 b - - 0 1")
+        .expect("test position");
+    assert_eq!(
+        crate::rules::narrate::blocked_move(&pos).map(|c| c.text),
+        Some("The Black Rook on a8 cannot cross d8 to reach e8: White holds it with +1".into())
+    );
+}
+
+#[test]
+fn force_field_control_flip_after_e4() {
+    assert_eq!(
+        last_narrations(Variant::ForceField, None, &["e2e4"]),
+        ["Control flipped: White now holds b5 (+2) and h5 (+4)"]
+    );
+}
+
+#[test]
+fn force_field_check_neutralised_by_a_field() {
+    let fen = "k6r/8/8/8/7Q/8/8/4K3 b - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::ForceField, Some(fen), &["h8e8"]),
+        [
+            "The Black Rook on e8 lines up on the White King, but White holds e7 (+1) on the way: no check"
+        ]
+    );
+}
+
+#[test]
+fn force_field_check_given_by_changing_the_fields() {
+    // Black's Queen a4 holds e4 (−5 against the Rook's +4) and cuts the Rook e1 off the
+    // King e8; the Bishop adds +3 on e4 and the Rook's line is open again.
+    let fen = "4k3/8/8/8/q7/8/7K/3BR3 w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::ForceField, Some(fen), &["d1f3"]),
+        [
+            "Control flipped: White now holds e4 (+2)",
+            "Check by fields: the field that cut off the White Rook on e1 is gone, so it now attacks the Black King",
+        ]
+    );
 }

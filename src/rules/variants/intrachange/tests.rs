@@ -4,10 +4,12 @@
 use super::notation::{move_text, parse_move_text};
 use super::*;
 use crate::rules::geometry::BoardShape;
+use crate::rules::narrate::NarrationKind;
 use crate::rules::notation::san;
 use crate::rules::record::GameRecord;
 use crate::rules::variant::Variant;
 use crate::rules::variants;
+use crate::rules::variants::test_support::{last_narrations, narration_kinds};
 
 fn pos(text: &str) -> Position {
     Position::from_text(Variant::Intrachange, text).unwrap()
@@ -727,4 +729,81 @@ fn perft_suite_matches_the_data_file() {
     // All 17 lines, depth 5 of the initial position included: under 1 s in the dev
     // profile.
     assert_eq!(perft_suite(u64::MAX), 17);
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn intrachange_teleport_names_both_squares_and_their_hexagrams() {
+    assert_eq!(
+        last_narrations(Variant::Intrachange, None, &["e2e4"]),
+        [
+            "White Pawn entered e4 (hexagram 56) and teleported to e6 (hexagram 24): its Pawn line flipped"
+        ]
+    );
+}
+
+#[test]
+fn intrachange_pass_through_and_capture_on_the_esoteric_square() {
+    let fen = "8/8/8/r5n1/8/4B3/8/4K2k w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Intrachange, Some(fen), &["e3g5"]),
+        [
+            "White Bishop entered g5 (hexagram 5) and teleported to a5 (hexagram 1): its Bishop line flipped",
+            "The White Bishop passed through the Black Knight on g5, which survives",
+            "The White Bishop captured the Black Rook on a5, its esoteric square",
+        ]
+    );
+    assert_eq!(
+        narration_kinds(Variant::Intrachange, Some(fen), &["e3g5"]),
+        [
+            NarrationKind::Teleport,
+            NarrationKind::PassThrough,
+            NarrationKind::EsotericCapture
+        ]
+    );
+}
+
+#[test]
+fn intrachange_king_captured_on_the_esoteric_square_ends_the_game() {
+    let fen = "8/8/8/k5n1/8/4B3/8/4K3 w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Intrachange, Some(fen), &["e3g5"]),
+        [
+            "White Bishop entered g5 (hexagram 5) and teleported to a5 (hexagram 1): its Bishop line flipped",
+            "The White Bishop passed through the Black Knight on g5, which survives",
+            "The White Bishop captured the Black King on a5: the game is over",
+            "White wins by capturing the King",
+        ]
+    );
+}
+
+#[test]
+fn intrachange_pawn_step_onto_the_seventh_rank_returns_it() {
+    let fen = "k7/8/4P3/8/8/8/8/7K w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Intrachange, Some(fen), &["e6e7"]),
+        [
+            "White Pawn stepped onto e7 (hexagram 40) and returned to e1 (hexagram 8): pawns never promote here"
+        ]
+    );
+}
+
+#[test]
+fn intrachange_pawn_exception_captures_on_the_exoteric_square() {
+    let fen = "k7/4r3/3P4/8/8/8/8/7K w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Intrachange, Some(fen), &["d6e7"]),
+        [
+            "Pawn exception: capturing onto its 7th rank, the White Pawn took the Black Rook on e7 and went back to e1"
+        ]
+    );
+    let king = "8/4k3/3P4/8/8/8/8/7K w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Intrachange, Some(king), &["d6e7"]),
+        [
+            "The White Pawn captured the Black King on e7 by the pawn exception: the game is over",
+            "White wins by capturing the King",
+        ]
+    );
 }

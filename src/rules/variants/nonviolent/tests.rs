@@ -7,6 +7,7 @@ use crate::rules::perft::perft;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
+use crate::rules::variants::test_support::last_narrations;
 use crate::rules::variants::test_support::{
     capture_case, capture_table, en_passant_case, random_games, shakmaty_perft,
 };
@@ -119,4 +120,16 @@ fn nonviolent_random_games_never_lose_a_piece() {
     assert_eq!(games, 2000);
     assert!(plies > 100_000, "{plies}");
     assert_eq!(captures, 0);
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn nonviolent_mate_and_quiet_moves() {
+    let fen = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::Nonviolent, Some(fen), &["h1h8"]),
+        ["White wins by checkmate"]
+    );
+    assert!(last_narrations(Variant::Nonviolent, None, &["e2e4"]).is_empty());
 }

@@ -16,6 +16,7 @@ fn broken_rule(pos: &Position, side: Color, mv: &Move) -> Option<(Rule, String)>
     Some((rule, sentence))
 }
 use crate::rules::record::{Entry, GameRecord};
+use crate::rules::variants::test_support::last_narrations;
 use rand::{RngExt, SeedableRng};
 
 const W: Color = Color::White;
@@ -797,4 +798,68 @@ fn random_single_occupation_games_keep_the_invariants() {
 fn random_5000_games_per_variant_keep_the_invariants() {
     random_games(Variant::Parity, 5000, 300);
     random_games(Variant::ParitySingle, 5000, 300);
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn parity_shared_square() {
+    let fen = "4k3/8/8/7r/8/8/8/R3K3 w - - 0 1 -/-";
+    assert_eq!(
+        last_narrations(Variant::Parity, Some(fen), &["a1a5/h5a5"]),
+        ["Both players chose a5: the White and Black Rooks now share it"]
+    );
+    assert_eq!(
+        last_narrations(Variant::ParitySingle, Some(fen), &["a1a5/h5a5"]),
+        [
+            "Both players chose a5: the White and Black Rooks now share it; with Single Occupation both must move out next turn"
+        ]
+    );
+}
+
+#[test]
+fn parity_immediate_and_delayed_checks() {
+    assert_eq!(
+        last_narrations(Variant::Parity, None, &["e4/e6", "d4/Bb4"]),
+        [
+            "Delayed check: only Black's resting piece attacks the White King, so White has a turn to get ready"
+        ]
+    );
+    let fen = "4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1 -/e8";
+    assert_eq!(
+        last_narrations(Variant::Parity, Some(fen), &["Bd3/Kg8"]),
+        [
+            "Immediate check: a piece free to move attacks the White King, so White must move the King now"
+        ]
+    );
+}
+
+#[test]
+fn parity_pawn_passes_the_pawn_it_shared_a_square_with() {
+    let fen = "4k3/8/8/8/4[Pp]3/8/8/4K3 w - - 0 1 -/-";
+    assert_eq!(
+        last_narrations(Variant::Parity, Some(fen), &["e4e5/e8d7"]),
+        ["White's Pawn stepped off e4 and passed the Black Pawn it shared the square with"]
+    );
+}
+
+#[test]
+fn parity_failed_capture() {
+    let fen = "4k3/1b6/8/8/8/5N2/8/4K3 w - - 0 1 -/-";
+    assert_eq!(
+        last_narrations(Variant::Parity, Some(fen), &["f3g5/b7f3"]),
+        ["Black's Bishop went for f3 but the Knight had already left"]
+    );
+}
+
+#[test]
+fn parity_failed_check_then_the_resting_king_loses() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 -/-";
+    assert_eq!(
+        last_narrations(Variant::Parity, Some(fen), &["a1a8/e8d7"]),
+        [
+            "White's check failed: Black's move in the same turn defeated it",
+            "White wins by stalemate (no legal move loses)",
+        ]
+    );
 }

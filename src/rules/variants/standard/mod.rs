@@ -6,6 +6,9 @@ use super::VariantRules;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
+#[cfg(test)]
+mod tests;
+
 /// The standard initial position.
 pub const INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -1,26 +1,10 @@
-//! The narrator: the one place where the rules' facts become words. It turns a [`Refusal`]
-//! into a sentence for the command line or for the player ([`refusal`]); it reads typed
-//! data only and decides nothing.
-//!
-//! Two audiences: [`Audience::Cli`] is the wording scripts and tests rely on (`apply`'s
-//! error line, `Display` of [`Refusal`]), citing the rules file where the variant has one,
-//! e.g. `(rules/force-field.md §3)`; [`Audience::Player`] names the rule in words and the
-//! rules card section instead, e.g. `(Force Field rule §3: fields block enemy moves)`.
+//! Refusals in words: the sentence of each [`Reason`], and the citation each audience gets.
 
-use super::geometry::{BoardShape, Square};
-use super::piece::{Piece, PieceKind};
-use super::refusal::{CastlingRefusal, Reason, Refusal, RuleRef};
-use super::variants::parity;
-
-/// Who reads the words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Audience {
-    /// The command line and logs: the stable wording, with the rules file cited
-    /// (`rules/force-field.md §3`).
-    Cli,
-    /// The player in the game's status line: the rule in words and its rules card section.
-    Player,
-}
+use super::Audience;
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::piece::{Piece, PieceKind};
+use crate::rules::refusal::{CastlingRefusal, Reason, Refusal, RuleRef};
+use crate::rules::variants::parity;
 
 /// A refusal in words.
 ///
@@ -80,21 +64,6 @@ pub fn player_citation(rule: &RuleRef) -> String {
     }
 }
 
-/// A charge written with its sign: `+3`, `−3` (U+2212), `0`.
-///
-/// # Examples
-/// ```
-/// assert_eq!(esoterica::rules::narrate::signed(-3), "\u{2212}3");
-/// assert_eq!(esoterica::rules::narrate::signed(2), "+2");
-/// ```
-pub fn signed(charge: i32) -> String {
-    match charge.signum() {
-        1 => format!("+{charge}"),
-        -1 => format!("\u{2212}{}", charge.unsigned_abs()),
-        _ => "0".to_string(),
-    }
-}
-
 impl Refusal {
     fn shape(&self) -> BoardShape {
         self.variant.shape()
@@ -116,7 +85,11 @@ fn held(shape: BoardShape, sq: Square, charge: i32) -> String {
         -1 => "Black",
         _ => "nobody",
     };
-    format!("{} is held by {side} ({})", shape.name(sq), signed(charge))
+    format!(
+        "{} is held by {side} ({})",
+        shape.name(sq),
+        super::signed(charge)
+    )
 }
 
 /// The citation the command line appends in parentheses, if any: the rules file and section

@@ -355,6 +355,57 @@ mod reference_tests {
 }
 
 #[cfg(test)]
+mod rules_card_tests {
+    use super::*;
+
+    /// Every rule a variant cites has its section and title on the variant's rules card, so
+    /// the "§3" of a refusal can be found there.
+    #[test]
+    fn rules_cards_carry_the_sections_and_titles_the_refusals_cite() {
+        for variant in Variant::ALL {
+            let rules = variant.rules();
+            let card = rules.rules_card();
+            assert!(!rules.rule_refs().is_empty(), "{variant}");
+            for r in rules.rule_refs() {
+                let heading = format!("## {}", r.card_heading());
+                assert!(card.contains(&heading), "{variant}: {heading}");
+            }
+        }
+        let standard = Variant::Standard.rules().rules_card();
+        for r in standard::RULES {
+            assert!(standard.contains(&format!("## {}", r.card_heading())));
+        }
+    }
+
+    #[test]
+    fn the_player_reads_the_rule_in_words_with_its_card_section() {
+        use crate::rules::narrate::{self, Audience};
+        // d4: Rook d1 +4, Rook a4 −4, pawn e5 −1, Knight d6 −2 = −3.
+        let p = Position::from_text(Variant::ForceField, "7k/8/3n4/4p3/r7/8/8/3R3K w - - 0 1")
+            .expect("test position");
+        let sq = |n| p.shape().parse_square(n).expect("square");
+        let refusal = p.judge(&Move::new(sq("d1"), sq("d6"))).expect_err("held");
+        assert_eq!(
+            narrate::refusal(&refusal, Audience::Player),
+            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (Force Field rule §3: fields block enemy moves)"
+        );
+        assert_eq!(
+            refusal.to_string(),
+            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+        );
+        let parity = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-")
+            .expect("test position");
+        let resting = parity
+            .judge(&Move::new(sq("a1"), sq("a5")))
+            .expect_err("resting");
+        assert_eq!(
+            narrate::refusal(&resting, Audience::Player),
+            "the Rook on a1 moved last turn and must rest this turn (Parity rule §2.1: the piece that moved last turn rests)"
+        );
+    }
+}
+
+#[cfg(test)]
 mod why_no_move_tests {
     use super::*;
 

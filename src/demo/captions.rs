@@ -19,20 +19,6 @@ pub use narrate::NarrationKind as CaptionKind;
 
 /// Explains the special events of one move (or Parity turn) in plain words, for a visitor:
 /// [`narrate::entry`].
-///
-/// # Examples
-/// ```
-/// use esoterica::demo::captions::captions;
-/// use esoterica::rules::{Entry, Position, Variant};
-/// let before = Position::new(Variant::Intrachange);
-/// let mv = before.parse_move("e2e4").unwrap();
-/// let fx = before.clone().play(&mv);
-/// let c = captions(&before, &Entry::Move(mv), &fx);
-/// assert_eq!(
-///     c[0].text,
-///     "White Pawn entered e4 (hexagram 56) and teleported to e6 (hexagram 24): its Pawn line flipped"
-/// );
-/// ```
 pub fn captions(before: &Position, entry: &Entry, effects: &[Effect]) -> Vec<Caption> {
     narrate::entry(before, entry, effects)
 }
@@ -50,17 +36,6 @@ pub fn captions_between(
 
 /// One interesting move of the side to move that the variant's own rule forbids, explained
 /// (Force Field: a field): [`narrate::blocked_move`].
-///
-/// # Examples
-/// ```
-/// use esoterica::demo::captions::field_caption;
-/// use esoterica::rules::{Position, Variant};
-/// let mut pos = Position::new(Variant::ForceField);
-/// let mv = pos.parse_move("e2e4").unwrap();
-/// pos.play(&mv);
-/// let c = field_caption(&pos).unwrap();
-/// assert_eq!(c.text, "The Black Pawn on b7 cannot move to b5: White holds it with +2");
-/// ```
 pub fn field_caption(pos: &Position) -> Option<Caption> {
     narrate::blocked_move(pos)
 }

@@ -154,7 +154,7 @@ impl DemoLoop {
     /// A loop over `variants` with the default timings, starting at the first title card
     /// (the first [`DemoLoop::advance`] shows it).
     pub fn new(variants: Vec<Variant>) -> DemoLoop {
-        let first = variants.first().copied().unwrap_or(Variant::Standard);
+        let first = variants.first().copied().unwrap_or_default();
         DemoLoop {
             variants,
             pace_secs: PACE_SECS,
@@ -191,7 +191,7 @@ impl DemoLoop {
         self.variants
             .get(self.index % self.variants.len().max(1))
             .copied()
-            .unwrap_or(Variant::Standard)
+            .unwrap_or_default()
     }
 
     /// The demo game, while one is running or its result is shown.

@@ -7,7 +7,53 @@ use std::fmt;
 use super::classic::CaptureRule;
 use super::geometry::BoardShape;
 use super::piece::PieceKind;
-use super::variants::{VariantRules, with_rules};
+use super::variants::VariantRules;
+
+/// Runs `$body` with `$r` bound to the rules of `$variant` (a reference to the variant's
+/// zero-sized rules type), so that the trait calls in `$body` are static.
+///
+/// ```ignore
+/// with_rules!(pos.variant, r => r.legal_moves(pos, out))
+/// ```
+macro_rules! with_rules {
+    ($variant:expr, $r:ident => $body:expr) => {
+        match $variant {
+            $crate::rules::Variant::Standard => {
+                let $r = &$crate::rules::variants::standard::Standard;
+                $body
+            }
+            $crate::rules::Variant::Intrachange => {
+                let $r = &$crate::rules::variants::intrachange::Intrachange;
+                $body
+            }
+            $crate::rules::Variant::ForceField => {
+                let $r = &$crate::rules::variants::force_field::ForceField;
+                $body
+            }
+            $crate::rules::Variant::Parity => {
+                let $r = &$crate::rules::variants::parity::Parity::<false>;
+                $body
+            }
+            $crate::rules::Variant::ParitySingle => {
+                let $r = &$crate::rules::variants::parity::Parity::<true>;
+                $body
+            }
+            $crate::rules::Variant::BigOuter => {
+                let $r = &$crate::rules::variants::big_outer::BigOuter;
+                $body
+            }
+            $crate::rules::Variant::Bully => {
+                let $r = &$crate::rules::variants::bully::Bully;
+                $body
+            }
+            $crate::rules::Variant::Nonviolent => {
+                let $r = &$crate::rules::variants::nonviolent::Nonviolent;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
 
 /// A chess variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -196,7 +196,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
     let get = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
     let variant = match get("Variant") {
         Some(v) => Variant::parse(&v).map_err(|_| PgnError::UnknownVariant(v))?,
-        None => expect.unwrap_or(Variant::Standard),
+        None => expect.unwrap_or_default(),
     };
     if let Some(e) = expect
         && e != variant

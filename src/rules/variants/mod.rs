@@ -3,9 +3,10 @@
 //! Occupation), [`big_outer`], [`bully`] and [`nonviolent`]. Classic chess itself is a set of
 //! building blocks in [`classic`](crate::rules::classic) that the variants use.
 //!
-//! This module dispatches from a [`Variant`] to its rules with [`with_rules!`], a `match`
-//! with no wildcard arm (a new variant is a compile error until it is registered here) whose
-//! calls are static, so the move generator's hot path costs what it did before the trait.
+//! This module dispatches from a [`Variant`] to its rules with `with_rules!` (the registry's
+//! `match` in `rules/variant.rs`, with no wildcard arm: a new variant is a compile error
+//! until it is registered there), whose calls are static, so the move generator's hot path
+//! costs what it did before the trait.
 //! `docs/ADDING-A-VARIANT.md` says what a new variant implements.
 
 pub mod big_outer;
@@ -21,6 +22,8 @@ mod test_support;
 
 pub use rules::VariantRules;
 
+pub(crate) use super::variant::with_rules;
+
 /// The classic building blocks, under their former path `variants::classic`.
 pub use crate::rules::classic;
 
@@ -31,52 +34,6 @@ use super::piece::Color;
 use super::position::{CastleSpec, EnPassant, IllegalMove, Position, Wing};
 use super::refusal::{Reason, Refusal};
 use super::variant::Variant;
-
-/// Runs `$body` with `$r` bound to the rules of `$variant` (a reference to the variant's
-/// zero-sized rules type), so that the trait calls in `$body` are static.
-///
-/// ```ignore
-/// with_rules!(pos.variant, r => r.legal_moves(pos, out))
-/// ```
-macro_rules! with_rules {
-    ($variant:expr, $r:ident => $body:expr) => {
-        match $variant {
-            $crate::rules::Variant::Standard => {
-                let $r = &$crate::rules::variants::standard::Standard;
-                $body
-            }
-            $crate::rules::Variant::Intrachange => {
-                let $r = &$crate::rules::variants::intrachange::Intrachange;
-                $body
-            }
-            $crate::rules::Variant::ForceField => {
-                let $r = &$crate::rules::variants::force_field::ForceField;
-                $body
-            }
-            $crate::rules::Variant::Parity => {
-                let $r = &$crate::rules::variants::parity::Parity::<false>;
-                $body
-            }
-            $crate::rules::Variant::ParitySingle => {
-                let $r = &$crate::rules::variants::parity::Parity::<true>;
-                $body
-            }
-            $crate::rules::Variant::BigOuter => {
-                let $r = &$crate::rules::variants::big_outer::BigOuter;
-                $body
-            }
-            $crate::rules::Variant::Bully => {
-                let $r = &$crate::rules::variants::bully::Bully;
-                $body
-            }
-            $crate::rules::Variant::Nonviolent => {
-                let $r = &$crate::rules::variants::nonviolent::Nonviolent;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_rules;
 
 /// Runs `f` on `pos` with `side` to move (on a copy when it is the other side's turn): the
 /// judges of alternating variants judge the side to move.
@@ -282,81 +239,21 @@ pub fn parse_move_text(pos: &Position, text: &str) -> Result<Move, super::positi
 }
 
 #[cfg(test)]
-mod reference_tests {
-    //! One source for legality: in every variant the fast generator gives exactly the
-    //! candidates the judge accepts, in the same order, over seeded random games.
-
+mod tests {
     use super::*;
-    use crate::rules::variant::TurnModel;
-    use rand::rngs::Xoshiro256PlusPlus;
-    use rand::{RngExt, SeedableRng};
+    use crate::rules::variants::test_support::compare_fast_with_reference;
 
-    /// Plays `games` random games of `plies` plies (Parity: turns) from `start` and
-    /// compares, at every position and for both sides, the fast list with the reference.
-    /// Returns the number of lists compared.
-    fn compare(variant: Variant, start: &str, games: u64, plies: usize) -> usize {
-        let mut compared = 0;
-        for g in 0..games {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x00ca_11ed + g);
-            let mut pos = Position::from_text(variant, start).expect("test position");
-            for _ in 0..plies {
-                for side in Color::BOTH {
-                    assert_eq!(
-                        pos.legal_commits(side),
-                        reference_moves(&pos, side),
-                        "{variant} {side:?} at {}",
-                        pos.to_text()
-                    );
-                    compared += 1;
-                }
-                match variant.turn_model() {
-                    TurnModel::Alternating => {
-                        let moves = pos.legal_moves();
-                        if moves.is_empty() {
-                            break;
-                        }
-                        pos.play_unchecked(&moves[rng.random_range(0..moves.len())]);
-                    }
-                    TurnModel::Simultaneous => {
-                        let w = pos.legal_commits(Color::White);
-                        let b = pos.legal_commits(Color::Black);
-                        if w.is_empty() || b.is_empty() || pos.outcome().is_some() {
-                            break;
-                        }
-                        let w = w[rng.random_range(0..w.len())];
-                        let b = b[rng.random_range(0..b.len())];
-                        pos.resolve(&w, &b).expect("legal commits");
-                    }
-                }
-            }
-        }
-        compared
-    }
-
+    /// One source for legality: in every variant the fast generator gives exactly the
+    /// candidates the judge accepts, in the same order, over seeded random games from the
+    /// initial position (each variant's tests add positions of its own).
     #[test]
     fn fast_generators_equal_the_judge_filtered_candidates_in_every_variant() {
-        const KIWIPETE: &str =
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        let mut n = 0;
-        for variant in Variant::ALL {
-            n += compare(variant, initial_text(variant), 6, 60);
-        }
-        for variant in [Variant::Standard, Variant::ForceField, Variant::Bully] {
-            n += compare(variant, KIWIPETE, 4, 40);
-        }
-        n += compare(
-            Variant::BigOuter,
-            "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1",
-            4,
-            40,
-        );
+        let n: usize = Variant::ALL
+            .into_iter()
+            .map(|v| compare_fast_with_reference(v, initial_text(v), 6, 60))
+            .sum();
         assert!(n > 3000, "{n} lists compared");
     }
-}
-
-#[cfg(test)]
-mod rules_card_tests {
-    use super::*;
 
     /// Every rule a variant cites has its section and title on the variant's rules card, so
     /// the "§3" of a refusal can be found there.
@@ -371,79 +268,5 @@ mod rules_card_tests {
                 assert!(card.contains(&heading), "{variant}: {heading}");
             }
         }
-        let standard = Variant::Standard.rules().rules_card();
-        for r in standard::RULES {
-            assert!(standard.contains(&format!("## {}", r.card_heading())));
-        }
-    }
-
-    #[test]
-    fn the_player_reads_the_rule_in_words_with_its_card_section() {
-        use crate::rules::narrate::{self, Audience};
-        // d4: Rook d1 +4, Rook a4 −4, pawn e5 −1, Knight d6 −2 = −3.
-        let p = Position::from_text(Variant::ForceField, "7k/8/3n4/4p3/r7/8/8/3R3K w - - 0 1")
-            .expect("test position");
-        let sq = |n| p.shape().parse_square(n).expect("square");
-        let refusal = p.judge(&Move::new(sq("d1"), sq("d6"))).expect_err("held");
-        assert_eq!(
-            narrate::refusal(&refusal, Audience::Player),
-            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (Force Field rule §3: fields block enemy moves)"
-        );
-        assert_eq!(
-            refusal.to_string(),
-            "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
-        );
-        let parity = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-")
-            .expect("test position");
-        let resting = parity
-            .judge(&Move::new(sq("a1"), sq("a5")))
-            .expect_err("resting");
-        assert_eq!(
-            narrate::refusal(&resting, Audience::Player),
-            "the Rook on a1 moved last turn and must rest this turn (Parity rule §2.1: the piece that moved last turn rests)"
-        );
-    }
-}
-
-#[cfg(test)]
-mod why_no_move_tests {
-    use super::*;
-
-    fn why(variant: Variant, text: &str, side: Color, sq: &str) -> Option<String> {
-        let p = Position::from_text(variant, text).expect("test position");
-        why_no_move(&p, side, p.shape().parse_square(sq).expect("square")).map(|r| r.to_string())
-    }
-
-    #[test]
-    fn a_pinned_piece_is_explained_by_the_pin_not_by_its_movement() {
-        let text = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
-        let reason = why(Variant::Standard, text, Color::White, "e2").expect("pinned");
-        let p = Position::from_text(Variant::Standard, text).expect("test position");
-        let d3 = p.parse_move("e2d3").unwrap_err().to_string();
-        assert!(d3.contains(&reason), "{d3} / {reason}");
-        assert!(!reason.contains("cannot move from"), "{reason}");
-        // A piece with legal moves, an empty square and a blocked Rook.
-        assert_eq!(why(Variant::Standard, text, Color::White, "e1"), None);
-        assert_eq!(why(Variant::Standard, text, Color::White, "a1"), None);
-        let start = Position::new(Variant::Standard).to_text();
-        assert_eq!(
-            why(Variant::Standard, &start, Color::White, "a1").as_deref(),
-            Some("the Rook on a1 has no free square to move to")
-        );
-    }
-
-    #[test]
-    fn a_resting_parity_piece_is_explained_by_the_rest_rule() {
-        let reason = why(
-            Variant::Parity,
-            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-",
-            Color::White,
-            "a1",
-        )
-        .expect("resting");
-        assert_eq!(
-            reason,
-            "the Rook on a1 moved last turn and must rest this turn (§2.1 (rule 2))"
-        );
     }
 }

@@ -1,5 +1,5 @@
 //! The one trait every variant implements, [`VariantRules`], and the static dispatch from a
-//! [`Variant`] to its rules ([`with_rules!`](crate::rules::variants::with_rules)).
+//! [`Variant`] to its rules (`with_rules!` in `rules/variant.rs`).
 //!
 //! A variant lives in its own folder (`variants/<name>/`) with one zero-sized type that
 //! implements the trait; the defaults are classic chess, so a variant overrides only what it
@@ -25,7 +25,7 @@ use crate::rules::variant::{TurnModel, Variant};
 /// chess default.
 ///
 /// The perft hot path ([`VariantRules::legal_moves`], [`VariantRules::play_unchecked`]) is
-/// called through [`with_rules!`](crate::rules::variants::with_rules), a `match` on the
+/// called through `with_rules!` (in `rules/variant.rs`), a `match` on the
 /// variant, so the calls are static and inline like the code they replaced.
 pub trait VariantRules: Sync {
     /// The variant these rules are.
@@ -36,6 +36,10 @@ pub trait VariantRules: Sync {
 
     /// The rules card shown in the game's side panel (`assets/rules-cards/<name>.md`).
     fn rules_card(&self) -> &'static str;
+
+    /// The demo's title card: two or three short lines on what makes the variant different,
+    /// for someone walking past the screen.
+    fn title_card(&self) -> &'static [&'static str];
 
     // ---- Capabilities: what the variant has (the defaults are classic chess).
 

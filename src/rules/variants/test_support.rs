@@ -258,3 +258,52 @@ pub(crate) fn narration_kinds(
     }
     out.into_iter().map(|c| c.kind).collect()
 }
+
+/// Plays `games` random games of `plies` plies (Parity: turns) of `variant` from `start`
+/// and checks, at every position and for both sides, that the fast list equals the
+/// reference (the candidates the judge accepts), in order. Returns the lists compared.
+pub(crate) fn compare_fast_with_reference(
+    variant: Variant,
+    start: &str,
+    games: u64,
+    plies: usize,
+) -> usize {
+    use crate::rules::variant::TurnModel;
+    use crate::rules::variants::reference_moves;
+    let mut compared = 0;
+    for g in 0..games {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(0x00ca_11ed + g);
+        let mut pos = Position::from_text(variant, start).expect("test position");
+        for _ in 0..plies {
+            for side in Color::BOTH {
+                assert_eq!(
+                    pos.legal_commits(side),
+                    reference_moves(&pos, side),
+                    "{variant} {side:?} at {}",
+                    pos.to_text()
+                );
+                compared += 1;
+            }
+            match variant.turn_model() {
+                TurnModel::Alternating => {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+                }
+                TurnModel::Simultaneous => {
+                    let w = pos.legal_commits(Color::White);
+                    let b = pos.legal_commits(Color::Black);
+                    if w.is_empty() || b.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let w = w[rng.random_range(0..w.len())];
+                    let b = b[rng.random_range(0..b.len())];
+                    pos.resolve(&w, &b).expect("legal commits");
+                }
+            }
+        }
+    }
+    compared
+}

@@ -95,6 +95,14 @@ impl VariantRules for BigOuter {
         include_str!("../../../../assets/rules-cards/big-outer.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "A 12 by 12 board plus four corner squares: 148 in all.",
+            "New pieces grow weaker toward the centre: the Matriarch, the Jumper, the outer Knight.",
+            "Pawns may run up to 4 squares on their first move.",
+        ]
+    }
+
     fn shape(&self) -> BoardShape {
         BoardShape::BigOuter
     }

@@ -848,3 +848,14 @@ fn big_outer_castling_moves_the_king_three_squares() {
         ]
     );
 }
+
+#[test]
+fn fast_generator_equals_the_judge_filtered_candidates_in_a_busy_position() {
+    let n = crate::rules::variants::test_support::compare_fast_with_reference(
+        Variant::BigOuter,
+        "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1",
+        4,
+        40,
+    );
+    assert!(n > 100, "{n}");
+}

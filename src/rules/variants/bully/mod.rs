@@ -41,6 +41,13 @@ impl VariantRules for Bully {
         include_str!("../../../../assets/rules-cards/bully.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "You may only capture a piece worth as much as yours or less.",
+            "Pawn 1, Knight 2, Bishop 3, Rook 5, Queen 9: a Pawn can't take a Queen.",
+        ]
+    }
+
     fn capture_rule(&self) -> CaptureRule {
         CaptureRule::ByValue
     }

@@ -205,3 +205,14 @@ fn bully_capture_names_both_values() {
         ]
     );
 }
+
+#[test]
+fn fast_generator_equals_the_judge_filtered_candidates_from_kiwipete() {
+    let n = crate::rules::variants::test_support::compare_fast_with_reference(
+        Variant::Bully,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        40,
+    );
+    assert!(n > 100, "{n}");
+}

@@ -79,6 +79,14 @@ impl VariantRules for ForceField {
         include_str!("../../../../assets/rules-cards/force-field.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "Each piece charges the empty squares it could reach: Pawn 1 up to Queen 5.",
+            "A square your opponent charges more is closed to your pieces, King excepted.",
+            "Fields can even cut a check.",
+        ]
+    }
+
     fn has_fields(&self) -> bool {
         true
     }

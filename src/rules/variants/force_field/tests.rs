@@ -991,3 +991,32 @@ fn force_field_check_given_by_changing_the_fields() {
         ]
     );
 }
+
+#[test]
+fn fast_generator_equals_the_judge_filtered_candidates_from_kiwipete() {
+    let n = crate::rules::variants::test_support::compare_fast_with_reference(
+        Variant::ForceField,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        40,
+    );
+    assert!(n > 100, "{n}");
+}
+
+#[test]
+fn the_player_reads_the_rule_in_words_with_its_card_section() {
+    use crate::rules::narrate::{self, Audience};
+    // d4: Rook d1 +4, Rook a4 −4, pawn e5 −1, Knight d6 −2 = −3.
+    let p = Position::from_text(Variant::ForceField, "7k/8/3n4/4p3/r7/8/8/3R3K w - - 0 1")
+        .expect("test position");
+    let sq = |n| p.shape().parse_square(n).expect("square");
+    let refusal = p.judge(&Move::new(sq("d1"), sq("d6"))).expect_err("held");
+    assert_eq!(
+        narrate::refusal(&refusal, Audience::Player),
+        "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (Force Field rule §3: fields block enemy moves)"
+    );
+    assert_eq!(
+        refusal.to_string(),
+        "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
+    );
+}

@@ -99,6 +99,14 @@ impl VariantRules for Intrachange {
         include_str!("../../../../assets/rules-cards/intrachange.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "Every square is a hexagram numbered 0 to 63; every piece owns one of its lines.",
+            "Step onto some squares and your piece flips its line and teleports elsewhere.",
+            "No check here: you win by capturing the King.",
+        ]
+    }
+
     fn has_teleports(&self) -> bool {
         true
     }

@@ -36,6 +36,13 @@ impl VariantRules for Nonviolent {
         include_str!("../../../../assets/rules-cards/nonviolent.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "No captures at all.",
+            "You still win by checkmate: trap the King with pieces that can't take anything.",
+        ]
+    }
+
     fn capture_rule(&self) -> CaptureRule {
         CaptureRule::Never
     }

@@ -62,6 +62,22 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
         }
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        if SINGLE {
+            &[
+                "Both players move at the same time, and the piece you moved rests a turn.",
+                "If two pieces land on one square, both must leave it next turn.",
+                "A side that cannot get out loses.",
+            ]
+        } else {
+            &[
+                "Both players move at the same time.",
+                "Two pieces can end up sharing a square, and a capture fails if its target moved.",
+                "The piece you just moved must rest for a turn.",
+            ]
+        }
+    }
+
     fn turn_model(&self) -> TurnModel {
         TurnModel::Simultaneous
     }

@@ -863,3 +863,41 @@ fn parity_failed_check_then_the_resting_king_loses() {
         ]
     );
 }
+
+#[test]
+fn the_player_reads_the_rule_in_words_with_its_card_section() {
+    use crate::rules::narrate::{self, Audience};
+    let parity = Position::from_text(Variant::Parity, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-")
+        .expect("test position");
+    let resting = parity
+        .judge(&Move::new(
+            parity.shape().parse_square("a1").unwrap(),
+            parity.shape().parse_square("a5").unwrap(),
+        ))
+        .expect_err("resting");
+    assert_eq!(
+        narrate::refusal(&resting, Audience::Player),
+        "the Rook on a1 moved last turn and must rest this turn (Parity rule §2.1: the piece that moved last turn rests)"
+    );
+}
+
+fn why_no_move_text(variant: Variant, text: &str, side: Color, sq: &str) -> Option<String> {
+    let p = Position::from_text(variant, text).expect("test position");
+    crate::rules::variants::why_no_move(&p, side, p.shape().parse_square(sq).expect("square"))
+        .map(|r| r.to_string())
+}
+
+#[test]
+fn a_resting_parity_piece_is_explained_by_the_rest_rule() {
+    let reason = why_no_move_text(
+        Variant::Parity,
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-",
+        Color::White,
+        "a1",
+    )
+    .expect("resting");
+    assert_eq!(
+        reason,
+        "the Rook on a1 moved last turn and must rest this turn (§2.1 (rule 2))"
+    );
+}

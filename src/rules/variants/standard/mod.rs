@@ -79,6 +79,13 @@ impl VariantRules for Standard {
         include_str!("../../../../assets/rules-cards/standard.md")
     }
 
+    fn title_card(&self) -> &'static [&'static str] {
+        &[
+            "The classic game, as a baseline.",
+            "Every other variant here changes one or two of its rules.",
+        ]
+    }
+
     fn rule_refs(&self) -> &'static [RuleRef] {
         &RULES
     }

@@ -1,6 +1,8 @@
 //! Standard chess in the narrator's words (castling, en passant, promotion, check, the
-//! game end), and its perft and rules card.
+//! game end), why a piece has no move, and the fast generator against the judge.
 
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 use crate::rules::variants::test_support::last_narrations;
 
@@ -69,4 +71,39 @@ fn en_passant() {
 #[test]
 fn ordinary_standard_moves_have_no_caption() {
     assert!(last_narrations(Variant::Standard, None, &["e2e4", "d7d5", "e4d5"]).is_empty());
+}
+
+#[test]
+fn fast_generator_equals_the_judge_filtered_candidates_from_kiwipete() {
+    let n = crate::rules::variants::test_support::compare_fast_with_reference(
+        Variant::Standard,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        40,
+    );
+    assert!(n > 100, "{n}");
+}
+
+fn why(variant: Variant, text: &str, side: Color, sq: &str) -> Option<String> {
+    let p = Position::from_text(variant, text).expect("test position");
+    crate::rules::variants::why_no_move(&p, side, p.shape().parse_square(sq).expect("square"))
+        .map(|r| r.to_string())
+}
+
+#[test]
+fn a_pinned_piece_is_explained_by_the_pin_not_by_its_movement() {
+    let text = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
+    let reason = why(Variant::Standard, text, Color::White, "e2").expect("pinned");
+    let p = Position::from_text(Variant::Standard, text).expect("test position");
+    let d3 = p.parse_move("e2d3").unwrap_err().to_string();
+    assert!(d3.contains(&reason), "{d3} / {reason}");
+    assert!(!reason.contains("cannot move from"), "{reason}");
+    // A piece with legal moves, an empty square and a blocked Rook.
+    assert_eq!(why(Variant::Standard, text, Color::White, "e1"), None);
+    assert_eq!(why(Variant::Standard, text, Color::White, "a1"), None);
+    let start = Position::new(Variant::Standard).to_text();
+    assert_eq!(
+        why(Variant::Standard, &start, Color::White, "a1").as_deref(),
+        Some("the Rook on a1 has no free square to move to")
+    );
 }

@@ -229,6 +229,36 @@ impl Position {
         variants::retain_legal_en_passant(self);
     }
 
+    /// The bookkeeping after `mover`'s move in an alternating variant, the same in every
+    /// variant: the halfmove clock restarts after a pawn move or a capture
+    /// (`reset_clock`) and counts up otherwise, the move number grows after Black's move, and
+    /// the other side is to move.
+    #[inline]
+    pub(crate) fn finish_move(&mut self, mover: Color, reset_clock: bool) {
+        if reset_clock {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if mover == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = mover.other();
+    }
+
+    /// The bookkeeping after a simultaneous turn: the halfmove clock (counted in turns)
+    /// restarts after a pawn move or a successful capture, the move number grows, and White
+    /// is "to move" again (`rules/parity.md §3.6`).
+    pub(crate) fn finish_turn(&mut self, reset_clock: bool) {
+        if reset_clock {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        self.fullmove += 1;
+        self.turn = Color::White;
+    }
+
     /// Whether `side` may still castle on `wing`.
     pub fn can_castle(&self, side: Color, wing: Wing) -> bool {
         self.castling & (1 << (side.index() * 2 + wing.index())) != 0

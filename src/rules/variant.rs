@@ -7,7 +7,7 @@ use std::fmt;
 use super::classic::CaptureRule;
 use super::geometry::BoardShape;
 use super::piece::PieceKind;
-use super::variants::VariantRules;
+use super::variants::{Capabilities, VariantRules};
 
 /// Runs `$body` with `$r` bound to the rules of `$variant` (a reference to the variant's
 /// zero-sized rules type), so that the trait calls in `$body` are static.
@@ -167,16 +167,35 @@ impl Variant {
         super::variants::rules_of(self)
     }
 
+    /// What the variant has, as data (each variant's `CAPABILITIES`); the methods below read
+    /// it.
+    #[inline]
+    pub fn capabilities(self) -> &'static Capabilities {
+        use super::variants::{
+            big_outer, bully, force_field, intrachange, nonviolent, parity, standard,
+        };
+        match self {
+            Variant::Standard => &standard::CAPABILITIES,
+            Variant::Intrachange => &intrachange::CAPABILITIES,
+            Variant::ForceField => &force_field::CAPABILITIES,
+            Variant::Parity => &parity::CAPABILITIES,
+            Variant::ParitySingle => &parity::SINGLE_CAPABILITIES,
+            Variant::BigOuter => &big_outer::CAPABILITIES,
+            Variant::Bully => &bully::CAPABILITIES,
+            Variant::Nonviolent => &nonviolent::CAPABILITIES,
+        }
+    }
+
     /// The board shape.
     #[inline]
     pub fn shape(self) -> BoardShape {
-        with_rules!(self, r => r.shape())
+        self.capabilities().shape
     }
 
     /// Alternating or simultaneous turns.
     #[inline]
     pub fn turn_model(self) -> TurnModel {
-        with_rules!(self, r => r.turn_model())
+        self.capabilities().turn_model
     }
 }
 
@@ -188,83 +207,83 @@ impl Variant {
     /// (`rules/force-field.md §1–2`).
     #[inline]
     pub fn has_fields(self) -> bool {
-        with_rules!(self, r => r.has_fields())
+        self.capabilities().fields
     }
 
     /// The board has zones that change how pieces move (`rules/big-outer.md §1–2`).
     #[inline]
     pub fn has_zones(self) -> bool {
-        with_rules!(self, r => r.has_zones())
+        self.capabilities().zones
     }
 
     /// Pieces entering some squares teleport (exoteric → esoteric move); every square has a
     /// hexagram number (`rules/intrachange.md §2`).
     #[inline]
     pub fn has_teleports(self) -> bool {
-        with_rules!(self, r => r.has_teleports())
+        self.capabilities().teleports
     }
 
     /// A piece that moved rests the next turn, and enemy pieces may share a square
     /// (`rules/parity.md §2`).
     #[inline]
     pub fn has_resting_pieces(self) -> bool {
-        with_rules!(self, r => r.has_resting_pieces())
+        self.capabilities().resting_pieces
     }
 
     /// Pieces sharing a square must leave it the next turn (`rules/parity.md §5`).
     #[inline]
     pub fn has_single_occupation(self) -> bool {
-        with_rules!(self, r => r.has_single_occupation())
+        self.capabilities().single_occupation
     }
 
     /// Piece kinds beyond the standard six (Guard, Matriarch, Jumper, outer Knight) and the
     /// four corner squares (`rules/big-outer.md §1`).
     #[inline]
     pub fn has_fairy_pieces(self) -> bool {
-        with_rules!(self, r => r.has_fairy_pieces())
+        self.capabilities().fairy_pieces
     }
 
     /// Whether the King castles (Intrachange: no, `rules/intrachange.md §3.1`).
     #[inline]
     pub fn has_castling(self) -> bool {
-        with_rules!(self, r => r.has_castling())
+        self.capabilities().castling
     }
 
     /// Whether a pawn may take en passant (Intrachange: no).
     #[inline]
     pub fn has_en_passant(self) -> bool {
-        with_rules!(self, r => r.has_en_passant())
+        self.capabilities().en_passant
     }
 
     /// Whether a King can be in check (Intrachange: no, `rules/intrachange.md §4`).
     #[inline]
     pub fn has_check(self) -> bool {
-        with_rules!(self, r => r.has_check())
+        self.capabilities().check
     }
 
     /// Whether a King can actually be captured, ending the game (Intrachange §3.3; Parity,
     /// ruling P-4), so a position may lack one.
     #[inline]
     pub fn kings_can_be_captured(self) -> bool {
-        with_rules!(self, r => r.kings_can_be_captured())
+        self.capabilities().kings_can_be_captured
     }
 
     /// Whether a pawn may stand on its own first rank (Intrachange's pawn return, §3.4).
     #[inline]
     pub fn pawns_return_home(self) -> bool {
-        with_rules!(self, r => r.pawns_return_home())
+        self.capabilities().pawns_return_home
     }
 
     /// Which captures the movement allows (Bully: by value; Nonviolent: none).
     #[inline]
     pub fn capture_rule(self) -> CaptureRule {
-        with_rules!(self, r => r.capture_rule())
+        self.capabilities().capture_rule
     }
 
     /// The kinds a pawn may promote to, strongest first (empty: pawns never promote).
     #[inline]
     pub fn promotion_kinds(self) -> &'static [PieceKind] {
-        with_rules!(self, r => r.promotion_kinds())
+        self.capabilities().promotions
     }
 }
 

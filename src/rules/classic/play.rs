@@ -36,7 +36,6 @@ pub(crate) fn apply_to_board(board: &mut Board, us: Color, mv: &Move) {
 /// have been changed yet.
 pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     let us = pos.turn;
-    let them = us.other();
     let t = GenTables::of(pos.shape());
     let Some(kind) = pos.board.kind(us, mv.from) else {
         return;
@@ -79,15 +78,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
             may_take = pos.ep[us.index()].is_some();
         }
     }
-    if kind == PieceKind::Pawn || capture {
-        pos.halfmove = 0;
-    } else {
-        pos.halfmove += 1;
-    }
-    if us == Color::Black {
-        pos.fullmove += 1;
-    }
-    pos.turn = them;
+    pos.finish_move(us, kind == PieceKind::Pawn || capture);
     if may_take {
         crate::rules::variants::retain_legal_en_passant(pos);
     }

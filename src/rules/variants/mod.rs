@@ -20,7 +20,7 @@ pub mod standard;
 #[cfg(test)]
 mod test_support;
 
-pub use rules::VariantRules;
+pub use rules::{Capabilities, VariantRules};
 
 pub(crate) use super::variant::with_rules;
 
@@ -253,6 +253,19 @@ mod tests {
             .map(|v| compare_fast_with_reference(v, initial_text(v), 6, 60))
             .sum();
         assert!(n > 3000, "{n} lists compared");
+    }
+
+    /// The registry's capabilities are the variant's own.
+    #[test]
+    fn the_registry_reads_each_variants_own_capabilities() {
+        for variant in Variant::ALL {
+            assert_eq!(variant.rules().variant(), variant);
+            assert_eq!(
+                variant.rules().capabilities(),
+                variant.capabilities(),
+                "{variant}"
+            );
+        }
     }
 
     /// Every rule a variant cites has its section and title on the variant's rules card, so

@@ -19,6 +19,68 @@ use crate::rules::refusal::{Reason, RuleRef};
 use super::with_turn;
 use crate::rules::variant::{TurnModel, Variant};
 
+/// What a variant has, as data: the board, the turn model and the rules it adds to or
+/// drops from classic chess. Each variant's folder declares one (`CAPABILITIES`, starting
+/// from [`Capabilities::CLASSIC`]); code outside the folder asks for these through the
+/// [`Variant`] methods (`has_fields()`, `capture_rule()`, …) instead of naming the variant.
+/// Being data, the answers cost one load on the move generator's hot path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// The board shape.
+    pub shape: BoardShape,
+    /// Alternating or simultaneous turns.
+    pub turn_model: TurnModel,
+    /// Empty squares carry charges and the stronger side controls them.
+    pub fields: bool,
+    /// The board has zones that change how pieces move.
+    pub zones: bool,
+    /// Pieces entering some squares teleport (exoteric → esoteric move).
+    pub teleports: bool,
+    /// A piece that moved rests the next turn, and enemy pieces may share a square.
+    pub resting_pieces: bool,
+    /// Pieces sharing a square must leave it the next turn.
+    pub single_occupation: bool,
+    /// Piece kinds beyond the standard six, and corner squares.
+    pub fairy_pieces: bool,
+    /// Whether the King castles.
+    pub castling: bool,
+    /// Whether a pawn may take en passant.
+    pub en_passant: bool,
+    /// Whether a King can be in check (and a side may not leave its King attacked).
+    pub check: bool,
+    /// Whether a King can actually be captured (ending the game), so a position may lack
+    /// one and a perft line ends at the capture.
+    pub kings_can_be_captured: bool,
+    /// Whether a pawn may stand on its own first rank (it returns there).
+    pub pawns_return_home: bool,
+    /// Which captures the movement allows.
+    pub capture_rule: CaptureRule,
+    /// The kinds a pawn may promote to, strongest first; empty if pawns never promote.
+    pub promotions: &'static [PieceKind],
+}
+
+impl Capabilities {
+    /// Classic chess: the 8×8 board, alternating moves, castling, en passant, check, any
+    /// capture, promotion to Queen, Rook, Bishop or Knight, nothing more.
+    pub const CLASSIC: Capabilities = Capabilities {
+        shape: BoardShape::Standard,
+        turn_model: TurnModel::Alternating,
+        fields: false,
+        zones: false,
+        teleports: false,
+        resting_pieces: false,
+        single_occupation: false,
+        fairy_pieces: false,
+        castling: true,
+        en_passant: true,
+        check: true,
+        kings_can_be_captured: false,
+        pawns_return_home: false,
+        capture_rule: CaptureRule::Any,
+        promotions: &classic::STANDARD_PROMOTIONS,
+    };
+}
+
 /// The rules of one variant: movement, legality, resolution into effects, the end of the
 /// game, position text, notation and the rules card. Implemented once per variant by a
 /// zero-sized type in `variants/<name>/`; every method but the identity ones has the classic
@@ -41,88 +103,16 @@ pub trait VariantRules: Sync {
     /// for someone walking past the screen.
     fn title_card(&self) -> &'static [&'static str];
 
-    // ---- Capabilities: what the variant has (the defaults are classic chess).
-
-    /// The board shape.
-    fn shape(&self) -> BoardShape {
-        BoardShape::Standard
-    }
-
-    /// Alternating or simultaneous turns.
-    fn turn_model(&self) -> TurnModel {
-        TurnModel::Alternating
-    }
-
-    /// Empty squares carry charges and the stronger side controls them.
-    fn has_fields(&self) -> bool {
-        false
-    }
-
-    /// The board has zones that change how pieces move.
-    fn has_zones(&self) -> bool {
-        false
-    }
-
-    /// Pieces entering some squares teleport (exoteric → esoteric move).
-    fn has_teleports(&self) -> bool {
-        false
-    }
-
-    /// A piece that moved rests the next turn, and enemy pieces may share a square.
-    fn has_resting_pieces(&self) -> bool {
-        false
-    }
-
-    /// Pieces sharing a square must leave it the next turn.
-    fn has_single_occupation(&self) -> bool {
-        false
-    }
-
-    /// Piece kinds beyond the standard six and corner squares.
-    fn has_fairy_pieces(&self) -> bool {
-        false
-    }
-
-    /// Whether the King castles (the squares: [`VariantRules::castle_spec`]).
-    fn has_castling(&self) -> bool {
-        true
-    }
-
-    /// Whether a pawn may take en passant.
-    fn has_en_passant(&self) -> bool {
-        true
-    }
-
-    /// Whether a King can be in check (and a side may not leave its King attacked).
-    fn has_check(&self) -> bool {
-        true
-    }
-
-    /// Whether a King can actually be captured (ending the game), so a position may lack
-    /// one and a perft line ends at the capture.
-    fn kings_can_be_captured(&self) -> bool {
-        false
-    }
-
-    /// Whether a pawn may stand on its own first rank (it returns there).
-    fn pawns_return_home(&self) -> bool {
-        false
-    }
-
-    /// Which captures the movement allows.
-    fn capture_rule(&self) -> CaptureRule {
-        CaptureRule::Any
-    }
-
-    /// The kinds a pawn may promote to, strongest first; empty if pawns never promote.
-    fn promotion_kinds(&self) -> &'static [PieceKind] {
-        &classic::STANDARD_PROMOTIONS
-    }
+    /// What the variant has: its board, turn model and the rules it adds or drops, as
+    /// data ([`Capabilities`]; the registry reads it for the [`Variant`] capability
+    /// methods).
+    fn capabilities(&self) -> &'static Capabilities;
 
     /// The castling geometry of `side` on `wing` (`None` without castling).
     fn castle_spec(&self, side: Color, wing: Wing) -> Option<CastleSpec> {
-        self.has_castling()
-            .then(|| classic::castle_spec(self.shape(), side, wing))
+        let caps = self.capabilities();
+        caps.castling
+            .then(|| classic::castle_spec(caps.shape, side, wing))
     }
 
     // ---- Moves.

@@ -17,7 +17,7 @@ mod tests;
 pub use cards::{OUTER_PIECES, piece_card, zone_name};
 pub use setup::{BIG_OUTER_SETUP_RON, BigOuterSetup, CornerPiece, SetupError, initial_text};
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{BoardShape, Square};
@@ -78,6 +78,15 @@ pub const CASTLING_INTO_CHECK: RuleRef = big_outer(
     "castling may not leave the King in check",
 );
 
+/// What Big Outer Chess: the 148-square board with zones, the new pieces and their promotions (§1–2).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    shape: BoardShape::BigOuter,
+    zones: true,
+    fairy_pieces: true,
+    promotions: &PROMOTIONS,
+    ..Capabilities::CLASSIC
+};
+
 /// The rules of Big Outer Chess.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BigOuter;
@@ -85,6 +94,10 @@ pub struct BigOuter;
 impl VariantRules for BigOuter {
     fn variant(&self) -> Variant {
         Variant::BigOuter
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {
@@ -101,22 +114,6 @@ impl VariantRules for BigOuter {
             "New pieces grow weaker toward the centre: the Matriarch, the Jumper, the outer Knight.",
             "Pawns may run up to 4 squares on their first move.",
         ]
-    }
-
-    fn shape(&self) -> BoardShape {
-        BoardShape::BigOuter
-    }
-
-    fn has_zones(&self) -> bool {
-        true
-    }
-
-    fn has_fairy_pieces(&self) -> bool {
-        true
-    }
-
-    fn promotion_kinds(&self) -> &'static [PieceKind] {
-        &PROMOTIONS
     }
 
     /// Ruling B-6: only King against King.

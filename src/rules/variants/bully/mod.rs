@@ -4,7 +4,7 @@
 //! classical (ruling BN-1). The capture rule is [`CaptureRule::ByValue`]; everything else is
 //! the classic default.
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::classic::CaptureRule;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
@@ -24,6 +24,12 @@ pub const CAPTURE_BY_VALUE: RuleRef = RuleRef {
     title: "a piece captures only pieces worth no more than itself",
 };
 
+/// What Bully Chess: classic chess with captures by value (§1).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    capture_rule: CaptureRule::ByValue,
+    ..Capabilities::CLASSIC
+};
+
 /// The rules of Bully Chess.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bully;
@@ -31,6 +37,10 @@ pub struct Bully;
 impl VariantRules for Bully {
     fn variant(&self) -> Variant {
         Variant::Bully
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {
@@ -48,9 +58,6 @@ impl VariantRules for Bully {
         ]
     }
 
-    fn capture_rule(&self) -> CaptureRule {
-        CaptureRule::ByValue
-    }
     fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
         matches!(reason, Reason::CaptureTooStrong { .. }).then_some(CAPTURE_BY_VALUE)
     }

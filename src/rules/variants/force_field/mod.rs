@@ -18,7 +18,7 @@ pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields,
 
 use fields::{controller_of, hostile, knight_routes, net_charges};
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{Direction, Square};
@@ -62,6 +62,12 @@ pub const FIELDS_CUT_ATTACKS: RuleRef = force_field("§4", None, "fields cut lin
 pub const FIELDS_CUT_CASTLING: RuleRef =
     force_field("§4", Some("F-6"), "fields cut lines of attack");
 
+/// What Force Field Chess: classic chess with fields (§1–4).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    fields: true,
+    ..Capabilities::CLASSIC
+};
+
 /// The rules of Force Field Chess.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ForceField;
@@ -69,6 +75,10 @@ pub struct ForceField;
 impl VariantRules for ForceField {
     fn variant(&self) -> Variant {
         Variant::ForceField
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {
@@ -85,10 +95,6 @@ impl VariantRules for ForceField {
             "A square your opponent charges more is closed to your pieces, King excepted.",
             "Fields can even cut a check.",
         ]
-    }
-
-    fn has_fields(&self) -> bool {
-        true
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -16,7 +16,7 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::classic;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Effect, Move};
@@ -82,6 +82,21 @@ pub const KNIGHT_EXCEPTION: RuleRef = intrachange(
 /// §4: the end of the game.
 pub const END: RuleRef = intrachange("§4", None, "the game ends when a King is captured");
 
+/// What Intrachange: teleports; no castling, en passant, promotion or check; a King is captured (§3–4).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    teleports: true,
+    // §3.1: no castling, no en passant, no promotion.
+    castling: false,
+    en_passant: false,
+    promotions: &[],
+    // §4: no check; a King is captured, which ends the game.
+    check: false,
+    kings_can_be_captured: true,
+    // §3.4: a pawn returns to its own first rank (ruling I-8: any square in set-ups).
+    pawns_return_home: true,
+    ..Capabilities::CLASSIC
+};
+
 /// The rules of Intrachange.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Intrachange;
@@ -89,6 +104,10 @@ pub struct Intrachange;
 impl VariantRules for Intrachange {
     fn variant(&self) -> Variant {
         Variant::Intrachange
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {
@@ -105,40 +124,6 @@ impl VariantRules for Intrachange {
             "Step onto some squares and your piece flips its line and teleports elsewhere.",
             "No check here: you win by capturing the King.",
         ]
-    }
-
-    fn has_teleports(&self) -> bool {
-        true
-    }
-
-    /// §3.1: castling does not exist.
-    fn has_castling(&self) -> bool {
-        false
-    }
-
-    /// §3.1: en passant does not exist.
-    fn has_en_passant(&self) -> bool {
-        false
-    }
-
-    /// §4: there is no check.
-    fn has_check(&self) -> bool {
-        false
-    }
-
-    /// §3.3–3.4: a King is captured, which ends the game.
-    fn kings_can_be_captured(&self) -> bool {
-        true
-    }
-
-    /// §3.4: a pawn returns to its own first rank (ruling I-8: any square in set-ups).
-    fn pawns_return_home(&self) -> bool {
-        true
-    }
-
-    /// §3.1: pawns never promote.
-    fn promotion_kinds(&self) -> &'static [crate::rules::piece::PieceKind] {
-        &[]
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -490,15 +475,7 @@ fn apply(pos: &mut Position, res: &Resolution) {
     b.put(res.landing(), res.piece);
     pos.ep = [None; 2];
     pos.castling = 0;
-    if res.piece.kind == PieceKind::Pawn || res.captures() {
-        pos.halfmove = 0;
-    } else {
-        pos.halfmove += 1;
-    }
-    if us == Color::Black {
-        pos.fullmove += 1;
-    }
-    pos.turn = them;
+    pos.finish_move(us, res.piece.kind == PieceKind::Pawn || res.captures());
 }
 
 /// Plays a legal move and reports its effects in rules order: the exoteric step

@@ -2,7 +2,7 @@
 //! all, en passant included. Checks and mates stay classical (ruling BN-2). The capture rule
 //! is [`CaptureRule::Never`]; everything else is the classic default.
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::classic::CaptureRule;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
@@ -19,6 +19,12 @@ pub const NO_CAPTURES: RuleRef = RuleRef {
     title: "nothing is ever captured",
 };
 
+/// What Nonviolent Chess: classic chess without captures (§2).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    capture_rule: CaptureRule::Never,
+    ..Capabilities::CLASSIC
+};
+
 /// The rules of Nonviolent Chess.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nonviolent;
@@ -26,6 +32,10 @@ pub struct Nonviolent;
 impl VariantRules for Nonviolent {
     fn variant(&self) -> Variant {
         Variant::Nonviolent
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {
@@ -43,9 +53,6 @@ impl VariantRules for Nonviolent {
         ]
     }
 
-    fn capture_rule(&self) -> CaptureRule {
-        CaptureRule::Never
-    }
     fn rule_of(&self, reason: &Reason) -> Option<RuleRef> {
         matches!(reason, Reason::NoCaptures { .. }).then_some(NO_CAPTURES)
     }

@@ -21,7 +21,7 @@ pub use resolve::divide;
 
 use std::fmt;
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::Square;
@@ -36,6 +36,22 @@ use crate::rules::variant::{TurnModel, Variant};
 /// The Parity initial position: the standard set-up, no piece resting.
 pub const INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-";
 
+/// What Parity Chess has: simultaneous turns, resting pieces, shared squares and King
+/// capture (ruling P-4).
+pub const CAPABILITIES: Capabilities = Capabilities {
+    turn_model: TurnModel::Simultaneous,
+    resting_pieces: true,
+    kings_can_be_captured: true,
+    ..Capabilities::CLASSIC
+};
+
+/// What Parity Chess with Single Occupation has: [`CAPABILITIES`] and the forced exit from
+/// a shared square (§5).
+pub const SINGLE_CAPABILITIES: Capabilities = Capabilities {
+    single_occupation: true,
+    ..CAPABILITIES
+};
+
 /// The rules of Parity Chess (`SINGLE = false`) and Parity Chess with Single Occupation
 /// (`SINGLE = true`, `rules/parity.md §5`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -47,6 +63,14 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
             Variant::ParitySingle
         } else {
             Variant::Parity
+        }
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        if SINGLE {
+            &SINGLE_CAPABILITIES
+        } else {
+            &CAPABILITIES
         }
     }
 
@@ -76,23 +100,6 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
                 "The piece you just moved must rest for a turn.",
             ]
         }
-    }
-
-    fn turn_model(&self) -> TurnModel {
-        TurnModel::Simultaneous
-    }
-
-    fn has_resting_pieces(&self) -> bool {
-        true
-    }
-
-    fn has_single_occupation(&self) -> bool {
-        SINGLE
-    }
-
-    /// Ruling P-4: a King can be captured, which ends the game.
-    fn kings_can_be_captured(&self) -> bool {
-        true
     }
 
     /// The commits of the side to move (always White in Parity).

@@ -209,13 +209,7 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         pos.ep[side.index()] = classic::en_passant_after_advance(&pos.board, side, m.from, m.to);
     }
     let pawn_moved = movers.iter().flatten().any(|(_, k)| *k == PieceKind::Pawn);
-    if pawn_moved || any_capture {
-        pos.halfmove = 0;
-    } else {
-        pos.halfmove += 1;
-    }
-    pos.fullmove += 1;
-    pos.turn = Color::White;
+    pos.finish_turn(pawn_moved || any_capture);
     if pos.ep.iter().any(Option::is_some) {
         crate::rules::variants::retain_legal_en_passant(pos);
     }

@@ -2,7 +2,7 @@
 //! [`VariantRules`] is standard chess, so this type only names itself, its initial position
 //! and its rules card.
 
-use super::VariantRules;
+use super::{Capabilities, VariantRules};
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
@@ -33,6 +33,11 @@ pub const CASTLING: RuleRef = chess("§3", "castling");
 pub const CHECK: RuleRef = chess("§4", "you may never leave your King attacked");
 /// §5: checkmate, stalemate and the draws.
 pub const END: RuleRef = chess("§5", "the end of the game");
+
+/// What Standard chess: classic chess as it is.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    ..Capabilities::CLASSIC
+};
 
 /// The rules of chess the standard rules card carries, in section order.
 pub const RULES: [RuleRef; 5] = [MOVES, PAWNS, CASTLING, CHECK, END];
@@ -69,6 +74,10 @@ pub struct Standard;
 impl VariantRules for Standard {
     fn variant(&self) -> Variant {
         Variant::Standard
+    }
+
+    fn capabilities(&self) -> &'static Capabilities {
+        &CAPABILITIES
     }
 
     fn initial_text(&self) -> &'static str {

@@ -70,7 +70,7 @@ pub struct SearchInfo {
 }
 
 /// The host side of a running search: asked whether to stop, told about progress (the
-/// Tantabus handler shape, STYLE.md §7).
+/// Tantabus handler shape).
 pub trait SearchControl {
     /// Whether the search must stop now; `nodes` is the count searched so far. Searches
     /// call this every few hundred nodes.

@@ -1,6 +1,6 @@
 //! Captions for the demo: plain-words explanations of the special events of a move, for a
 //! visitor watching bots play at an event. The words are the rules core's narrator's
-//! ([`narrate`](crate::rules::narrate)); this module only names them for the demo. Plain
+//! ([`narrate`]); this module only names them for the demo. Plain
 //! Rust, no Bevy.
 //!
 //! Determinism: captions come in the order of the effects they explain (the rules order).

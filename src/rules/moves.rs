@@ -1,8 +1,10 @@
-//! Moves, resolution effects and their stages.
+//! Moves, resolution effects and their stages, and the facts worth telling about a move.
 //!
 //! A [`Move`] is what a player chooses (for Intrachange: the exoteric square; for Parity: a
 //! commit). An [`Effect`] is one thing that happened when a move was resolved; the ECS layer
-//! replays effects stage by stage and never decides anything itself (ARCHITECTURE.md).
+//! replays effects stage by stage and never decides anything itself. A [`Fact`] is something
+//! a variant's rules notice that changes nothing on the board; the narrator
+//! ([`narrate`](super::narrate)) words effects and facts.
 
 use std::fmt;
 
@@ -65,14 +67,10 @@ impl Move {
     }
 }
 
-/// The stage of resolution an effect belongs to; the ECS runs one system set per stage
-/// (ARCHITECTURE.md).
+/// The stage of resolution an effect belongs to, in rules order; the game runs one system
+/// set per stage and applies the effects of that stage there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stage {
-    /// Parity: a commit was recorded (hidden).
-    Commit,
-    /// Parity: both commits revealed.
-    Reveal,
     /// The ordinary move to the (exoteric) square; Parity: the simultaneous landings.
     Exoteric,
     /// Intrachange teleport to the esoteric square.

@@ -311,7 +311,7 @@ impl Position {
     /// Whether the game is over is not the judge's concern (see [`Position::try_play`]).
     ///
     /// # Errors
-    /// The [`Refusal`]: the variant and the typed [`Reason`](super::refusal::Reason).
+    /// The [`Refusal`]: the variant and the typed [`Reason`].
     ///
     /// # Examples
     /// ```

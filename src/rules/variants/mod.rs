@@ -1,7 +1,7 @@
 //! The variants Esoterica plays, one folder each, every one implementing
 //! [`VariantRules`]: [`standard`], [`intrachange`], [`force_field`], [`parity`] (with Single
 //! Occupation), [`big_outer`], [`bully`] and [`nonviolent`]. Classic chess itself is a set of
-//! building blocks in [`classic`](crate::rules::classic) that the variants use.
+//! building blocks in [`classic`] that the variants use.
 //!
 //! This module dispatches from a [`Variant`] to its rules with `with_rules!` (the registry's
 //! `match` in `rules/variant.rs`, with no wildcard arm: a new variant is a compile error
@@ -214,12 +214,6 @@ pub fn reference_moves(pos: &Position, side: Color) -> Vec<Move> {
         .iter()
         .filter_map(|mv| judge(pos, side, mv).ok())
         .collect()
-}
-
-/// Squares strictly between two squares on one line (rank, file or diagonal), nearest
-/// `from` first; empty if they are not aligned.
-pub fn between(pos: &Position, from: Square, to: Square) -> Vec<Square> {
-    classic::between(pos.shape(), from, to)
 }
 
 /// A move in the variant's own notation, as the move list and PGN show it: SAN for the

@@ -4,9 +4,9 @@
 //! square between King and Rook empty and unattacked (ruling B-2), and only King against
 //! King as dead material (ruling B-6).
 //!
-//! Movement is the classic generator's: [`classic`](crate::rules::classic) reads the
+//! Movement is the classic generator's: [`classic`] reads the
 //! pieces' leaps and lines by zone from the board shape. This module owns the set-up
-//! ([`setup`]), the piece cards ([`cards`]), the promotion kinds and the corner field of the
+//! (`setup.rs`: [`BigOuterSetup`]), the piece cards (`cards.rs`: [`piece_card`]), the promotion kinds and the corner field of the
 //! position text.
 
 mod cards;

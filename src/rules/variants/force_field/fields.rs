@@ -90,11 +90,6 @@ impl ChargeMap {
         &self.contributions
     }
 
-    /// The contributions to one square (empty for an occupied square).
-    pub fn contributions_to(&self, sq: Square) -> impl Iterator<Item = &Contribution> + '_ {
-        self.contributions.iter().filter(move |c| c.square == sq)
-    }
-
     /// The contributions of the piece standing on `source` (its whole field).
     pub fn contributions_from(&self, source: Square) -> impl Iterator<Item = &Contribution> + '_ {
         self.contributions

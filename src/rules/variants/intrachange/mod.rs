@@ -5,8 +5,8 @@
 //! (or by the draw rules of §4 and ruling I-6).
 //!
 //! Owns move generation, resolution into ordered [`Effect`]s (Step → Teleport/PassThrough →
-//! Capture → `GameOver`), the reasons a move is illegal, the chart ([`chart`]: the embedded
-//! asset) and the move notation ([`notation`]). A [`Move`]'s `to` is the exoteric square.
+//! Capture → `GameOver`), the reasons a move is illegal, the chart ([`chart`](mod@chart): the embedded
+//! asset) and the move notation (`notation.rs`). A [`Move`]'s `to` is the exoteric square.
 //!
 //! Determinism: move order is stable (by origin square, then by the piece's generation
 //! order).

@@ -2,9 +2,9 @@
 //! moves, commit → reveal → resolve.
 //!
 //! Owns: which commits a side may make on the start-of-turn position P (§2, §5), the
-//! order-free resolution of two commits into effects (§3, [`resolve`](self::resolve)), the
+//! order-free resolution of two commits into effects (§3, `resolve.rs`), the
 //! end of the game (§4), perft over turns, commit notation (SAN on P) and record mode
-//! (ruling P-6, [`record`](self::record)), and the resting-pieces field of the position
+//! (ruling P-6, `record.rs`), and the resting-pieces field of the position
 //! text. It must not keep history (repetition lives in
 //! [`GameRecord`](crate::rules::record::GameRecord)).
 //!

@@ -200,68 +200,7 @@ pub fn read_with(
         "b" => Color::Black,
         other => return Err(err("side", format!("'{other}' must be w or b"))),
     };
-    let castling = fields[i + 1];
-    let mut warnings = Vec::new();
-    if castling != "-" {
-        for c in castling.chars() {
-            let (side, wing) = match c {
-                'K' => (Color::White, Wing::Short),
-                'Q' => (Color::White, Wing::Long),
-                'k' => (Color::Black, Wing::Short),
-                'q' => (Color::Black, Wing::Long),
-                other => {
-                    return Err(err(
-                        "castling",
-                        format!("'{other}' is not one of K Q k q -"),
-                    ));
-                }
-            };
-            if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
-                return Err(err("castling", format!("'{c}' appears twice")));
-            }
-            let Some(spec) = pos.castle_spec(side, wing) else {
-                match mode {
-                    SetupMode::Strict => {
-                        return Err(err("castling", format!("{variant} has no castling")));
-                    }
-                    SetupMode::Lenient => {
-                        warnings.push(SetupWarning::NoCastling { right: c, variant });
-                        continue;
-                    }
-                }
-            };
-            let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
-                Some((PieceKind::King, spec.king_from))
-            } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
-                Some((PieceKind::Rook, spec.rook_from))
-            } else {
-                None
-            };
-            match (missing, mode) {
-                (None, _) => pos.set_castling(side, wing, true),
-                (Some(_), SetupMode::Strict) => {
-                    return Err(err(
-                        "castling",
-                        format!(
-                            "right '{c}' needs {side}'s King on {} and Rook on {}",
-                            shape.name(spec.king_from),
-                            shape.name(spec.rook_from)
-                        ),
-                    ));
-                }
-                (Some((kind, square)), SetupMode::Lenient) => {
-                    warnings.push(SetupWarning::CastlingRightDropped {
-                        right: c,
-                        side,
-                        wing,
-                        missing: kind,
-                        square,
-                        square_name: shape.name(square),
-                    });
-                }
-            }
-        }
-    }
+    let warnings = read_castling(&mut pos, fields[i + 1], mode)?;
     let ep = fields[i + 2];
     if ep != "-" {
         read_en_passant(&mut pos, ep)?;
@@ -289,6 +228,81 @@ pub fn read_with(
     // An en passant square whose capture is not legal is accepted and dropped.
     crate::rules::variants::retain_legal_en_passant(&mut pos);
     Ok((pos, warnings))
+}
+
+/// Reads the castling field into `pos` (placement read already): each right must have its
+/// King and Rook on their start squares, and the variant must castle; `mode` says whether
+/// an impossible right is an error or dropped with a warning.
+fn read_castling(
+    pos: &mut Position,
+    castling: &str,
+    mode: SetupMode,
+) -> Result<Vec<SetupWarning>, PositionError> {
+    let variant = pos.variant;
+    let shape = pos.shape();
+    let mut warnings = Vec::new();
+    if castling == "-" {
+        return Ok(warnings);
+    }
+    for c in castling.chars() {
+        let (side, wing) = match c {
+            'K' => (Color::White, Wing::Short),
+            'Q' => (Color::White, Wing::Long),
+            'k' => (Color::Black, Wing::Short),
+            'q' => (Color::Black, Wing::Long),
+            other => {
+                return Err(err(
+                    "castling",
+                    format!("'{other}' is not one of K Q k q -"),
+                ));
+            }
+        };
+        if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
+            return Err(err("castling", format!("'{c}' appears twice")));
+        }
+        let Some(spec) = pos.castle_spec(side, wing) else {
+            match mode {
+                SetupMode::Strict => {
+                    return Err(err("castling", format!("{variant} has no castling")));
+                }
+                SetupMode::Lenient => {
+                    warnings.push(SetupWarning::NoCastling { right: c, variant });
+                    continue;
+                }
+            }
+        };
+        let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
+            Some((PieceKind::King, spec.king_from))
+        } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
+            Some((PieceKind::Rook, spec.rook_from))
+        } else {
+            None
+        };
+        match (missing, mode) {
+            (None, _) => pos.set_castling(side, wing, true),
+            (Some(_), SetupMode::Strict) => {
+                return Err(err(
+                    "castling",
+                    format!(
+                        "right '{c}' needs {side}'s King on {} and Rook on {}",
+                        shape.name(spec.king_from),
+                        shape.name(spec.rook_from)
+                    ),
+                ));
+            }
+            (Some((kind, square)), SetupMode::Lenient) => {
+                warnings.push(SetupWarning::CastlingRightDropped {
+                    right: c,
+                    side,
+                    wing,
+                    missing: kind,
+                    square,
+                    square_name: shape.name(square),
+                });
+            }
+        }
+    }
+    Ok(warnings)
 }
 
 /// Reads the en passant field: passed squares joined by `,`. In alternating variants they

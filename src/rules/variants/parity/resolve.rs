@@ -48,15 +48,16 @@ fn vacated(mv: &Move) -> [Square; 2] {
     }
 }
 
+/// The moving pieces of a turn, by side (`None`: that side makes no move).
+type Movers = [Option<(Move, PieceKind)>; 2];
+
 /// Resolves the two commits (`None`: that side makes no move, record mode only) without any
 /// legality check (§3). Never panics; an illegal commit gives the placement the rules of §3
 /// imply (record mode, P-6).
 pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) -> Vec<Effect> {
     let start = pos.clone();
-    let shape = pos.shape();
     let mut fx = Vec::new();
-    // The movers that exist.
-    let mut movers: [Option<(Move, PieceKind)>; 2] = [None, None];
+    let mut movers: Movers = [None, None];
     for side in Color::BOTH {
         if let Some(m) = moves[side.index()]
             && let Some(k) = start.board.kind(side, m.from)
@@ -65,6 +66,22 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
         }
     }
     // 1. Both moving pieces leave; 3. both land (Step effects animate together).
+    steps(&movers, &mut fx);
+    // 2. Captures succeed only against a piece that did not move this turn.
+    let captured = captures(&start, &movers, &mut fx);
+    let landings = place(pos, &movers, &captured);
+    landing_effects(&start, pos, &movers, &landings, &mut fx);
+    // 6. Resting pieces, castling rights, en passant, counters.
+    bookkeeping(pos, &movers, !captured.is_empty());
+    check_effects(&start, pos, &movers, &mut fx);
+    if let Some(o) = outcome(pos) {
+        fx.push(Effect::GameOver(o));
+    }
+    fx
+}
+
+/// The steps of both moves (a castling Rook's too).
+fn steps(movers: &Movers, fx: &mut Vec<Effect>) {
     for side in Color::BOTH {
         if let Some((m, k)) = movers[side.index()] {
             fx.push(Effect::Step {
@@ -81,9 +98,11 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             }
         }
     }
-    // 2. Captures succeed only against a piece that did not move this turn.
+}
+
+/// The captures and failed captures (§3.2), in side order; returns the pieces captured.
+fn captures(start: &Position, movers: &Movers, fx: &mut Vec<Effect>) -> Vec<(Color, Square)> {
     let mut captured: Vec<(Color, Square)> = Vec::new();
-    let mut any_capture = false;
     for side in Color::BOTH {
         let Some((m, k)) = movers[side.index()] else {
             continue;
@@ -110,10 +129,18 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
                 at: t,
             });
             captured.push((them, t));
-            any_capture = true;
         }
     }
-    // Placement: everything leaves, captured pieces go, then everything lands.
+    captured
+}
+
+/// Placement: everything leaves, captured pieces go, then everything lands; returns the
+/// landings.
+fn place(
+    pos: &mut Position,
+    movers: &Movers,
+    captured: &[(Color, Square)],
+) -> Vec<(Square, Piece)> {
     let mut landings: Vec<(Square, Piece)> = Vec::new();
     for side in Color::BOTH {
         let Some((m, k)) = movers[side.index()] else {
@@ -127,15 +154,26 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             landings.push((rook_to, Piece::new(side, r)));
         }
     }
-    for &(c, s) in &captured {
+    for &(c, s) in captured {
         pos.board.remove(c, s);
     }
     for &(s, p) in &landings {
         pos.board.put(s, p);
     }
-    // Shared squares.
+    landings
+}
+
+/// Shared squares, pawns passing the pawn they shared a square with, promotions (§3.3,
+/// §3.5).
+fn landing_effects(
+    start: &Position,
+    pos: &Position,
+    movers: &Movers,
+    landings: &[(Square, Piece)],
+    fx: &mut Vec<Effect>,
+) {
     let mut shared: Vec<Square> = Vec::new();
-    for &(s, _) in &landings {
+    for &(s, _) in landings {
         if pos.board.is_shared(s) && !shared.contains(&s) {
             shared.push(s);
             fx.push(Effect::Shared { at: s });
@@ -167,7 +205,12 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             });
         }
     }
-    // 6. Resting pieces, castling rights, en passant, counters.
+}
+
+/// Resting pieces, castling rights, each side's en passant record (ruling P-8) and the
+/// counters after the turn.
+fn bookkeeping(pos: &mut Position, movers: &Movers, any_capture: bool) {
+    let shape = pos.shape();
     for side in Color::BOTH {
         pos.resting[side.index()] = match movers[side.index()] {
             Some((m, _)) => match m.special {
@@ -213,7 +256,10 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
     if pos.ep.iter().any(Option::is_some) {
         crate::rules::variants::retain_legal_en_passant(pos);
     }
-    // Checks after the turn, and checks the other side's move defeated.
+}
+
+/// The checks after the turn, and the checks the other side's move defeated.
+fn check_effects(start: &Position, pos: &Position, movers: &Movers, fx: &mut Vec<Effect>) {
     for side in Color::BOTH {
         if let Some(kind) = check_kind(pos, side) {
             fx.push(Effect::Check { side, kind });
@@ -234,10 +280,6 @@ pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) ->
             fx.push(Effect::FailedCheck { by: side });
         }
     }
-    if let Some(o) = outcome(pos) {
-        fx.push(Effect::GameOver(o));
-    }
-    fx
 }
 
 /// Plays the commit of `pos.turn()` alone, the other side standing still (a preview of one

@@ -210,7 +210,7 @@ impl BotSpec {
     pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("ext:") {
-            let argv = external::split_command(cmd).map_err(BotSpecError)?;
+            let argv = external::split_command(cmd).map_err(|e| BotSpecError(e.to_string()))?;
             if argv.is_empty() {
                 return Err(BotSpecError(
                     "ext: needs a command line, e.g. ext:python3 bot.py".into(),

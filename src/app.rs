@@ -1,162 +1,498 @@
-//! The windowed game: `esoterica` / `esoterica play`. Builds the Bevy app from the command
-//! line ([`PlayArgs`]): window, the headless [`GamePlugin`], the 2D board
-//! ([`RenderPlugin`](crate::render::RenderPlugin)) and the egui panels
-//! ([`UiPlugin`](crate::ui::UiPlugin)); `--screenshot FILE --frames N` saves a screenshot
-//! with Bevy's screenshot API after N frames and exits once it is written.
+//! The windowed game: every way the window starts — `esoterica` / `esoterica play` (with
+//! `--scene`, `--moves`, `--animate-last`, `--idle-demo`, bots, a seed, a window size),
+//! `esoterica demo` (and, inside it, the take-over), and the resume question — is a
+//! [`Launch`] built by one function, [`build_app`], for a real window or headless
+//! ([`Platform`]). The headless build has the same plugins as the window; only the window
+//! system (winit) and the GPU renderer are left out, so tests run exactly what a user starts.
+//!
+//! `--screenshot FILE --frames N` saves a screenshot with Bevy's screenshot API after N
+//! frames and exits once it is written; `--frame-stats FILE` measures frame times.
 
+use std::fmt;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::cli::PlayArgs;
-use crate::game::{ActiveGame, GamePlugin};
-use crate::rules::{GameRecord, Position, Variant, variants};
+use crate::bots::BotSpec;
+use crate::bots::plugin::{BotPlugin, BotSeed, Players};
+use crate::cli::{DemoArgs, PlayArgs};
+use crate::game::RecentSlot;
+use crate::game::persist_glue::{AutosaveSlot, PlaySceneRequest};
+use crate::game::{ActiveGame, GamePlugin, MoveSource, SubmitMoveRequest};
+use crate::persist::{Folders, LoadedScene};
+use crate::rules::{Color, GameRecord, Position, Variant, variants};
+use crate::ui::files::StartOptions;
+
+/// The window size used when the monitor is large enough (logical pixels).
+pub const DEFAULT_WINDOW: (u32, u32) = (1280, 800);
+
+/// Where the app runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    /// A window on the desktop (winit, the GPU renderer).
+    Window,
+    /// No window system and no GPU: the window entity exists (so egui, picking and the
+    /// camera have their sizes) but nothing is presented. Frames are driven with
+    /// [`App::update`]. Used by the start-mode tests.
+    Headless,
+}
+
+/// Why the window could not start (bad command-line input); printed, exit status 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartError(pub String);
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// How the window opens: a size, or fullscreen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct WindowPlan {
+    /// `--window WxH` (logical pixels); `None`: [`DEFAULT_WINDOW`], shrunk to fit the
+    /// monitor.
+    pub size: Option<(u32, u32)>,
+    /// Borderless fullscreen on the primary monitor.
+    pub fullscreen: bool,
+}
+
+/// `esoterica play`, read and checked: everything the window needs at start.
+#[derive(Clone, Debug)]
+pub struct PlayLaunch {
+    /// The game to start with (`--variant`, `--position`, `--moves` minus an animated
+    /// last move).
+    pub record: GameRecord,
+    /// `--white` / `--black`: the players for this run only; `None`: the saved players.
+    pub players: Option<crate::persist::Players>,
+    /// `--variant`, `--position`, `--moves` or `--scene` fixed the start: no resume
+    /// question, no last variant from the settings.
+    pub fixed_start: bool,
+    /// `--scene`: shown after start.
+    pub scene: Option<LoadedScene>,
+    /// `--animate-last`: the requests that play the last move after the window opens.
+    pub animate_last: Vec<SubmitMoveRequest>,
+    /// `--idle-demo` minutes (else the settings' value).
+    pub idle_demo: Option<f32>,
+    /// `--seed`: the bots' master seed; `None`: from entropy.
+    pub seed: Option<u64>,
+    /// `--frame-stats FILE`.
+    pub frame_stats: Option<PathBuf>,
+    /// `--screenshot FILE`.
+    pub screenshot: Option<PathBuf>,
+    /// `--frames N` for the screenshot / frame statistics.
+    pub frames: u32,
+    /// The window.
+    pub window: WindowPlan,
+}
+
+/// `esoterica demo`, read and checked.
+#[derive(Clone, Debug)]
+pub struct DemoLaunch {
+    /// Variants to cycle through.
+    pub variants: Vec<Variant>,
+    /// Seconds between two bot moves.
+    pub pace_secs: f32,
+    /// The built-in bot playing both sides.
+    pub bot: BotSpec,
+    /// The window.
+    pub window: WindowPlan,
+}
+
+/// One of the ways the window starts.
+#[derive(Clone, Debug)]
+pub enum Launch {
+    /// The game (hot-seat, against bots, a scene; the resume question when an autosave
+    /// waits).
+    Play(Box<PlayLaunch>),
+    /// The attract mode.
+    Demo(DemoLaunch),
+}
+
+impl PlayLaunch {
+    /// Reads `esoterica play`'s options.
+    ///
+    /// # Errors
+    /// [`StartError`] for a bad position text, a move that cannot be read or played, an
+    /// unknown bot, a scene that cannot be read, or a bad `--window`.
+    pub fn from_args(args: &PlayArgs) -> Result<PlayLaunch, StartError> {
+        let mut moves: Vec<String> = args
+            .moves
+            .iter()
+            .filter(|t| !t.trim().is_empty())
+            .cloned()
+            .collect();
+        let last = if args.animate_last { moves.pop() } else { None };
+        let record = start_record(args.variant, args.position.as_deref(), &moves)?;
+        let game = ActiveGame::from_record(record.clone());
+        let animate_last = match last {
+            Some(text) => last_move_requests(&game, &text)?,
+            None => Vec::new(),
+        };
+        let players = cli_players(args)?;
+        let scene = match &args.scene {
+            Some(path) => Some(
+                crate::persist::resolve_scene(path)
+                    .map_err(|e| StartError(format!("--scene {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        let size = match &args.window {
+            Some(text) => Some(parse_window_size(text)?),
+            None => None,
+        };
+        Ok(PlayLaunch {
+            record,
+            players,
+            fixed_start: args.variant.is_some()
+                || args.position.is_some()
+                || args.scene.is_some()
+                || !args.moves.is_empty(),
+            scene,
+            animate_last,
+            idle_demo: args.idle_demo,
+            seed: args.seed,
+            frame_stats: args.frame_stats.clone(),
+            screenshot: args.screenshot.clone(),
+            frames: args.frames.max(1),
+            window: WindowPlan {
+                size,
+                fullscreen: args.fullscreen,
+            },
+        })
+    }
+
+    /// A plain start: standard chess, the saved players, nothing fixed (what `esoterica`
+    /// with no options does).
+    pub fn plain() -> PlayLaunch {
+        PlayLaunch::from_args(&PlayArgs::default())
+            .expect("invariant: the default options are valid")
+    }
+}
+
+impl DemoLaunch {
+    /// Reads `esoterica demo`'s options.
+    ///
+    /// # Errors
+    /// [`StartError`] for an unknown or external bot, or a bad `--window`.
+    pub fn from_args(args: &DemoArgs) -> Result<DemoLaunch, StartError> {
+        let bot = match BotSpec::parse(&args.bot) {
+            Ok(BotSpec::External(_)) => {
+                return Err(StartError("the demo plays built-in bots only".into()));
+            }
+            Ok(b) => b,
+            Err(e) => return Err(StartError(e.to_string())),
+        };
+        let size = match &args.window {
+            Some(text) => Some(parse_window_size(text)?),
+            None => None,
+        };
+        Ok(DemoLaunch {
+            variants: if args.variants.is_empty() {
+                Variant::ALL.to_vec()
+            } else {
+                args.variants.clone()
+            },
+            pace_secs: if args.pace.is_finite() {
+                args.pace.max(0.1)
+            } else {
+                crate::demo::script::PACE_SECS
+            },
+            bot,
+            window: WindowPlan {
+                size,
+                fullscreen: args.fullscreen,
+            },
+        })
+    }
+}
+
+/// Reads `WxH` (e.g. `1024x700`), each between 320 and 16384 logical pixels.
+///
+/// # Errors
+/// [`StartError`] naming the text.
+pub fn parse_window_size(text: &str) -> Result<(u32, u32), StartError> {
+    let bad = || {
+        StartError(format!(
+            "--window '{text}': expected WIDTHxHEIGHT in logical pixels, e.g. 1024x700 \
+             (each 320–16384)"
+        ))
+    };
+    let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(320..=16384).contains(&w) || !(320..=16384).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
 
 /// Opens the game window and runs until it closes. Returns the process exit status: 0 on a
-/// normal exit, 1 for bad arguments (position text, moves), which are printed to stderr.
+/// normal exit, 1 for bad arguments, which are printed to stderr.
 pub fn run(args: PlayArgs) -> u8 {
-    let mut args = args;
-    let last = if args.animate_last {
-        args.moves.retain(|t| !t.trim().is_empty());
-        args.moves.pop()
-    } else {
-        None
-    };
-    let record = match start_record(&args) {
-        Ok(r) => r,
+    match PlayLaunch::from_args(&args) {
+        Ok(launch) => run_app(build_app(
+            Launch::Play(Box::new(launch)),
+            Platform::Window,
+            Folders::from_env(),
+        )),
         Err(e) => {
             eprintln!("esoterica: {e}");
-            return 1;
+            1
         }
-    };
-    let (players, start) = match start_players(&args) {
-        Ok(p) => p,
+    }
+}
+
+/// Opens the demo window (attract mode) and runs until a visitor holds Esc. Returns the
+/// process exit status: 0 on a normal exit, 1 for a bad `--bot`.
+pub fn run_demo(args: DemoArgs) -> u8 {
+    match DemoLaunch::from_args(&args) {
+        Ok(launch) => run_app(build_app(
+            Launch::Demo(launch),
+            Platform::Window,
+            Folders::from_env(),
+        )),
         Err(e) => {
             eprintln!("esoterica: {e}");
-            return 1;
-        }
-    };
-    let scene = match &args.scene {
-        Some(path) => match crate::persist::load_scene(path) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("esoterica: {}: {e}", path.display());
-                return 1;
-            }
-        },
-        None => None,
-    };
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Esoterica".into(),
-            resolution: (1280, 800).into(),
-            resizable: true,
-            ..default()
-        }),
-        ..default()
-    }))
-    .insert_resource(ActiveGame::from_record(record))
-    .insert_resource(players)
-    .insert_resource(start)
-    .add_plugins((
-        GamePlugin,
-        crate::bots::plugin::BotPlugin::default(),
-        crate::render::RenderPlugin,
-        crate::ui::UiPlugin,
-    ));
-    if let Ok(autosave) = crate::persist::Autosave::open_default() {
-        app.insert_resource(crate::game::persist_glue::AutosaveSlot::new(autosave));
-    }
-    if let Some(scene) = scene {
-        app.world_mut()
-            .write_message(crate::game::persist_glue::PlaySceneRequest(Box::new(scene)));
-    }
-    if let Some(text) = last {
-        match last_move_requests(app.world().resource::<ActiveGame>(), &text) {
-            Ok(requests) => {
-                app.insert_resource(AnimateLast { requests, frame: 0 })
-                    .add_systems(
-                        Update,
-                        submit_animated_last.before(crate::AppSystems::Decide),
-                    );
-            }
-            Err(e) => {
-                eprintln!("esoterica: {e}");
-                return 1;
-            }
+            1
         }
     }
-    let idle = args.idle_demo.or_else(|| {
-        crate::persist::settings::Settings::load()
-            .settings
-            .idle_minutes_to_demo
-            .map(|m| m as f32)
-    });
-    if let Some(minutes) = idle.filter(|m| *m > 0.0) {
-        app.add_plugins(crate::demo::DemoPlugin {
-            idle_return: Some(minutes),
-            ..default()
-        });
-    }
-    if let Some(path) = args.frame_stats {
-        app.insert_resource(crate::render::frame_stats::FrameStatsPlan {
-            path,
-            frames: args.frames.max(1),
-            exit: args.screenshot.is_none(),
-        });
-    }
-    if let Some(path) = args.screenshot {
-        app.insert_resource(ScreenshotPlan {
-            path,
-            frames: args.frames.max(1),
-        })
-        .add_systems(Last, take_screenshot)
-        // Screenshots are reproducible: every frame advances the clock by 1/60 s, so frame
-        // N shows the animations at N/60 s whatever the renderer's speed.
-        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-            std::time::Duration::from_secs_f64(1.0 / 60.0),
-        ));
-    }
+}
+
+fn run_app(mut app: App) -> u8 {
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get(),
     }
 }
 
-/// The game record to start from: `--variant`, `--position`, then `--moves`.
+/// Builds the app for `launch`: Bevy's default plugins (for `platform`), the headless game
+/// ([`GamePlugin`]), the bots ([`BotPlugin`]), the board ([`RenderPlugin`](crate::render::RenderPlugin)),
+/// the panels ([`UiPlugin`](crate::ui::UiPlugin)) and, for the demo or `--idle-demo`, the
+/// [`DemoPlugin`](crate::demo::DemoPlugin). `folders` holds the settings, the autosave and
+/// the recent games (tests pass a temporary folder).
+pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
+    let settings = folders.load_settings().settings;
+    let window = match &launch {
+        Launch::Play(p) => p.window,
+        Launch::Demo(d) => d.window,
+    };
+    let title = match &launch {
+        Launch::Play(_) => "Esoterica",
+        Launch::Demo(_) => "Esoterica — demo",
+    };
+    let mut app = App::new();
+    app.add_plugins(default_plugins(
+        platform,
+        title,
+        window,
+        settings.fullscreen,
+    ));
+    app.insert_resource(crate::ui::files::UserFolders(folders.clone()))
+        .insert_resource(crate::render::window::WindowFit {
+            requested: window.size,
+        });
+    match launch {
+        Launch::Play(p) => {
+            let p = *p;
+            let seed = p.seed.unwrap_or_else(random_seed);
+            let mut record = p.record;
+            crate::game::persist_glue::stamp_new_record(&mut record);
+            app.insert_resource(ActiveGame::from_record(record))
+                .insert_resource(Players(p.players.clone().unwrap_or_default()))
+                .insert_resource(BotSeed(seed))
+                .insert_resource(StartOptions {
+                    cli_players: p.players.is_some(),
+                    cli_start: p.fixed_start,
+                    keep_settings: false,
+                })
+                .add_plugins((
+                    GamePlugin,
+                    BotPlugin::default(),
+                    crate::render::RenderPlugin,
+                    crate::ui::UiPlugin,
+                ));
+            if let Some(autosave) = folders.autosave() {
+                app.insert_resource(AutosaveSlot::new(autosave));
+            }
+            app.insert_resource(RecentSlot(folders.recent()));
+            if let Some(scene) = p.scene {
+                app.world_mut()
+                    .write_message(PlaySceneRequest(Box::new(scene)));
+            }
+            if !p.animate_last.is_empty() {
+                app.insert_resource(AnimateLast {
+                    requests: p.animate_last,
+                    frame: 0,
+                })
+                .add_systems(
+                    Update,
+                    submit_animated_last.before(crate::AppSystems::Decide),
+                );
+            }
+            let idle = p
+                .idle_demo
+                .or(settings.idle_minutes_to_demo.map(|m| m as f32));
+            if let Some(minutes) = idle.filter(|m| m.is_finite() && *m > 0.0) {
+                app.add_plugins(crate::demo::DemoPlugin {
+                    idle_return: Some(minutes),
+                    ..default()
+                });
+            }
+            if let Some(path) = p.frame_stats {
+                app.insert_resource(crate::render::frame_stats::FrameStatsPlan {
+                    path,
+                    frames: p.frames,
+                    exit: p.screenshot.is_none(),
+                });
+            }
+            if let Some(path) = p.screenshot {
+                app.insert_resource(ScreenshotPlan {
+                    path,
+                    frames: p.frames,
+                })
+                .add_systems(Last, take_screenshot)
+                // Screenshots are reproducible: every frame advances the clock by 1/60 s,
+                // so frame N shows the animations at N/60 s whatever the renderer's speed.
+                .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                    std::time::Duration::from_secs_f64(1.0 / 60.0),
+                ));
+            }
+        }
+        Launch::Demo(d) => {
+            let first = d.variants.first().copied().unwrap_or_default();
+            app.insert_resource(ActiveGame::new(Position::new(first)))
+                // The demo's bots play through its own players; nothing from the settings.
+                .insert_resource(Players::default())
+                .insert_resource(BotSeed(random_seed()))
+                .insert_resource(StartOptions {
+                    cli_players: true,
+                    cli_start: true,
+                    keep_settings: true,
+                })
+                .insert_resource(RecentSlot(None))
+                .add_plugins((
+                    GamePlugin,
+                    BotPlugin::default(),
+                    crate::render::RenderPlugin,
+                    crate::ui::UiPlugin,
+                ))
+                .add_plugins(crate::demo::DemoPlugin {
+                    variants: d.variants,
+                    pace_secs: d.pace_secs,
+                    bot: d.bot,
+                    ..default()
+                });
+        }
+    }
+    app
+}
+
+/// A bot seed from entropy, short enough to note down and pass to `--seed` (1–999,999).
+fn random_seed() -> u64 {
+    rand::random_range(1..1_000_000)
+}
+
+/// Bevy's default plugins for `platform`. Headless: no winit and no GPU backend (the
+/// render plugin then creates no renderer), no log subscriber (tests run many apps in one
+/// process), and the window never closes the app by itself.
+fn default_plugins(
+    platform: Platform,
+    title: &str,
+    plan: WindowPlan,
+    fullscreen_setting: bool,
+) -> bevy::app::PluginGroupBuilder {
+    let (w, h) = plan.size.unwrap_or(DEFAULT_WINDOW);
+    let mode = if plan.fullscreen || fullscreen_setting {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+    } else {
+        bevy::window::WindowMode::Windowed
+    };
+    let window = Window {
+        title: title.into(),
+        resolution: (w, h).into(),
+        resizable: true,
+        mode,
+        ..default()
+    };
+    match platform {
+        Platform::Window => DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(window),
+            ..default()
+        }),
+        Platform::Headless => DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            })
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>(),
+    }
+}
+
+/// The game record to start from: `variant`, `position`, then `moves` (coordinate form or
+/// the variant's notation; Parity `WHITE/BLACK`).
 ///
 /// # Errors
 /// The position text's error, or the first move that cannot be read or played.
-pub fn start_record(args: &PlayArgs) -> Result<GameRecord, String> {
-    let variant = args.variant.unwrap_or(Variant::Standard);
-    let start = match &args.position {
+pub fn start_record(
+    variant: Option<Variant>,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<GameRecord, StartError> {
+    let variant = variant.unwrap_or_default();
+    let start = match position {
         Some(text) => Position::from_text(variant, text)
-            .map_err(|e| format!("bad --position for {variant}: {e}"))?,
+            .map_err(|e| StartError(format!("bad --position for {variant}: {e}")))?,
         None => Position::new(variant),
     };
     let mut record = GameRecord::new(start);
-    for text in args.moves.iter().filter(|t| !t.trim().is_empty()) {
+    for text in moves.iter().filter(|t| !t.trim().is_empty()) {
+        let game = ActiveGame::from_record(record.clone());
+        let requests = last_move_requests(&game, text)?;
         if record.is_simultaneous() {
-            let (w, b) = text
-                .split_once('/')
-                .ok_or_else(|| format!("move '{text}': a Parity turn is WHITE/BLACK"))?;
-            let pos = record.current().clone();
-            let white = variants::parse_move_text(&pos, w).map_err(|e| e.to_string())?;
-            let mut as_black = pos.clone();
-            as_black.set_turn(crate::rules::Color::Black);
-            let black = variants::parse_move_text(&as_black, b).map_err(|e| e.to_string())?;
             record
-                .play_turn(&white, &black)
-                .map_err(|e| e.to_string())?;
+                .play_turn(&requests[0].mv, &requests[1].mv)
+                .map_err(|e| StartError(e.to_string()))?;
         } else {
-            let mv =
-                variants::parse_move_text(record.current(), text).map_err(|e| e.to_string())?;
-            record.play(&mv).map_err(|e| e.to_string())?;
+            record
+                .play(&requests[0].mv)
+                .map_err(|e| StartError(e.to_string()))?;
         }
     }
     Ok(record)
+}
+
+/// The players given by `--white` / `--black` (the other side Human), or `None` when
+/// neither is given.
+///
+/// # Errors
+/// The bot spec's message for an unknown bot or a bad level.
+pub fn cli_players(args: &PlayArgs) -> Result<Option<crate::persist::Players>, StartError> {
+    if args.white.is_none() && args.black.is_none() {
+        return Ok(None);
+    }
+    let read = |t: &Option<String>| match t {
+        Some(t) => crate::bots::plugin::player_from_cli(t).map_err(|e| StartError(e.to_string())),
+        None => Ok(crate::persist::PlayerSpec::Human),
+    };
+    Ok(Some(crate::persist::Players {
+        white: read(&args.white)?,
+        black: read(&args.black)?,
+    }))
 }
 
 #[derive(Resource)]
@@ -185,116 +521,40 @@ const ANIMATE_LAST_DELAY_FRAMES: u32 = 10;
 
 #[derive(Resource)]
 struct AnimateLast {
-    requests: Vec<crate::game::SubmitMoveRequest>,
+    requests: Vec<SubmitMoveRequest>,
     frame: u32,
 }
 
 /// The requests that play `text` on the game's current position (Parity: White's then
 /// Black's commit).
-fn last_move_requests(
-    game: &ActiveGame,
-    text: &str,
-) -> Result<Vec<crate::game::SubmitMoveRequest>, String> {
-    let req = |mv| crate::game::SubmitMoveRequest {
+fn last_move_requests(game: &ActiveGame, text: &str) -> Result<Vec<SubmitMoveRequest>, StartError> {
+    let req = |mv| SubmitMoveRequest {
         mv,
-        source: crate::game::MoveSource::Script,
+        source: MoveSource::Script,
     };
     let pos = game.record.current().clone();
+    let err = |e: crate::rules::position::MoveError| StartError(e.to_string());
     if game.record.is_simultaneous() {
         let (w, b) = text
             .split_once('/')
-            .ok_or_else(|| format!("move '{text}': a Parity turn is WHITE/BLACK"))?;
-        let white = variants::parse_move_text(&pos, w).map_err(|e| e.to_string())?;
+            .ok_or_else(|| StartError(format!("move '{text}': a Parity turn is WHITE/BLACK")))?;
+        let white = variants::parse_move_text(&pos, w).map_err(err)?;
         let mut as_black = pos.clone();
-        as_black.set_turn(crate::rules::Color::Black);
-        let black = variants::parse_move_text(&as_black, b).map_err(|e| e.to_string())?;
+        as_black.set_turn(Color::Black);
+        let black = variants::parse_move_text(&as_black, b).map_err(err)?;
         Ok(vec![req(white), req(black)])
     } else {
-        let mv = variants::parse_move_text(&pos, text).map_err(|e| e.to_string())?;
+        let mv = variants::parse_move_text(&pos, text).map_err(err)?;
         Ok(vec![req(mv)])
     }
 }
 
 fn submit_animated_last(
     mut plan: ResMut<AnimateLast>,
-    mut submit: MessageWriter<crate::game::SubmitMoveRequest>,
+    mut submit: MessageWriter<SubmitMoveRequest>,
 ) {
     plan.frame += 1;
     if plan.frame == ANIMATE_LAST_DELAY_FRAMES {
         submit.write_batch(plan.requests.drain(..));
     }
-}
-
-/// Opens the demo window (attract mode) and runs until a visitor holds Esc. Returns the
-/// process exit status: 0 on a normal exit, 1 for a bad `--bot`.
-pub fn run_demo(args: crate::cli::DemoArgs) -> u8 {
-    let bot = match crate::bots::BotSpec::parse(&args.bot) {
-        Ok(crate::bots::BotSpec::External(_)) => {
-            eprintln!("esoterica: the demo plays built-in bots only");
-            return 1;
-        }
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("esoterica: {e}");
-            return 1;
-        }
-    };
-    let variants = if args.variants.is_empty() {
-        Variant::ALL.to_vec()
-    } else {
-        args.variants.clone()
-    };
-    let mode = if args.fullscreen {
-        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
-    } else {
-        bevy::window::WindowMode::Windowed
-    };
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Esoterica — demo".into(),
-            resolution: (1280, 800).into(),
-            resizable: true,
-            mode,
-            ..default()
-        }),
-        ..default()
-    }))
-    .insert_resource(ActiveGame::new(Position::new(variants[0])))
-    .add_plugins((GamePlugin, crate::render::RenderPlugin, crate::ui::UiPlugin))
-    .add_plugins(crate::demo::DemoPlugin {
-        variants,
-        pace_secs: args.pace.max(0.1),
-        bot,
-        ..default()
-    });
-    match app.run() {
-        AppExit::Success => 0,
-        AppExit::Error(code) => code.get(),
-    }
-}
-
-/// The players from `--white` / `--black` (Human when absent), and what the command line
-/// fixed at start.
-///
-/// # Errors
-/// The bot spec's message for an unknown bot or a bad level.
-pub fn start_players(
-    args: &PlayArgs,
-) -> Result<(crate::bots::plugin::Players, crate::ui::files::StartOptions), String> {
-    let mut players = crate::bots::plugin::Players::default();
-    if let Some(w) = &args.white {
-        players.0.white = crate::bots::plugin::player_from_cli(w)?;
-    }
-    if let Some(b) = &args.black {
-        players.0.black = crate::bots::plugin::player_from_cli(b)?;
-    }
-    let start = crate::ui::files::StartOptions {
-        cli_players: args.white.is_some() || args.black.is_some(),
-        cli_start: args.variant.is_some()
-            || args.position.is_some()
-            || args.scene.is_some()
-            || !args.moves.is_empty(),
-    };
-    Ok((players, start))
 }

@@ -235,6 +235,7 @@ fn a_move_queued_with_a_new_game_waits_for_the_new_board() {
     app.world_mut().write_message(NewGameRequest {
         variant: Variant::Intrachange,
         position: None,
+        origin: esoterica::game::GameOrigin::Player,
     });
     app.world_mut().write_message(SubmitMoveRequest {
         mv: e2e4,
@@ -261,6 +262,7 @@ fn new_game_of_another_variant_rebuilds_squares_and_pieces() {
     app.world_mut().write_message(NewGameRequest {
         variant: Variant::BigOuter,
         position: None,
+        origin: esoterica::game::GameOrigin::Player,
     });
     app.update();
     let squares = app
@@ -273,6 +275,7 @@ fn new_game_of_another_variant_rebuilds_squares_and_pieces() {
     app.world_mut().write_message(NewGameRequest {
         variant: Variant::Intrachange,
         position: None,
+        origin: esoterica::game::GameOrigin::Player,
     });
     app.update();
     let numbers: Vec<u8> = app
@@ -324,7 +327,7 @@ fn random_games_keep_entities_equal_to_the_position() {
 fn illegal_move_is_rejected_with_the_rules_reason_and_changes_nothing() {
     let start = Position::new(Variant::Standard);
     let mv = Move::new(sq(&start, "e2"), sq(&start, "e5"));
-    let reason = start.clone().try_play(&mv).unwrap_err().reason;
+    let reason = start.clone().try_play(&mv).unwrap_err().reason();
     let mut app = test_app(start.clone());
     submit(&mut app, mv);
     let rejected: Vec<MoveRejected> = app
@@ -641,10 +644,7 @@ fn random_parity_turns_keep_entities_equal_to_the_position() {
                 || b.is_empty()
                 || game.record.len() >= 10
             {
-                app.world_mut().write_message(NewGameRequest {
-                    variant,
-                    position: None,
-                });
+                app.world_mut().write_message(NewGameRequest::new(variant));
                 app.update();
                 games += 1;
                 continue;
@@ -726,6 +726,7 @@ fn force_field_charge_entities_equal_the_rules_fields_after_every_move() {
             app.world_mut().write_message(NewGameRequest {
                 variant: Variant::ForceField,
                 position: None,
+                origin: esoterica::game::GameOrigin::Player,
             });
             app.update();
             games += 1;
@@ -762,6 +763,7 @@ fn charge_entities_are_removed_outside_force_field() {
     app.world_mut().write_message(NewGameRequest {
         variant: Variant::Standard,
         position: None,
+        origin: esoterica::game::GameOrigin::Player,
     });
     app.update();
     app.update();
@@ -1162,6 +1164,41 @@ mod bots_and_files {
     }
 
     #[test]
+    fn each_side_keeps_one_bot_for_the_whole_game_and_a_new_game_builds_new_ones() {
+        use esoterica::bots::plugin::RegisterBot;
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let built = Arc::new(AtomicUsize::new(0));
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.add_plugins(BotPlugin {
+            pace_secs: 0.0,
+            ..Default::default()
+        });
+        let counter = Arc::clone(&built);
+        app.register_bot("counted", move |_, seed| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            esoterica::bots::BotSpec::Random.build(seed)
+        });
+        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players {
+            white: bot("counted"),
+            black: bot("counted"),
+        };
+        run_until(&mut app, |a| entries(a) >= 12);
+        assert!(entries(&app) >= 12);
+        assert_eq!(
+            built.load(Ordering::SeqCst),
+            2,
+            "one bot per side for the game"
+        );
+        app.world_mut()
+            .write_message(NewGameRequest::new(Variant::Standard));
+        app.update();
+        run_until(&mut app, |a| entries(a) >= 4);
+        assert_eq!(built.load(Ordering::SeqCst), 4, "a new game gets new bots");
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
     fn bot_versus_bot_plays_twenty_plies_through_the_pipeline() {
         let mut app = bot_app(
             Position::new(Variant::Standard),
@@ -1242,6 +1279,7 @@ mod bots_and_files {
         app.world_mut().write_message(NewGameRequest {
             variant: Variant::Bully,
             position: None,
+            origin: esoterica::game::GameOrigin::Player,
         });
         app.update();
         assert_eq!(entries(&app), 0);
@@ -1426,10 +1464,7 @@ fn pipeline_cost_against_the_rules_core() {
         let queued = best_of(&mut || {
             frames = 0;
             for g in &games {
-                app.world_mut().write_message(NewGameRequest {
-                    variant,
-                    position: None,
-                });
+                app.world_mut().write_message(NewGameRequest::new(variant));
                 for mv in g {
                     app.world_mut().write_message(SubmitMoveRequest {
                         mv: *mv,
@@ -1451,10 +1486,7 @@ fn pipeline_cost_against_the_rules_core() {
         for _ in 0..3 {
             let (mut moving, mut resting) = (0.0, 0.0);
             for g in &games {
-                app.world_mut().write_message(NewGameRequest {
-                    variant,
-                    position: None,
-                });
+                app.world_mut().write_message(NewGameRequest::new(variant));
                 app.update();
                 for mv in g {
                     let t = Instant::now();
@@ -1512,9 +1544,546 @@ fn documented_play_examples_with_moves_start_legal_games() {
             let Some(Command::Play(args)) = cli.command else {
                 panic!("{cmd}: not a play command");
             };
-            esoterica::app::start_record(&args).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            esoterica::app::PlayLaunch::from_args(&args).unwrap_or_else(|e| panic!("{cmd}: {e}"));
             checked.push(cmd);
         }
     }
     assert!(checked.len() >= 3, "{checked:?}");
+}
+
+mod start_modes {
+    //! Every way the window starts, built by the same function the binary uses
+    //! ([`esoterica::app::build_app`]) with the same plugins, headless (no winit, no GPU),
+    //! run for a few hundred frames with Bevy's error handler set to panic: a system whose
+    //! parameters fail validation (a missing resource) fails the test.
+
+    use super::*;
+    use clap::Parser;
+    use esoterica::app::{DemoLaunch, Launch, Platform, PlayLaunch, build_app};
+    use esoterica::bots::plugin::Players;
+    use esoterica::cli::{Cli, Command};
+    use esoterica::demo::plugin::{DemoState, DemoTakeOverRequest, TakeOver};
+    use esoterica::game::GameHold;
+    use esoterica::game::persist_glue::ScenePlayback;
+    use esoterica::persist::{Folders, PlayerSpec, Settings};
+    use esoterica::ui::files::ResumeOffer;
+
+    /// A fresh folder for one test's settings, autosave and recent games.
+    fn folders(name: &str) -> (std::path::PathBuf, Folders) {
+        let root =
+            std::env::temp_dir().join(format!("esoterica-start-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let f = Folders::under(&root);
+        (root, f)
+    }
+
+    /// The launch a command line gives (`esoterica …` exactly as typed).
+    fn launch(cmd: &str) -> Launch {
+        launch_args(&cmd.split_whitespace().collect::<Vec<_>>())
+    }
+
+    /// The launch of a command line given word by word (for arguments with spaces).
+    fn launch_args(args: &[&str]) -> Launch {
+        let cmd = args.join(" ");
+        let cli = Cli::try_parse_from(args).unwrap();
+        match cli.command {
+            None => Launch::Play(Box::new(PlayLaunch::from_args(&cli.play).unwrap())),
+            Some(Command::Play(a)) => Launch::Play(Box::new(PlayLaunch::from_args(&a).unwrap())),
+            Some(Command::Demo(a)) => Launch::Demo(DemoLaunch::from_args(&a).unwrap()),
+            Some(other) => panic!("{cmd}: not a window command: {other:?}"),
+        }
+    }
+
+    /// The app for `cmd`, headless, with a 16 ms frame clock, ready for `update`.
+    fn start(cmd: &str, folders: Folders) -> App {
+        start_launch(launch(cmd), folders)
+    }
+
+    fn start_launch(launch: Launch, folders: Folders) -> App {
+        let mut app = build_app(launch, Platform::Headless, folders);
+        app.set_error_handler(bevy::ecs::error::panic);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )));
+        while app.plugins_state() == bevy::app::PluginsState::Adding {
+            bevy::tasks::tick_global_task_pools_on_main_thread();
+        }
+        app.finish();
+        app.cleanup();
+        app
+    }
+
+    /// Runs `n` frames; bots think on worker threads, so each frame yields a little.
+    fn frames(app: &mut App, n: usize) {
+        for _ in 0..n {
+            app.update();
+            assert!(app.should_exit().is_none(), "the app asked to exit");
+            std::thread::sleep(Duration::from_micros(300));
+        }
+    }
+
+    fn entries(app: &App) -> usize {
+        app.world().resource::<ActiveGame>().record.len()
+    }
+
+    #[test]
+    fn plain_play_starts_hot_seat_standard_and_runs() {
+        let (_root, f) = folders("plain");
+        let mut app = start("esoterica", f);
+        frames(&mut app, 300);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Standard);
+        assert_eq!(game.record.len(), 0);
+        assert_eq!(app.world().resource::<Players>().0, Default::default());
+        assert_eq!(app.world().resource::<StatusLine>().0, "White to move.");
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn play_with_bots_and_a_seed_plays_and_does_not_save_the_bots_as_defaults() {
+        let (root, f) = folders("bots");
+        let mut app = start(
+            "esoterica play --variant intrachange --white random --black greedy --seed 7",
+            f.clone(),
+        );
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 6 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        assert!(entries(&app) >= 6, "bots played {} plies", entries(&app));
+        assert_eq!(
+            app.world().resource::<esoterica::bots::plugin::BotSeed>().0,
+            7
+        );
+        // Enough frames for the one-second settings save.
+        frames(&mut app, 120);
+        let saved = Settings::load_from(&root.join("config").join("settings.ron")).settings;
+        assert_eq!(
+            saved.players,
+            Default::default(),
+            "--white/--black apply to this run only"
+        );
+        assert_eq!(saved.last_variant, Variant::Intrachange);
+        let tags = &app.world().resource::<ActiveGame>().record.tags;
+        let tag = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
+        assert_eq!(tag("White").as_deref(), Some("random"));
+        assert_eq!(tag("Black").as_deref(), Some("greedy"));
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn play_scene_by_bundled_name_plays_its_script() {
+        let (_root, f) = folders("scene");
+        let mut app = start("esoterica play --scene parity-failed-capture", f);
+        frames(&mut app, 400);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Parity);
+        let playback = app.world().resource::<ScenePlayback>();
+        let scene = playback.scene.as_ref().expect("the scene is shown");
+        assert_eq!(
+            playback.next,
+            scene.steps.len(),
+            "every scripted move was played"
+        );
+        assert_eq!(game.record.len(), scene.steps.len());
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn play_with_moves_and_animate_last_plays_the_last_move_after_start() {
+        let (_root, f) = folders("animate");
+        let mut app = start(
+            "esoterica play --variant intrachange --moves e2e4 d7d5 --animate-last",
+            f,
+        );
+        assert_eq!(entries(&app), 1);
+        frames(&mut app, 60);
+        assert_eq!(entries(&app), 2);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn play_with_idle_demo_returns_to_the_demo_and_the_demo_plays() {
+        let (_root, f) = folders("idle");
+        // 0.01 minutes = 0.6 s = about 38 frames of 16 ms.
+        let mut app = start("esoterica play --idle-demo 0.01", f);
+        frames(&mut app, 10);
+        assert!(!app.world().resource::<DemoState>().is_running());
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 2 && t0.elapsed() < Duration::from_secs(60) {
+            frames(&mut app, 20);
+        }
+        assert!(app.world().resource::<DemoState>().is_running());
+        assert!(
+            entries(&app) >= 2,
+            "the demo played {} plies",
+            entries(&app)
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn demo_starts_cycles_variants_and_plays() {
+        let (_root, f) = folders("demo");
+        let mut app = start(
+            "esoterica demo --variants standard,parity --pace 0.1 --bot random",
+            f,
+        );
+        let t0 = std::time::Instant::now();
+        let mut seen = std::collections::BTreeSet::new();
+        while seen.len() < 2 && t0.elapsed() < Duration::from_secs(120) {
+            frames(&mut app, 20);
+            let game = app.world().resource::<ActiveGame>();
+            if !game.record.is_empty() {
+                seen.insert(game.variant().name());
+            }
+        }
+        assert_eq!(
+            seen.into_iter().collect::<Vec<_>>(),
+            ["parity", "standard"],
+            "the demo played both variants"
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    /// The demo until its game has `plies` entries.
+    fn demo_with_moves(name: &str, plies: usize) -> App {
+        let (_root, f) = folders(name);
+        let mut app = start(
+            "esoterica demo --variants standard --pace 0.1 --bot random",
+            f,
+        );
+        let t0 = std::time::Instant::now();
+        while entries(&app) < plies && t0.elapsed() < Duration::from_secs(60) {
+            frames(&mut app, 10);
+        }
+        assert!(entries(&app) >= plies);
+        app
+    }
+
+    #[test]
+    fn demo_take_over_against_the_bot_keeps_the_position_and_the_bot_answers() {
+        let mut app = demo_with_moves("takeover-bot", 3);
+        // A key press opens the offer; the visitor takes over against the bot.
+        app.world_mut()
+            .write_message(DemoTakeOverRequest(TakeOver::VsBot));
+        frames(&mut app, 5);
+        let before = app.world().resource::<ActiveGame>().record.clone();
+        let visitor = app.world().resource::<DemoState>().visitor_side.unwrap();
+        assert_eq!(visitor, before.current().turn());
+        let mv = before.current().legal_moves()[0];
+        submit(&mut app, mv);
+        let t0 = std::time::Instant::now();
+        while entries(&app) < before.len() + 2 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(
+            game.record.len(),
+            before.len() + 2,
+            "the visitor's move and the bot's reply"
+        );
+        assert_eq!(&game.record.entries()[..before.len()], before.entries());
+        assert_eq!(game.origin, esoterica::game::GameOrigin::Player);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn demo_take_over_hot_seat_keeps_the_position_and_nobody_moves_for_the_visitors() {
+        let mut app = demo_with_moves("takeover-hotseat", 2);
+        app.world_mut()
+            .write_message(DemoTakeOverRequest(TakeOver::HotSeat));
+        frames(&mut app, 5);
+        let before = entries(&app);
+        frames(&mut app, 200);
+        assert_eq!(
+            entries(&app),
+            before,
+            "no bot moves in a hot-seat take-over"
+        );
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, pos.legal_moves()[0]);
+        assert_eq!(entries(&app), before + 1);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn resume_prompt_shows_the_offered_game_and_nothing_moves_until_answered() {
+        let (root, f) = folders("resume");
+        // A random-vs-random game was killed mid-game: its autosave and the bots as the
+        // saved players.
+        let mut record = esoterica::rules::GameRecord::new(Position::new(Variant::Standard));
+        for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+            let mv = record.current().parse_move(san).unwrap();
+            record.play(&mv).unwrap();
+        }
+        f.autosave().unwrap().write(&record).unwrap();
+        let bot = PlayerSpec::Bot {
+            spec: "random".into(),
+            level: 1,
+        };
+        let settings = Settings {
+            players: esoterica::persist::Players {
+                white: bot.clone(),
+                black: bot,
+            },
+            ..Settings::default()
+        };
+        settings
+            .save_to(&root.join("config").join("settings.ron"))
+            .unwrap();
+        let mut app = start("esoterica", f);
+        frames(&mut app, 300);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(
+            game.record.entries(),
+            record.entries(),
+            "the offered game is on the board"
+        );
+        assert!(app.world().resource::<ResumeOffer>().0.is_some());
+        assert!(app.world().resource::<GameHold>().0.is_some());
+        // A move from the board is refused while the question is open.
+        submit(&mut app, record.current().legal_moves()[0]);
+        assert_eq!(entries(&app), 5);
+        assert!(
+            app.world()
+                .resource::<StatusLine>()
+                .0
+                .contains("answer the question"),
+            "{}",
+            app.world().resource::<StatusLine>().0
+        );
+        check_world_matches_position(app.world_mut()).unwrap();
+        // Resume: the hold goes and the saved bots play on from the offered game.
+        app.world_mut()
+            .write_message(esoterica::ui::files::ResumeAnswerRequest(true));
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 7 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        let game = app.world().resource::<ActiveGame>();
+        assert!(game.record.len() >= 7);
+        assert_eq!(&game.record.entries()[..5], record.entries());
+        assert!(app.world().resource::<GameHold>().0.is_none());
+    }
+
+    #[test]
+    fn declining_the_resume_keeps_the_offered_game_in_the_recent_games() {
+        let (_root, f) = folders("decline");
+        let mut record = esoterica::rules::GameRecord::new(Position::new(Variant::Parity));
+        let pos = record.current().clone();
+        let mut as_black = pos.clone();
+        as_black.set_turn(Color::Black);
+        record
+            .play_turn(
+                &pos.parse_move("e2e4").unwrap(),
+                &as_black.parse_move("e7e5").unwrap(),
+            )
+            .unwrap();
+        f.autosave().unwrap().write(&record).unwrap();
+        let mut app = start("esoterica", f.clone());
+        frames(&mut app, 20);
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+        app.world_mut()
+            .write_message(esoterica::ui::files::ResumeAnswerRequest(false));
+        frames(&mut app, 20);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!((game.variant(), game.record.len()), (Variant::Parity, 0));
+        let recent = f.recent().unwrap().list().unwrap();
+        assert_eq!(recent.len(), 1);
+        assert_eq!((recent[0].variant, recent[0].entries), (Variant::Parity, 1));
+        assert!(app.world().resource::<GameHold>().0.is_none());
+    }
+
+    #[test]
+    fn a_new_game_key_during_a_game_asks_first_and_keeps_the_old_game() {
+        use esoterica::game::replace::{
+            AnswerReplacementRequest, ReplaceConfirmation, ReplaceGameRequest, Replacement,
+        };
+        let (_root, f) = folders("newgame-key");
+        let mut app = start("esoterica", f.clone());
+        frames(&mut app, 5);
+        for san in ["e4", "e5", "Nf3"] {
+            let mv = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .parse_move(san)
+                .unwrap();
+            submit(&mut app, mv);
+        }
+        // N (the hotkey sends exactly this request).
+        app.world_mut()
+            .write_message(ReplaceGameRequest(Replacement::NewGame(
+                esoterica::game::NewGameRequest::new(Variant::Standard),
+            )));
+        frames(&mut app, 5);
+        assert_eq!(entries(&app), 3, "the game stays until the player confirms");
+        assert!(
+            app.world()
+                .resource::<ReplaceConfirmation>()
+                .waiting
+                .is_some()
+        );
+        app.world_mut()
+            .write_message(AnswerReplacementRequest(false));
+        frames(&mut app, 5);
+        assert_eq!(entries(&app), 3);
+        assert!(
+            app.world()
+                .resource::<ReplaceConfirmation>()
+                .waiting
+                .is_none()
+        );
+        // Asked again and confirmed: a new game, and the old one is in the recent games.
+        app.world_mut()
+            .write_message(ReplaceGameRequest(Replacement::NewGame(
+                esoterica::game::NewGameRequest::new(Variant::Standard),
+            )));
+        frames(&mut app, 2);
+        app.world_mut()
+            .write_message(AnswerReplacementRequest(true));
+        frames(&mut app, 5);
+        assert_eq!(entries(&app), 0);
+        let recent = f.recent().unwrap().list().unwrap();
+        assert_eq!(recent.len(), 1);
+        let back = f.recent().unwrap().restore(&recent[0]).unwrap();
+        assert_eq!(back.len(), 3);
+        let tag = |k: &str| {
+            back.tags
+                .iter()
+                .find(|(t, _)| t == k)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(tag("White").as_deref(), Some("Human"));
+        assert_eq!(tag("Event").as_deref(), Some("Esoterica game"));
+        assert!(tag("Date").is_some_and(|d| d.len() == 10 && !d.contains('?')));
+    }
+
+    #[test]
+    fn without_a_seed_each_start_draws_its_own_bot_seed() {
+        let (_r1, f1) = folders("seed-a");
+        let (_r2, f2) = folders("seed-b");
+        let a = start("esoterica", f1);
+        let b = start("esoterica", f2);
+        let seed = |app: &App| app.world().resource::<esoterica::bots::plugin::BotSeed>().0;
+        assert_ne!(
+            seed(&a),
+            seed(&b),
+            "the random bot must not replay the same game"
+        );
+    }
+
+    #[test]
+    fn a_refused_parity_commit_says_why_in_the_rules_words() {
+        let (_root, f) = folders("commit-reason");
+        let launch = launch_args(&[
+            "esoterica",
+            "play",
+            "--variant",
+            "parity",
+            "--position",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1/-",
+        ]);
+        let mut app = start_launch(launch, f);
+        frames(&mut app, 3);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let s = pos.shape();
+        let mv = esoterica::rules::Move::new(
+            s.parse_square("a1").unwrap(),
+            s.parse_square("a5").unwrap(),
+        );
+        submit(&mut app, mv);
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert!(
+            status.contains("a1a5") && status.contains("moved last turn and must rest"),
+            "{status}"
+        );
+    }
+
+    #[test]
+    fn pasting_a_position_says_it_was_set_up_not_restored() {
+        let (_root, f) = folders("paste");
+        let mut app = start("esoterica", f);
+        frames(&mut app, 3);
+        let pos = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        app.world_mut()
+            .write_message(esoterica::game::replace::ReplaceGameRequest(
+                esoterica::game::replace::Replacement::Continue(esoterica::rules::GameRecord::new(
+                    pos,
+                )),
+            ));
+        frames(&mut app, 3);
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert!(status.starts_with("Position set up."), "{status}");
+    }
+
+    #[test]
+    fn a_drag_released_over_a_panel_puts_the_piece_back() {
+        let (_root, f) = folders("drag");
+        let mut app = start("esoterica", f);
+        frames(&mut app, 3);
+        let e2 = Position::new(Variant::Standard)
+            .shape()
+            .parse_square("e2")
+            .unwrap();
+        app.world_mut()
+            .resource_mut::<esoterica::render::Selection>()
+            .dragging = Some(e2);
+        // The button goes down and up while the board does not see it (as over a panel).
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        for state in [
+            bevy::input::ButtonState::Pressed,
+            bevy::input::ButtonState::Released,
+        ] {
+            app.world_mut()
+                .write_message(bevy::input::mouse::MouseButtonInput {
+                    button: MouseButton::Left,
+                    state,
+                    window,
+                });
+            app.update();
+        }
+        assert_eq!(
+            app.world()
+                .resource::<esoterica::render::Selection>()
+                .dragging,
+            None,
+            "the piece no longer follows the cursor"
+        );
+    }
+}
+
+/// The game layer spawns and despawns every piece entity: with no board holding it for an
+/// animation, a captured piece is gone after the frame of its capture.
+#[test]
+fn a_captured_piece_is_despawned_by_the_game_when_nothing_holds_it() {
+    let start =
+        Position::from_text(Variant::Standard, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    let mut app = test_app(start.clone());
+    submit(&mut app, start.parse_move("exd5").unwrap());
+    app.update();
+    let captured = app
+        .world_mut()
+        .query_filtered::<Entity, With<Captured>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(captured, 0);
+    check_world_matches_position(app.world_mut()).unwrap();
 }

@@ -18,7 +18,7 @@ use super::{Bot, BotSpec, BotWorker, SearchLimits, mix_seed};
 use crate::AppSystems;
 use crate::game::{ActiveGame, MoveSource, StatusLine, SubmitMoveRequest};
 use crate::persist::PlayerSpec;
-use crate::rules::Color as Side;
+use crate::rules::{Color as Side, Move};
 
 /// Builds a bot from a strength level (1–5; bots without levels ignore it) and a seed.
 pub type BotFactory = Arc<dyn Fn(u8, u64) -> Box<dyn Bot> + Send + Sync>;
@@ -131,32 +131,74 @@ impl Players {
     }
 }
 
-/// The systems that start bots and collect their moves (in `AppSystems::Input`).
+/// The master seed of the window's bots: every search is seeded from it and the position,
+/// so a game with the same seed and the same moves replays the same bot moves. From
+/// `--seed`, else from entropy at start; the Players panel shows it.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotSeed(pub u64);
+
+/// The systems that start bots and collect their moves (in `AppSystems::Input`, after the
+/// game's file and scene requests).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BotSystems;
 
-/// The search in progress, and what it was started for.
+/// The bots of the game in progress, one per side. A side's bot is built when its side is
+/// first due and kept for the whole game (an external engine is started once, set up with
+/// `ucinewgame`, and asked for every move); it is dropped — ending an external program —
+/// when the game is replaced or over, or the side's player changes.
 #[derive(Resource, Default)]
 pub struct BotThinking {
-    // A Mutex only to make the channel receiver `Sync`; it is never contended.
-    job: Option<(std::sync::Mutex<BotWorker>, JobKey)>,
+    sides: [SideBot; 2],
     /// Seconds since the last bot move (pacing).
     since_last: f32,
+}
+
+/// One side's bot.
+#[derive(Default)]
+struct SideBot {
+    /// The player and the game ([`ActiveGame::id`]) the bot was built for.
+    built_for: Option<(PlayerSpec, u64)>,
+    /// The bot between moves (a Mutex only to make the resource `Sync`; never contended).
+    idle: Option<std::sync::Mutex<Box<dyn Bot>>>,
+    /// The search in progress, and what it was started for. (A Mutex only to make the
+    /// channel receiver `Sync`; it is never contended.)
+    job: Option<(std::sync::Mutex<BotWorker>, JobKey)>,
+    /// A move that arrived before the pacing time was up, for the position it was asked
+    /// about.
+    ready: Option<(Move, JobKey)>,
+}
+
+impl SideBot {
+    /// Ends the search in progress and drops the bot.
+    fn reset(&mut self) {
+        if let Some((w, _)) = self.job.take()
+            && let Ok(w) = w.lock()
+        {
+            w.stop();
+        }
+        self.idle = None;
+        self.ready = None;
+        self.built_for = None;
+    }
 }
 
 impl BotThinking {
     /// Whether a bot is thinking now.
     pub fn is_thinking(&self) -> bool {
-        self.job.is_some()
+        self.sides.iter().any(|s| s.job.is_some())
+    }
+
+    /// Whether `side`'s bot is thinking now.
+    pub fn is_thinking_for(&self, side: Side) -> bool {
+        self.sides[side.index()].job.is_some()
     }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct JobKey {
+    game: u64,
     entries: usize,
     position: u64,
-    side: Side,
-    player: PlayerSpec,
 }
 
 /// The bots and the players: a struct plugin holding the roster (STYLE.md §2).
@@ -193,13 +235,23 @@ impl Plugin for BotPlugin {
             .insert_resource(BotPace(self.pace_secs))
             .init_resource::<BotThinking>()
             .init_resource::<crate::game::AutomatedSides>()
-            .configure_sets(Update, BotSystems.in_set(AppSystems::Input))
+            .configure_sets(
+                Update,
+                BotSystems
+                    .in_set(AppSystems::Input)
+                    .after(crate::game::persist_glue::PersistSystems),
+            )
             .add_systems(
                 Update,
-                (sync_automated_sides, poll_bots).chain().in_set(BotSystems),
+                (sync_automated_sides, sync_player_tags, poll_bots)
+                    .chain()
+                    .in_set(BotSystems),
             );
         if !app.world().contains_resource::<Players>() {
             app.init_resource::<Players>();
+        }
+        if !app.world().contains_resource::<BotSeed>() {
+            app.init_resource::<BotSeed>();
         }
     }
 }
@@ -216,19 +268,68 @@ fn sync_automated_sides(players: Res<Players>, mut automated: ResMut<crate::game
     }
 }
 
-/// The side whose move (Parity: commit) is due. In Parity the bots commit one side after
-/// the other (White first); each only ever gets the start-of-turn position.
-fn side_due(game: &ActiveGame, commits: &crate::game::ParityCommits) -> Side {
-    if game.is_simultaneous() {
-        commits.next_to_commit().unwrap_or(Side::White)
-    } else {
-        game.record.current().turn()
+/// The PGN name of a player: `Human`, or the bot's spec with its level (`alphabeta:3`,
+/// `random`, `ext:./bot.py`).
+pub fn player_name(spec: &PlayerSpec) -> String {
+    match spec {
+        PlayerSpec::Human => "Human".into(),
+        PlayerSpec::Bot { spec, level } if spec == "alphabeta" => format!("{spec}:{level}"),
+        PlayerSpec::Bot { spec, .. } => spec.clone(),
     }
 }
 
-/// Starts a bot when its side is due, collects a finished search as a
-/// [`SubmitMoveRequest`], and drops a search whose position is gone (undo, new game, a
-/// changed player). Never waits for a bot.
+/// Writes the players into the game record's `White` / `Black` tags, so saved and
+/// autosaved games name them. A tag read from a loaded file (neither empty, `?` nor a
+/// name written here before) is left as it is.
+fn sync_player_tags(
+    players: Res<Players>,
+    mut game: ResMut<ActiveGame>,
+    mut written: Local<[Option<String>; 2]>,
+) {
+    for (i, (tag, side)) in [("White", Side::White), ("Black", Side::Black)]
+        .into_iter()
+        .enumerate()
+    {
+        let name = player_name(players.of(side));
+        let current = game
+            .record
+            .tags
+            .iter()
+            .find(|(k, _)| k == tag)
+            .map(|(_, v)| v.clone());
+        let ours = match &current {
+            None => true,
+            Some(v) => v == "?" || v.is_empty() || written[i].as_ref() == Some(v),
+        };
+        if ours && current.as_ref() != Some(&name) {
+            let tags = &mut game.bypass_change_detection().record.tags;
+            tags.retain(|(k, _)| k != tag);
+            tags.push((tag.to_string(), name.clone()));
+        }
+        if ours {
+            written[i] = Some(name);
+        }
+    }
+}
+
+/// The sides whose bots should be thinking now: the side to move (alternating), or every
+/// side that has not committed yet (Parity: both bots think at once, each on the
+/// start-of-turn position only).
+fn sides_due(game: &ActiveGame, commits: &crate::game::ParityCommits) -> Vec<Side> {
+    if game.is_simultaneous() {
+        [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| !commits.has_committed(*s))
+            .collect()
+    } else {
+        vec![game.record.current().turn()]
+    }
+}
+
+/// Starts a side's bot when its side is due, collects a finished search as a
+/// [`SubmitMoveRequest`] (Parity: a [`SubmitCommitRequest`](crate::game::SubmitCommitRequest)
+/// for the bot's side), keeps each bot for the game, and drops a search whose position is
+/// gone (undo, a new game, review, a changed player). Never waits for a bot.
 pub fn poll_bots(
     game: Res<ActiveGame>,
     players: Res<Players>,
@@ -239,88 +340,133 @@ pub fn poll_bots(
     mut status: ResMut<StatusLine>,
     mut submit: MessageWriter<SubmitMoveRequest>,
     scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
-    (commits, mut submit_commit): (
+    (commits, mut submit_commit, hold, seed): (
         Res<crate::game::ParityCommits>,
         MessageWriter<crate::game::SubmitCommitRequest>,
+        Res<crate::game::GameHold>,
+        Res<BotSeed>,
     ),
 ) {
     thinking.since_last += time.delta_secs();
-    let side = side_due(&game, &commits);
-    let player = players.of(side).clone();
-    // Bots wait while a scene is shown (its caption window open), so they never mix their
-    // moves into the script or continue it unasked; closing the caption hands over.
+    // Bots wait while a scene is shown (its caption open), so they never mix their moves
+    // into the script or continue it unasked; closing the scene hands over.
     let scene_playing = scene.is_some_and(|s| s.scene.is_some());
-    let live = game.review.is_none() && game.record.outcome().is_none() && !scene_playing;
+    let over = game.record.outcome().is_some();
+    let live = game.review.is_none() && !over && !scene_playing && hold.0.is_none();
+    let due = sides_due(&game, &commits);
     let key = JobKey {
+        game: game.id,
         entries: game.record.len(),
         position: game.record.current().repetition_key(),
-        side,
-        player: player.clone(),
     };
-    // Drop a search made stale by undo, a new game, review or a changed player.
-    if let Some((worker, k)) = &mut thinking.job
-        && (!live || *k != key)
-    {
-        if let Ok(w) = worker.get_mut() {
+    let since_last = thinking.since_last;
+    let mut moved = false;
+    for side in [Side::White, Side::Black] {
+        let player = players.of(side).clone();
+        let slot = &mut thinking.sides[side.index()];
+        // A bot belongs to one player and one game; a finished game ends it.
+        let wanted = matches!(player, PlayerSpec::Bot { .. }) && !over;
+        if slot.built_for.as_ref() != Some(&(player.clone(), game.id)) || !wanted {
+            if slot.built_for.is_some() || slot.job.is_some() {
+                slot.reset();
+            }
+            if !wanted {
+                continue;
+            }
+        }
+        // A search made stale by undo, review or a scene is stopped; its bot comes back.
+        if let Some((w, k)) = &slot.job
+            && (!live || *k != key || !due.contains(&side))
+            && let Ok(w) = w.lock()
+        {
             w.stop();
         }
-        thinking.job = None;
-    }
-    if !live {
-        return;
-    }
-    let PlayerSpec::Bot { spec, level } = &player else {
-        return;
-    };
-    match thinking.job.take() {
-        None => {
-            let seed = mix_seed(key.position ^ key.entries as u64);
-            let Some(bot) = roster.build(spec, *level, seed) else {
-                status.0 = format!("Unknown bot '{spec}' for {}.", side.title());
-                return;
-            };
-            // Only a clone of the start-of-turn position goes to the bot.
-            let pos = game.record.current().clone();
-            let parity_side = game.is_simultaneous().then_some(side);
-            match BotWorker::spawn(bot, pos, parity_side, SearchLimits::default()) {
-                Ok(w) => thinking.job = Some((std::sync::Mutex::new(w), key)),
-                Err(e) => status.0 = format!("{}'s bot could not start: {e}", side.title()),
-            }
-        }
-        Some((mut worker, k)) => {
-            if thinking.since_last < pace.0 {
-                thinking.job = Some((worker, k));
-                return;
-            }
-            let taken = match worker.get_mut() {
+        if let Some((w, k)) = slot.job.take() {
+            let taken = match w.lock() {
                 Ok(w) => w.try_take(),
                 Err(_) => Some(Err("the bot's channel is poisoned".to_string())),
             };
             match taken {
-                None => thinking.job = Some((worker, k)),
-                Some(Ok((mut bot, Some(mv), _))) => {
-                    let _ = bot.fault();
-                    thinking.since_last = 0.0;
-                    if game.is_simultaneous() {
-                        // Parity: commit for the bot's own side (SubmitMoveRequest would
-                        // commit for whichever side is next, see docs/PARITY-PLAY.md).
-                        submit_commit.write(crate::game::SubmitCommitRequest { side: k.side, mv });
-                    } else {
-                        submit.write(SubmitMoveRequest {
-                            mv,
-                            source: MoveSource::Bot,
-                        });
+                None => slot.job = Some((w, k)),
+                Some(Ok((mut bot, mv, _))) => {
+                    let fault = bot.fault();
+                    slot.idle = Some(std::sync::Mutex::new(bot));
+                    match mv {
+                        Some(mv) => slot.ready = Some((mv, k)),
+                        None if live && k == key => {
+                            let why = fault.unwrap_or_else(|| "no move".into());
+                            status.0 = format!(
+                                "{}'s bot ({}) has no move: {why}.",
+                                side.title(),
+                                player_name(&player)
+                            );
+                        }
+                        None => {}
                     }
                 }
-                Some(Ok((mut bot, None, _))) => {
-                    let why = bot.fault().unwrap_or_else(|| "no move".into());
-                    status.0 = format!("{}'s bot ({spec}) has no move: {why}.", side.title());
-                }
                 Some(Err(e)) => {
-                    status.0 = format!("{}'s bot ({spec}) failed: {e}.", side.title());
+                    // The bot is lost (it panicked or its thread ended): a new one is built.
+                    slot.reset();
+                    status.0 = format!(
+                        "{}'s bot ({}) failed: {e}.",
+                        side.title(),
+                        player_name(&player)
+                    );
                 }
             }
         }
+        // An answer for a position that is gone is dropped; a fresh one is played once the
+        // pacing time is up.
+        if slot
+            .ready
+            .as_ref()
+            .is_some_and(|(_, k)| !live || *k != key || !due.contains(&side))
+        {
+            slot.ready = None;
+        }
+        if slot.ready.is_some() && (since_last >= pace.0 || moved) {
+            if let Some((mv, _)) = slot.ready.take() {
+                moved = true;
+                if game.is_simultaneous() {
+                    submit_commit.write(crate::game::SubmitCommitRequest { side, mv });
+                } else {
+                    submit.write(SubmitMoveRequest {
+                        mv,
+                        source: MoveSource::Bot,
+                    });
+                }
+            }
+            continue;
+        }
+        if !live || !due.contains(&side) || slot.job.is_some() || slot.ready.is_some() {
+            continue;
+        }
+        let PlayerSpec::Bot { spec, level } = &player else {
+            continue;
+        };
+        let bot = match slot.idle.take().and_then(|m| m.into_inner().ok()) {
+            Some(b) => b,
+            None => {
+                let side_seed =
+                    mix_seed(seed.0 ^ mix_seed(game.id ^ ((side.index() as u64) << 32)));
+                let Some(b) = roster.build(spec, *level, side_seed) else {
+                    status.0 = format!("Unknown bot '{spec}' for {}.", side.title());
+                    continue;
+                };
+                slot.built_for = Some((player.clone(), game.id));
+                b
+            }
+        };
+        // Only a clone of the start-of-turn position goes to the bot.
+        let pos = game.record.current().clone();
+        let parity_side = game.is_simultaneous().then_some(side);
+        match BotWorker::spawn(bot, pos, parity_side, SearchLimits::default()) {
+            Ok(w) => slot.job = Some((std::sync::Mutex::new(w), key.clone())),
+            Err(e) => status.0 = format!("{}'s bot could not start: {e}", side.title()),
+        }
+    }
+    if moved {
+        thinking.since_last = 0.0;
     }
 }
 
@@ -329,11 +475,11 @@ pub fn poll_bots(
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.
-pub fn player_from_cli(text: &str) -> Result<PlayerSpec, String> {
+pub fn player_from_cli(text: &str) -> Result<PlayerSpec, super::BotSpecError> {
     if text.trim().eq_ignore_ascii_case("human") {
         return Ok(PlayerSpec::Human);
     }
-    match BotSpec::parse(text).map_err(|e| e.to_string())? {
+    match BotSpec::parse(text)? {
         BotSpec::Random => Ok(PlayerSpec::Bot {
             spec: "random".into(),
             level: 1,

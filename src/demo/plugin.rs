@@ -1,4 +1,4 @@
-//! The Bevy half of the demo (issue 10): [`DemoPlugin`] drives [`DemoLoop`] with the frame
+//! The Bevy half of the demo: [`DemoPlugin`] drives [`DemoLoop`] with the frame
 //! time, runs the bots off the main thread ([`BotWorker`]), sends their moves through the
 //! same [`SubmitMoveRequest`] pipeline as a mouse move (Parity: White's then Black's commit),
 //! and keeps the title card, captions and result card in [`DemoOverlay`] /
@@ -267,7 +267,7 @@ fn handle_take_over(
     mut state: ResMut<DemoState>,
     mut overlay: ResMut<DemoOverlay>,
     mut captions: ResMut<DemoCaptions>,
-    game: Res<ActiveGame>,
+    mut game: ResMut<ActiveGame>,
     mut new_game: MessageWriter<NewGameRequest>,
 ) {
     let Some(DemoTakeOverRequest(choice)) = requests.read().last().copied() else {
@@ -283,8 +283,10 @@ fn handle_take_over(
         }
     }
     state.answers.clear();
-    // The game on screen (ActiveGame) already holds the demo position: keep it.
+    // The game on screen (ActiveGame) already holds the demo position: keep it. From now
+    // on it is the visitor's game (autosaved, kept in the recent games when replaced).
     let _kept = state.demo.take_over();
+    game.origin = crate::game::GameOrigin::Player;
     overlay.title = None;
     overlay.result = None;
     captions.shown.clear();
@@ -298,10 +300,7 @@ fn handle_take_over(
             });
         }
         TakeOver::NewGame => {
-            new_game.write(NewGameRequest {
-                variant: game.variant(),
-                position: None,
-            });
+            new_game.write(NewGameRequest::new(game.variant()));
         }
         TakeOver::HotSeat | TakeOver::Resume => {}
     }
@@ -338,10 +337,7 @@ fn advance_demo(
                 overlay.title = None;
                 state.games_started += 1;
                 state.log_entities = Some((state.games_started, v));
-                new_game.write(NewGameRequest {
-                    variant: v,
-                    position: None,
-                });
+                new_game.write(NewGameRequest::new(v).by(crate::game::GameOrigin::Demo));
             }
             DemoCommand::RequestBotMove => start_bots(&mut state),
             DemoCommand::ShowCaptions(caps) => {
@@ -459,7 +455,7 @@ fn play_demo_entries(
 ) {
     for DemoEntryRequest(entry) in requests.read() {
         if let Err(e) = state.demo.play_entry(entry) {
-            warn!("demo: move not played ({}): {}", e.mv, e.reason);
+            warn!("demo: move not played: {e}");
             continue;
         }
         let moves: Vec<Move> = match entry {

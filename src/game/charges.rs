@@ -7,6 +7,8 @@
 
 use bevy::prelude::*;
 
+use super::sync::WorldMismatch;
+
 use super::components::{BoardSquare, Captured, OnSquare, PieceEntity};
 use super::state::ActiveGame;
 use crate::AppSystems;
@@ -87,7 +89,7 @@ pub(crate) fn rebuild_charges(
     for e in &charges {
         commands.entity(e).despawn();
     }
-    if game.variant() != Variant::ForceField {
+    if !game.variant().has_fields() {
         for (e, _) in &squares {
             commands.entity(e).remove::<SquareCharge>();
         }
@@ -130,12 +132,12 @@ pub(crate) fn rebuild_charges(
 /// each one) and the same net charge on every square entity.
 ///
 /// # Errors
-/// A text naming the first difference.
+/// [`WorldMismatch`] naming the first difference.
 pub fn charges_match_map(
     contributions: impl IntoIterator<Item = ChargeContribution>,
     squares: impl IntoIterator<Item = (Square, SquareCharge)>,
     map: &ChargeMap,
-) -> Result<(), String> {
+) -> Result<(), WorldMismatch> {
     let key = |s: Square, t: Square, side: Side, k: PieceKind, v: i32| {
         (s.0, t.0, side.index(), k as u8, v)
     };
@@ -151,25 +153,30 @@ pub fn charges_match_map(
     have.sort_unstable();
     want.sort_unstable();
     if have.len() != want.len() {
-        return Err(format!(
-            "{} charge entities, the rules have {} contributions",
-            have.len(),
-            want.len()
-        ));
+        return Err(WorldMismatch::ChargeCount {
+            entities: have.len(),
+            rules: want.len(),
+        });
     }
     if have != want {
-        return Err("charge entities differ from the rules' contributions".to_string());
+        return Err(WorldMismatch::Charges);
     }
     for (sq, charge) in squares {
         let net = map.net(sq);
         if charge.net != net || charge.controller != map.controller(sq) {
-            return Err(format!(
-                "square {} carries {:+}, the rules say {net:+}",
-                sq.0, charge.net
-            ));
+            return Err(WorldMismatch::SquareCharge {
+                square: map_square_name(sq),
+                found: charge.net,
+                rules: net,
+            });
         }
     }
     Ok(())
+}
+
+/// A square's name on the 8×8 board (Force Field is played on it).
+fn map_square_name(sq: Square) -> String {
+    crate::rules::BoardShape::Standard.name(sq)
 }
 
 /// Checks that the charge entities and square charges of `world` agree with
@@ -177,8 +184,8 @@ pub fn charges_match_map(
 /// (other variants). For tests and debugging.
 ///
 /// # Errors
-/// The difference, as text; also when there is no [`ActiveGame`].
-pub fn check_charges_match_position(world: &mut World) -> Result<(), String> {
+/// [`WorldMismatch`]: the difference, or [`WorldMismatch::NoGame`].
+pub fn check_charges_match_position(world: &mut World) -> Result<(), WorldMismatch> {
     let contributions: Vec<ChargeContribution> = world
         .query::<&ChargeContribution>()
         .iter(world)
@@ -191,19 +198,21 @@ pub fn check_charges_match_position(world: &mut World) -> Result<(), String> {
         .collect();
     let game = world
         .get_resource::<ActiveGame>()
-        .ok_or_else(|| "no ActiveGame resource".to_string())?;
-    if game.variant() != Variant::ForceField {
+        .ok_or(WorldMismatch::NoGame)?;
+    if !game.variant().has_fields() {
         if contributions.is_empty() && squares.iter().all(|(_, c)| c.is_none()) {
             return Ok(());
         }
-        return Err("charge entities outside Force Field".to_string());
+        return Err(WorldMismatch::ChargesWithoutFields);
     }
     if squares.is_empty() {
-        return Err("no square entities".to_string());
+        return Err(WorldMismatch::NoSquares);
     }
     let mut charged = Vec::new();
     for (sq, c) in squares {
-        let c = c.ok_or_else(|| format!("square {} has no SquareCharge", sq.0))?;
+        let c = c.ok_or_else(|| WorldMismatch::SquareWithoutCharge {
+            square: map_square_name(sq),
+        })?;
         charged.push((sq, c));
     }
     charges_match_map(contributions, charged, &force_field::fields(game.shown()))

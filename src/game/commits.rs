@@ -62,9 +62,13 @@ pub enum CommitError {
         side: Side,
         /// The move, coordinate form.
         mv: String,
+        /// Why, in the rules' words (the rest rule, a pin, a check …).
+        reason: String,
     },
     /// The game is over.
     GameOver,
+    /// Nothing may move now (the reason, e.g. the resume question is open).
+    OnHold(String),
 }
 
 impl std::fmt::Display for CommitError {
@@ -73,10 +77,15 @@ impl std::fmt::Display for CommitError {
             CommitError::AlreadyCommitted(s) => {
                 write!(f, "{} has already committed this turn", s.title())
             }
-            CommitError::Illegal { side, mv } => {
-                write!(f, "{mv} is not a legal commit for {}", side.title())
+            CommitError::Illegal { side, mv, reason } => {
+                write!(
+                    f,
+                    "{mv} is not a legal commit for {}: {reason}",
+                    side.title()
+                )
             }
             CommitError::GameOver => f.write_str("the game is over"),
+            CommitError::OnHold(why) => write!(f, "not now: {why}"),
         }
     }
 }
@@ -110,6 +119,7 @@ impl ParityCommits {
             return Err(CommitError::Illegal {
                 side,
                 mv: mv.coordinate(pos.shape()),
+                reason: crate::rules::variants::why_illegal_commit(pos, side, &mv),
             });
         }
         self.slots[side.index()] = Some(mv);

@@ -43,9 +43,16 @@ pub struct PieceEntity {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OnSquare(pub Square);
 
-/// A captured piece, kept only until its fade-out animation ends.
+/// A captured piece. The Sync set despawns it at once unless the presentation holds it
+/// ([`HeldForPresentation`]) for its fade-out.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Captured;
+
+/// The presentation (animation) still shows this captured piece: the game despawns it once
+/// the mark is removed. The game layer spawns and despawns every piece entity; presentation
+/// only holds and releases.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldForPresentation;
 
 /// Intrachange square number: `number(file, rank) = 8 * T[rank] + T[file]` with
 /// `T = [1, 2, 4, 7, 0, 3, 5, 6]` (`rules/intrachange.md §1`; a1 = 9, e5 = 0, d4 = 63).

@@ -37,6 +37,34 @@ pub struct NewGameRequest {
     pub variant: Variant,
     /// A start position; `None` for the variant's initial position.
     pub position: Option<Position>,
+    /// Who starts it.
+    pub origin: super::state::GameOrigin,
+}
+
+impl NewGameRequest {
+    /// A new game of `variant` from its initial position, started by a player.
+    pub fn new(variant: Variant) -> NewGameRequest {
+        NewGameRequest {
+            variant,
+            position: None,
+            origin: super::state::GameOrigin::Player,
+        }
+    }
+
+    /// A new game from `position`, started by a player.
+    pub fn at(position: Position) -> NewGameRequest {
+        NewGameRequest {
+            variant: position.variant(),
+            position: Some(position),
+            origin: super::state::GameOrigin::Player,
+        }
+    }
+
+    /// The same request, made by `origin`.
+    pub fn by(mut self, origin: super::state::GameOrigin) -> NewGameRequest {
+        self.origin = origin;
+        self
+    }
 }
 
 /// Asks to take back the last move (it goes on the redo stack).

@@ -10,6 +10,7 @@ pub mod commits;
 pub mod components;
 pub mod messages;
 pub mod persist_glue;
+pub mod replace;
 pub mod resolve;
 pub mod state;
 pub mod sync;
@@ -22,7 +23,8 @@ pub use commits::{
     TakeBackCommitRequest,
 };
 pub use components::{
-    BoardSquare, Captured, HexagramNumber, OnSquare, PieceEntity, SquareShade, hexagram_number,
+    BoardSquare, Captured, HeldForPresentation, HexagramNumber, OnSquare, PieceEntity, SquareShade,
+    hexagram_number,
 };
 pub use messages::{
     Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
@@ -32,9 +34,10 @@ pub use messages::{
 pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
 pub use resolve::turn_text;
 pub use state::{
-    ActiveGame, AutomatedSides, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine,
+    ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,
+    StageLog, StageLogEntry, StatusLine,
 };
-pub use sync::{check_world_matches_position, pieces_match_position};
+pub use sync::{WorldMismatch, check_world_matches_position, pieces_match_position};
 
 use crate::AppSystems;
 use crate::rules::TurnModel;
@@ -50,6 +53,8 @@ impl Plugin for GamePlugin {
             app.init_resource::<ActiveGame>();
         }
         app.init_resource::<StatusLine>()
+            .init_resource::<GameHold>()
+            .init_resource::<RecentSlot>()
             .init_resource::<StageLog>()
             .init_resource::<PendingMoves>()
             .add_message::<SubmitMoveRequest>()
@@ -63,8 +68,18 @@ impl Plugin for GamePlugin {
             .add_message::<MoveResolved>()
             .add_message::<StageAnimationRequested>()
             .add_systems(Startup, request_initial_sync)
-            .add_systems(Update, sync::sync_board.in_set(AppSystems::Sync))
-            .add_plugins((resolve::plugin, charges::plugin, persist_glue::plugin));
+            .add_systems(
+                Update,
+                (sync::sync_board, sync::despawn_released_captures)
+                    .chain()
+                    .in_set(AppSystems::Sync),
+            )
+            .add_plugins((
+                resolve::plugin,
+                charges::plugin,
+                persist_glue::plugin,
+                replace::plugin,
+            ));
     }
 }
 
@@ -77,9 +92,13 @@ fn request_initial_sync(
     resync.write(ResyncRequest);
 }
 
-/// Run condition: the active variant alternates moves.
-pub fn is_alternating(game: Option<Res<ActiveGame>>) -> bool {
-    game.is_some_and(|g| g.variant().turn_model() == TurnModel::Alternating)
+/// Run condition: the active variant has the capability `cap` (e.g.
+/// [`Variant::has_fields`](crate::rules::Variant::has_fields)): a variant's own systems run
+/// only while a game of such a variant is on the board.
+pub fn variant_has(
+    cap: fn(crate::rules::Variant) -> bool,
+) -> impl FnMut(Option<Res<ActiveGame>>) -> bool + Clone {
+    move |game: Option<Res<ActiveGame>>| game.is_some_and(|g| cap(g.variant()))
 }
 
 /// Run condition: the active variant moves simultaneously (Parity).

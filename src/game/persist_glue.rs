@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::messages::{MoveSource, NewGameRequest, ResyncRequest, SubmitMoveRequest};
 use super::resolve::turn_text;
-use super::state::{ActiveGame, PendingMoves, StatusLine};
+use super::state::{ActiveGame, PendingMoves, RecentSlot, StatusLine};
 use crate::AppSystems;
 use crate::persist::{Autosave, LoadedScene, load_game, save_game};
 use crate::rules::{Entry, GameRecord};
@@ -23,9 +23,30 @@ pub struct LoadGameRequest(pub PathBuf);
 #[derive(Message, Debug, Clone)]
 pub struct SaveGameRequest(pub PathBuf);
 
-/// Asks to continue a game record (resume, paste): the record replaces the current game.
+/// Asks to continue a game record (resume, a recent game, a pasted game): the record
+/// replaces the current game.
 #[derive(Message, Debug, Clone)]
 pub struct ContinueGameRequest(pub GameRecord);
+
+/// The PGN `Event` tag of games played in the window.
+pub const EVENT_TAG: &str = "Esoterica game";
+
+/// Fills the header a new game's PGN carries: `Event`, `Site` (the program and its
+/// version) and `Date` (today, UTC), each only where the record has none.
+pub fn stamp_new_record(record: &mut GameRecord) {
+    let site = format!("Esoterica {}", env!("CARGO_PKG_VERSION"));
+    let date = crate::persist::stamp::UtcStamp::now().pgn_date();
+    for (k, v) in [
+        ("Event", EVENT_TAG.to_string()),
+        ("Site", site),
+        ("Date", date),
+    ] {
+        if !record.tags.iter().any(|(t, val)| t == k && val != "?") {
+            record.tags.retain(|(t, _)| t != k);
+            record.tags.push((k.to_string(), v));
+        }
+    }
+}
 
 /// Asks to show a scene: its start position, then its scripted moves with captions.
 #[derive(Message, Debug, Clone)]
@@ -96,8 +117,7 @@ pub(crate) fn plugin(app: &mut App) {
             (handle_file_requests, play_scene)
                 .chain()
                 .in_set(PersistSystems)
-                .in_set(AppSystems::Input)
-                .before(crate::bots::plugin::BotSystems),
+                .in_set(AppSystems::Input),
         )
         .add_systems(Update, write_autosave.in_set(AppSystems::Present));
 }
@@ -106,6 +126,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// and says why in the status line.
 pub(crate) fn handle_file_requests(
     mut game: ResMut<ActiveGame>,
+    recent: Res<RecentSlot>,
     mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
     mut scene: ResMut<ScenePlayback>,
@@ -122,13 +143,22 @@ pub(crate) fn handle_file_requests(
         }
     }
     for ContinueGameRequest(record) in continues.read() {
-        done = Some((record.clone(), "Game restored.".into()));
+        let what = if record.is_empty() {
+            "Position set up."
+        } else {
+            "Game restored."
+        };
+        done = Some((record.clone(), what.into()));
     }
-    if let Some((record, what)) = done {
-        *game = ActiveGame::from_record(record);
+    if let Some((mut record, what)) = done {
+        stamp_new_record(&mut record);
+        let note = game.replace(ActiveGame::from_record(record), Some(&recent));
         pending.0.clear();
         scene.scene = None;
         status.0 = format!("{what} {}", turn_text(&game));
+        if let Some(note) = note {
+            status.0 = format!("{note} {}", status.0);
+        }
         resync.write(ResyncRequest);
     }
     for SaveGameRequest(path) in saves.read() {
@@ -149,10 +179,7 @@ pub(crate) fn play_scene(
     mut submit: MessageWriter<SubmitMoveRequest>,
 ) {
     if let Some(PlaySceneRequest(scene)) = requests.read().last() {
-        new_game.write(NewGameRequest {
-            variant: scene.variant,
-            position: Some(scene.start.clone()),
-        });
+        new_game.write(NewGameRequest::at(scene.start.clone()));
         playback.caption = format!("{} — {}", scene.scene.name, scene.scene.description);
         playback.scene = Some(scene.clone());
         playback.next = 0;
@@ -199,7 +226,8 @@ pub(crate) fn write_autosave(
     let Some(mut slot) = slot else {
         return;
     };
-    if slot.paused {
+    // The demo's own games are not the player's: the autosave keeps the player's game.
+    if slot.paused || game.origin == super::state::GameOrigin::Demo {
         return;
     }
     let key = (game.record.len(), game.record.current().repetition_key());

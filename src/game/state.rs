@@ -16,22 +16,34 @@ pub struct ActiveGame {
     pub redo: Vec<Entry>,
     /// Showing the position after this many entries, read-only (`None`: live).
     pub review: Option<usize>,
+    /// Who started the game (decides whether it is kept in the recent games when replaced).
+    pub origin: GameOrigin,
+    /// Which game this is: a new number each time the game is replaced (a new game, a
+    /// loaded one …), the same through moves, undo and review. Bots and other per-game
+    /// state are kept while it stays the same.
+    pub id: u64,
+}
+
+/// Who started a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GameOrigin {
+    /// A player: the command line, a menu, a loaded file, a scene, a take-over.
+    #[default]
+    Player,
+    /// The demo's own bots (not kept in the recent games: the demo plays for hours).
+    Demo,
 }
 
 impl Default for ActiveGame {
     fn default() -> Self {
-        ActiveGame::new(Position::new(Variant::Standard))
+        ActiveGame::new(Position::new(Variant::default()))
     }
 }
 
 impl ActiveGame {
     /// A new game from `start`.
     pub fn new(start: Position) -> ActiveGame {
-        ActiveGame {
-            record: GameRecord::new(start),
-            redo: Vec::new(),
-            review: None,
-        }
+        ActiveGame::from_record(GameRecord::new(start))
     }
 
     /// A game continuing `record` (e.g. after `--moves`).
@@ -40,7 +52,29 @@ impl ActiveGame {
             record,
             redo: Vec::new(),
             review: None,
+            origin: GameOrigin::Player,
+            id: 0,
         }
+    }
+
+    /// Replaces this game by `next`. The game being replaced is first written to the
+    /// recent games when it has moves and a player started it, so that no key, menu or
+    /// file action loses a game. Returns a note for the status line when the archive
+    /// failed (the replacement goes ahead: the autosave still holds the old game until the
+    /// next move).
+    pub fn replace(&mut self, next: ActiveGame, recent: Option<&RecentSlot>) -> Option<String> {
+        let mut note = None;
+        if self.origin == GameOrigin::Player
+            && !self.record.is_empty()
+            && let Some(recent) = recent.and_then(|r| r.0.as_ref())
+            && let Err(e) = recent.archive(&self.record)
+        {
+            note = Some(format!("The previous game could not be kept: {e}."));
+        }
+        let id = self.id.wrapping_add(1);
+        *self = next;
+        self.id = id;
+        note
     }
 
     /// The variant.
@@ -53,6 +87,20 @@ impl ActiveGame {
         self.review
             .and_then(|n| self.record.position_after(n))
             .unwrap_or_else(|| self.record.current())
+    }
+
+    /// The name of `side`'s player as the record's `White` / `Black` tag gives it (`Human`,
+    /// a bot spec, or a name from a loaded file).
+    pub fn player_name(&self, side: crate::rules::Color) -> Option<&str> {
+        let tag = match side {
+            crate::rules::Color::White => "White",
+            crate::rules::Color::Black => "Black",
+        };
+        self.record
+            .tags
+            .iter()
+            .find(|(k, _)| k == tag)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Whether the variant moves simultaneously (Parity).
@@ -73,7 +121,8 @@ pub struct AutomatedSides {
 }
 
 impl AutomatedSides {
-    /// Whether `side` is played by a program.
+    /// Whether `side` is played by a program (its name is the game record's `White` /
+    /// `Black` tag).
     pub fn plays(&self, side: crate::rules::Color) -> bool {
         match side {
             crate::rules::Color::White => self.white,
@@ -87,6 +136,16 @@ impl AutomatedSides {
         self.white != self.black && self.plays(side)
     }
 }
+
+/// Where replaced games are kept ([`ActiveGame::replace`]); `None` (tests, the demo)
+/// keeps nothing.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RecentSlot(pub Option<crate::persist::RecentGames>);
+
+/// While it holds a reason, nothing moves: bots do not start and every move request is
+/// refused with that reason (the resume question is open, for one).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameHold(pub Option<String>);
 
 /// One line of text for the player: the last rejection reason, whose move it is, the result.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]

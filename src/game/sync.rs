@@ -10,7 +10,23 @@ use super::components::{
 };
 use super::messages::ResyncRequest;
 use super::state::ActiveGame;
-use crate::rules::{Piece, Position, Square, Variant};
+use crate::rules::{Piece, Position, Square};
+
+/// Despawns captured pieces that no presentation holds ([`HeldForPresentation`]).
+pub(crate) fn despawn_released_captures(
+    mut commands: Commands,
+    captured: Query<
+        Entity,
+        (
+            With<Captured>,
+            Without<super::components::HeldForPresentation>,
+        ),
+    >,
+) {
+    for e in &captured {
+        commands.entity(e).despawn();
+    }
+}
 
 /// Rebuilds squares (when the board changed) and pieces from the shown position.
 pub(crate) fn sync_board(
@@ -26,7 +42,7 @@ pub(crate) fn sync_board(
     }
     let pos = game.shown();
     let shape = pos.shape();
-    let want_hex = game.variant() == Variant::Intrachange;
+    let want_hex = game.variant().has_teleports();
     let have_hex = !hexagrams.is_empty();
     if squares.iter().count() != shape.len() || want_hex != have_hex {
         for (e, _) in &squares {
@@ -78,14 +94,99 @@ fn spawn_piece(commands: &mut Commands, pos: &Position, sq: Square, piece: Piece
     ));
 }
 
+/// How the entities differ from the rules position (the Settle sets' check, and tests').
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WorldMismatch {
+    /// There is no [`ActiveGame`] resource.
+    NoGame,
+    /// The piece entities differ from the placement.
+    Pieces {
+        /// The position text the entities should show.
+        position: String,
+        /// Pieces on the board that the position lacks (`Pe2` style).
+        extra: Vec<String>,
+        /// Pieces of the position that no entity shows.
+        missing: Vec<String>,
+    },
+    /// Force Field: the number of charge entities differs from the rules' contributions.
+    ChargeCount {
+        /// Charge entities found.
+        entities: usize,
+        /// Contributions the rules compute.
+        rules: usize,
+    },
+    /// Force Field: the charge entities differ from the rules' contributions.
+    Charges,
+    /// Force Field: a square entity carries another net charge or controller.
+    SquareCharge {
+        /// The square's name.
+        square: String,
+        /// The net charge the entity carries.
+        found: i32,
+        /// The net charge by the rules.
+        rules: i32,
+    },
+    /// Charge entities exist in a variant without fields.
+    ChargesWithoutFields,
+    /// There are no square entities.
+    NoSquares,
+    /// Force Field: a square entity has no charge component.
+    SquareWithoutCharge {
+        /// The square's name.
+        square: String,
+    },
+}
+
+impl std::fmt::Display for WorldMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WorldMismatch::NoGame => f.write_str("no ActiveGame resource"),
+            WorldMismatch::Pieces {
+                position,
+                extra,
+                missing,
+            } => write!(
+                f,
+                "entities differ from the position {position}: extra [{}], missing [{}]",
+                extra.join(" "),
+                missing.join(" ")
+            ),
+            WorldMismatch::ChargeCount { entities, rules } => write!(
+                f,
+                "{entities} charge entities, the rules have {rules} contributions"
+            ),
+            WorldMismatch::Charges => {
+                f.write_str("charge entities differ from the rules' contributions")
+            }
+            WorldMismatch::SquareCharge {
+                square,
+                found,
+                rules,
+            } => write!(
+                f,
+                "square {square} carries {found:+}, the rules say {rules:+}"
+            ),
+            WorldMismatch::ChargesWithoutFields => {
+                f.write_str("charge entities in a variant without fields")
+            }
+            WorldMismatch::NoSquares => f.write_str("no square entities"),
+            WorldMismatch::SquareWithoutCharge { square } => {
+                write!(f, "square {square} has no SquareCharge")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WorldMismatch {}
+
 /// Compares the pieces standing on squares with a position's placement.
 ///
 /// # Errors
-/// A text listing the first difference (square, expected piece, found piece).
+/// [`WorldMismatch::Pieces`] listing the extra and missing pieces.
 pub fn pieces_match_position(
     pieces: impl IntoIterator<Item = (Square, Piece)>,
     pos: &Position,
-) -> Result<(), String> {
+) -> Result<(), WorldMismatch> {
     let pieces: Vec<(Square, Piece)> = pieces.into_iter().collect();
     // Fast path (every Settle runs it): each entity matches the board's layer of its side,
     // no (side, square) twice, and as many entities as pieces on the board.
@@ -117,7 +218,6 @@ pub fn pieces_match_position(
         v.iter()
             .map(|(s, _, _, c)| format!("{c}{}", shape.name(Square(*s))))
             .collect::<Vec<_>>()
-            .join(" ")
     };
     // Multiset difference of the two sorted lists (a piece listed twice counts twice).
     let (mut extra, mut missing) = (Vec::new(), Vec::new());
@@ -143,20 +243,19 @@ pub fn pieces_match_position(
             (None, None) => break,
         }
     }
-    Err(format!(
-        "entities differ from the position {}: extra [{}], missing [{}]",
-        pos.to_text(),
-        name(&extra),
-        name(&missing)
-    ))
+    Err(WorldMismatch::Pieces {
+        position: pos.to_text(),
+        extra: name(&extra),
+        missing: name(&missing),
+    })
 }
 
 /// Checks that the piece entities of `world` equal the live position of its
 /// [`ActiveGame`] (for tests; the Settle sets run the same check).
 ///
 /// # Errors
-/// The difference, as text; also when there is no [`ActiveGame`].
-pub fn check_world_matches_position(world: &mut World) -> Result<(), String> {
+/// [`WorldMismatch`]: the difference, or [`WorldMismatch::NoGame`].
+pub fn check_world_matches_position(world: &mut World) -> Result<(), WorldMismatch> {
     let mut q = world.query_filtered::<(&PieceEntity, &OnSquare), Without<Captured>>();
     let pieces: Vec<(Square, Piece)> = q
         .iter(world)
@@ -164,7 +263,7 @@ pub fn check_world_matches_position(world: &mut World) -> Result<(), String> {
         .collect();
     let game = world
         .get_resource::<ActiveGame>()
-        .ok_or_else(|| "no ActiveGame resource".to_string())?;
+        .ok_or(WorldMismatch::NoGame)?;
     pieces_match_position(pieces, game.record.current())
 }
 
@@ -186,17 +285,21 @@ mod tests {
         assert_eq!(pieces_match_position(ok.clone(), &pos), Ok(()));
         // A piece missing.
         let missing: Vec<_> = ok.iter().copied().filter(|(s, _)| *s != sq("e2")).collect();
-        let err = pieces_match_position(missing.clone(), &pos).unwrap_err();
+        let err = pieces_match_position(missing.clone(), &pos)
+            .unwrap_err()
+            .to_string();
         assert!(err.ends_with("extra [], missing [Pe2]"), "{err}");
         // The same piece twice in place of the missing one: counts agree, sets do not.
         let mut doubled = missing.clone();
         doubled.push((sq("e1"), Piece::new(Color::White, PieceKind::King)));
-        let err = pieces_match_position(doubled, &pos).unwrap_err();
+        let err = pieces_match_position(doubled, &pos)
+            .unwrap_err()
+            .to_string();
         assert!(err.ends_with("extra [Ke1], missing [Pe2]"), "{err}");
         // A wrong kind.
         let mut wrong = missing;
         wrong.push((sq("e2"), Piece::new(Color::White, PieceKind::Queen)));
-        let err = pieces_match_position(wrong, &pos).unwrap_err();
+        let err = pieces_match_position(wrong, &pos).unwrap_err().to_string();
         assert!(err.ends_with("extra [Qe2], missing [Pe2]"), "{err}");
     }
 }

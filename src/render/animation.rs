@@ -13,8 +13,8 @@ use super::pieces::PieceFade;
 use super::{BoardView, square_to_world};
 use crate::AppSystems;
 use crate::game::{
-    ActiveGame, Captured, Motion, MotionStep, OnSquare, PieceEntity, ResyncRequest,
-    StageAnimationRequested,
+    ActiveGame, Captured, HeldForPresentation, Motion, MotionStep, OnSquare, PieceEntity,
+    ResyncRequest, StageAnimationRequested,
 };
 use crate::rules::Color as Side;
 
@@ -35,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSettings>()
         .init_resource::<AnimationQueue>()
         .init_resource::<TeleportTrails>()
+        .add_observer(hold_captured_pieces)
         .add_systems(
             Update,
             (
@@ -47,6 +48,14 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Present)
                 .after(super::pieces::attach_piece_visuals),
         );
+}
+
+/// A piece the game marks captured stays on screen for its fade-out: the board holds it
+/// until its animation ends (the game then despawns it).
+fn hold_captured_pieces(on: On<Add, Captured>, mut commands: Commands) {
+    if let Ok(mut e) = commands.get_entity(on.entity) {
+        e.insert(HeldForPresentation);
+    }
 }
 
 /// Animation settings.
@@ -225,7 +234,7 @@ fn run_animations(
                 if let Motion::Vanish { .. } = step.motion
                     && let Ok(mut e) = commands.get_entity(step.entity)
                 {
-                    e.despawn();
+                    e.remove::<HeldForPresentation>();
                 }
             }
         }
@@ -240,7 +249,8 @@ fn run_animations(
 }
 
 /// Pieces no queued animation touches stand on their square (or follow the cursor while
-/// dragged); captured pieces with nothing left to play are removed.
+/// dragged); captured pieces with nothing left to play are released to the game, which
+/// despawns them.
 pub(crate) fn place_idle_pieces(
     mut commands: Commands,
     view: Res<BoardView>,
@@ -269,7 +279,7 @@ pub(crate) fn place_idle_pieces(
             continue;
         }
         if captured {
-            commands.entity(e).despawn();
+            commands.entity(e).remove::<HeldForPresentation>();
             continue;
         }
         let Some(on) = on else { continue };

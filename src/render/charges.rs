@@ -13,6 +13,7 @@ use super::picking::{HotkeySystems, Selection};
 use super::pieces::PieceFont;
 use super::{BoardView, SQUARE_SIZE_WORLD, square_to_world, world_to_square};
 use crate::AppSystems;
+use crate::game::variant_has;
 use crate::game::{
     ActiveGame, BoardSquare, ChargeContribution, MoveRejected, MoveResolved, ResyncRequest,
     SquareCharge,
@@ -24,7 +25,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ChargeOverlay>().add_systems(
         Update,
         (
-            toggle_charge_overlay.in_set(HotkeySystems),
+            toggle_charge_overlay
+                .in_set(HotkeySystems)
+                .run_if(variant_has(Variant::has_fields)),
             (
                 attach_charge_visuals,
                 track_field_blockers,
@@ -32,7 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
                 draw_field_outlines,
             )
                 .chain()
-                .in_set(AppSystems::Present),
+                .in_set(AppSystems::Present)
+                .run_if(variant_has(Variant::has_fields)),
         ),
     );
 }
@@ -79,12 +83,8 @@ pub fn charge_text(net: i32) -> String {
     }
 }
 
-fn toggle_charge_overlay(
-    keys: Res<ButtonInput<KeyCode>>,
-    game: Res<ActiveGame>,
-    mut overlay: ResMut<ChargeOverlay>,
-) {
-    if keys.just_pressed(KeyCode::KeyC) && game.variant() == Variant::ForceField {
+fn toggle_charge_overlay(keys: Res<ButtonInput<KeyCode>>, mut overlay: ResMut<ChargeOverlay>) {
+    if keys.just_pressed(KeyCode::KeyC) {
         overlay.visible = !overlay.visible;
     }
 }
@@ -142,9 +142,6 @@ fn track_field_blockers(
     }
     for r in rejected.read() {
         overlay.blockers.clear();
-        if game.variant() != Variant::ForceField {
-            continue;
-        }
         let (Some(from), Some(to)) = (r.mv.get(0..2), r.mv.get(2..4)) else {
             continue;
         };
@@ -196,9 +193,6 @@ fn draw_field_outlines(
     overlay: Res<ChargeOverlay>,
     charges: Query<&ChargeContribution>,
 ) {
-    if game.variant() != Variant::ForceField {
-        return;
-    }
     let shape = game.shown().shape();
     let at = |sq| square_to_world(shape, sq, view.flipped);
     if let Some(from) = selection.from {

@@ -12,6 +12,7 @@ pub mod frame_stats;
 pub mod parity;
 pub mod picking;
 pub mod pieces;
+pub mod window;
 pub mod zones;
 
 use bevy::prelude::*;
@@ -41,6 +42,7 @@ impl Plugin for RenderPlugin {
             frame_stats::plugin,
             zones::plugin,
             parity::plugin,
+            window::plugin,
         ));
     }
 }

@@ -168,24 +168,65 @@ fn fade_turn_captions(
 
 /// A small ring in the lower-left corner of each resting piece (it moved last turn and may
 /// not move now), drawn where the piece is drawn so it follows animations and shared squares.
+/// In Single Occupation a piece on a shared square is not resting even if it moved last
+/// turn: it is the one that must move (§5), and gets an orange double-headed mark instead.
 fn draw_resting_markers(
     mut gizmos: Gizmos,
     game: Res<ActiveGame>,
     pieces: Query<(&PieceEntity, &OnSquare, &Transform), Without<Captured>>,
 ) {
     let pos = game.shown();
-    let resting: [Vec<_>; 2] = [
-        pos.resting(Side::White).collect(),
-        pos.resting(Side::Black).collect(),
-    ];
+    let [resting, leaving] = piece_marks(pos);
     for (piece, on, tf) in &pieces {
-        if !resting[piece.side.index()].contains(&on.0) {
-            continue;
-        }
+        let i = piece.side.index();
         let c = tf.translation.truncate() + Vec2::new(-32.0, -34.0) * tf.scale.x;
-        let color = Color::srgb(0.2, 0.45, 0.9);
-        for r in [5.0, 6.5, 8.0, 9.5] {
-            gizmos.circle_2d(c, r, color);
+        if leaving[i].contains(&on.0) {
+            let color = Color::srgb(0.95, 0.55, 0.1);
+            gizmos.line_2d(c + Vec2::new(-9.0, 0.0), c + Vec2::new(9.0, 0.0), color);
+            for d in [-1.0f32, 1.0] {
+                let tip = c + Vec2::new(9.0 * d, 0.0);
+                gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, 4.0), color);
+                gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, -4.0), color);
+            }
+        } else if resting[i].contains(&on.0) {
+            let color = Color::srgb(0.2, 0.45, 0.9);
+            for r in [5.0, 6.5, 8.0, 9.5] {
+                gizmos.circle_2d(c, r, color);
+            }
         }
+    }
+}
+
+/// Per side (White, Black): the squares of its resting pieces (ringed) and of its pieces
+/// that must leave a shared square this turn (Single Occupation; never also ringed).
+pub fn piece_marks(pos: &crate::rules::Position) -> [[Vec<crate::rules::Square>; 2]; 2] {
+    let leaving =
+        [Side::White, Side::Black].map(|s| crate::rules::variants::parity::must_leave(pos, s));
+    let resting = [Side::White, Side::Black].map(|s| {
+        pos.resting(s)
+            .filter(|sq| !leaving[s.index()].contains(sq))
+            .collect::<Vec<_>>()
+    });
+    [resting, leaving]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Variant};
+
+    #[test]
+    fn single_occupation_pieces_on_a_shared_square_must_leave_and_are_not_ringed() {
+        let text = "4k3/8/8/3[Nn]4/8/8/8/R3K3 w - - 0 1 d5/d5";
+        let p = Position::from_text(Variant::ParitySingle, text).unwrap();
+        let d5 = p.shape().parse_square("d5").unwrap();
+        let [resting, leaving] = piece_marks(&p);
+        assert_eq!(leaving, [vec![d5], vec![d5]]);
+        assert_eq!(resting, [Vec::new(), Vec::new()]);
+        // Plain Parity: the same Knights rest (they moved last turn) and nothing must leave.
+        let p = Position::from_text(Variant::Parity, text).unwrap();
+        let [resting, leaving] = piece_marks(&p);
+        assert_eq!(resting, [vec![d5], vec![d5]]);
+        assert_eq!(leaving, [Vec::new(), Vec::new()]);
     }
 }

@@ -1,9 +1,11 @@
 //! Mouse and keyboard on the board: click (or drag) a piece to see its legal destinations,
 //! click (or drop on) a square to move. Every move goes out as a
 //! [`SubmitMoveRequest`]; an illegal one comes back with the rules' reason in the status
-//! line. Hotkeys: F flip, N new game, Ctrl+Z undo, Ctrl+Y redo, H hexagrams, G square
-//! numbers, Esc clear the selection. Guarded against egui by [`BoardInputSystems`] and
-//! [`HotkeySystems`] (configured in `ui/input_guard.rs`).
+//! line. Hotkeys: F flip, N new game (confirmed while a game is in progress), Ctrl+Z undo,
+//! Ctrl+Y redo, H hexagrams, G square numbers, Esc clear the selection, ← → Home End step
+//! through the move list. Guarded against egui by [`BoardInputSystems`] and
+//! [`HotkeySystems`] (configured in `ui/input_guard.rs`); a drag released over a panel is
+//! still seen (the piece goes back).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -11,6 +13,7 @@ use bevy::window::PrimaryWindow;
 use super::camera::BoardCamera;
 use super::{BoardView, world_to_square};
 use crate::AppSystems;
+use crate::game::replace::{ReplaceGameRequest, Replacement};
 use crate::game::{
     ActiveGame, MoveResolved, MoveSource, NewGameRequest, ParityCommits, RedoRequest,
     ResyncRequest, StatusLine, SubmitMoveRequest, UndoRequest,
@@ -36,6 +39,9 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 handle_board_mouse.in_set(BoardInputSystems),
+                end_drag_on_release
+                    .in_set(AppSystems::Input)
+                    .after(BoardInputSystems),
                 handle_hotkeys.in_set(HotkeySystems),
                 clear_selection_on_change.in_set(AppSystems::Sync),
             ),
@@ -139,7 +145,8 @@ fn handle_board_mouse(
     view: Res<BoardView>,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
-    players: Option<Res<crate::bots::plugin::Players>>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
+    hold: Res<crate::game::GameHold>,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
     mut status: ResMut<StatusLine>,
@@ -159,9 +166,14 @@ fn handle_board_mouse(
             selection.targets.clear();
             return;
         };
+        if let Some(why) = &hold.0 {
+            status.0 = format!("Not now: {why}.");
+            return;
+        }
         if game.review.is_some() {
-            status.0 = "An earlier position is shown (read-only): use \"Back to live\" to play."
-                .to_string();
+            status.0 =
+                "An earlier position is shown (read-only): use \"Back to live\" or End to play."
+                    .to_string();
             return;
         }
         if let Some(o) = game.record.outcome() {
@@ -169,7 +181,8 @@ fn handle_board_mouse(
             return;
         }
         let side = side_to_act(&game, &commits);
-        if let Some(bot) = players.as_deref().and_then(|p| bot_playing(p, side)) {
+        if automated.as_deref().is_some_and(|a| a.plays(side)) {
+            let bot = game.player_name(side).unwrap_or("a");
             selection.from = None;
             selection.targets.clear();
             status.0 = format!(
@@ -232,15 +245,6 @@ fn handle_board_mouse(
     }
 }
 
-/// The bot's name (built-in name or external command) when `side` is played by a bot: its
-/// pieces are not the mouse's to move.
-pub fn bot_playing(players: &crate::bots::plugin::Players, side: Side) -> Option<&str> {
-    match players.of(side) {
-        crate::persist::PlayerSpec::Human => None,
-        crate::persist::PlayerSpec::Bot { spec, .. } => Some(spec),
-    }
-}
-
 /// Sends the move from → to: the legal one, a promotion choice, or (when illegal) the bare
 /// move so the rules explain why.
 fn try_move(
@@ -274,12 +278,36 @@ fn try_move(
     }
 }
 
+/// A left-button release the board did not see (the cursor was over a panel, where egui
+/// takes the pointer): the dragged piece goes back to its square.
+fn end_drag_on_release(buttons: Res<ButtonInput<MouseButton>>, mut selection: ResMut<Selection>) {
+    if buttons.just_released(MouseButton::Left) && selection.dragging.is_some() {
+        selection.dragging = None;
+    }
+}
+
+/// The review step for a move-list key: ← one entry back, → one forward (the last entry
+/// is the live game), Home the start, End the live game. `shown` is the entry count shown
+/// now, `len` the record's length; `None` when the key changes nothing.
+pub fn review_step(key: KeyCode, shown: usize, len: usize) -> Option<Option<usize>> {
+    let live_or = |n: usize| if n >= len { None } else { Some(n) };
+    let target = match key {
+        KeyCode::ArrowLeft if shown > 0 => Some(shown - 1),
+        KeyCode::ArrowRight if shown < len => live_or(shown + 1),
+        KeyCode::Home if shown > 0 => Some(0),
+        KeyCode::End if shown < len => None,
+        _ => return None,
+    };
+    Some(target)
+}
+
 fn handle_hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
+    mut review: MessageWriter<crate::game::ReviewRequest>,
     mut view: ResMut<BoardView>,
     mut selection: ResMut<Selection>,
     game: Res<ActiveGame>,
-    mut new_game: MessageWriter<NewGameRequest>,
+    mut new_game: MessageWriter<ReplaceGameRequest>,
     mut undo: MessageWriter<UndoRequest>,
     mut redo: MessageWriter<RedoRequest>,
 ) {
@@ -288,10 +316,9 @@ fn handle_hotkeys(
         view.flipped = !view.flipped;
     }
     if keys.just_pressed(KeyCode::KeyN) && !ctrl {
-        new_game.write(NewGameRequest {
-            variant: game.variant(),
-            position: None,
-        });
+        new_game.write(ReplaceGameRequest(Replacement::NewGame(
+            NewGameRequest::new(game.variant()),
+        )));
     }
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         undo.write(UndoRequest);
@@ -310,6 +337,19 @@ fn handle_hotkeys(
         selection.targets.clear();
         selection.dragging = None;
     }
+    let shown = game.review.unwrap_or(game.record.len());
+    for key in [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::Home,
+        KeyCode::End,
+    ] {
+        if keys.just_pressed(key)
+            && let Some(target) = review_step(key, shown, game.record.len())
+        {
+            review.write(crate::game::ReviewRequest(target));
+        }
+    }
 }
 
 fn clear_selection_on_change(
@@ -323,5 +363,27 @@ fn clear_selection_on_change(
         selection.targets.clear();
         selection.dragging = None;
         promotion.0.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_list_keys_step_back_forward_to_the_start_and_to_live() {
+        // Live game of 5 entries.
+        assert_eq!(review_step(KeyCode::ArrowLeft, 5, 5), Some(Some(4)));
+        assert_eq!(review_step(KeyCode::ArrowRight, 5, 5), None);
+        assert_eq!(review_step(KeyCode::End, 5, 5), None);
+        assert_eq!(review_step(KeyCode::Home, 5, 5), Some(Some(0)));
+        // Reviewing after 4 entries: → reaches the live game.
+        assert_eq!(review_step(KeyCode::ArrowRight, 4, 5), Some(None));
+        assert_eq!(review_step(KeyCode::ArrowRight, 2, 5), Some(Some(3)));
+        assert_eq!(review_step(KeyCode::End, 2, 5), Some(None));
+        // At the start nothing goes further back.
+        assert_eq!(review_step(KeyCode::ArrowLeft, 0, 5), None);
+        assert_eq!(review_step(KeyCode::Home, 0, 5), None);
+        assert_eq!(review_step(KeyCode::KeyA, 3, 5), None);
     }
 }

@@ -6,6 +6,8 @@
 
 use bevy::prelude::*;
 
+use crate::game::variant_has;
+
 use super::SQUARE_SIZE_WORLD;
 use super::picking::HotkeySystems;
 use crate::AppSystems;
@@ -16,10 +18,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ZoneView>().add_systems(
         Update,
         (
-            toggle_zones.in_set(HotkeySystems),
+            toggle_zones
+                .in_set(HotkeySystems)
+                .run_if(variant_has(Variant::has_zones)),
             (attach_zone_tints, update_zone_tints)
                 .chain()
-                .in_set(AppSystems::Present),
+                .in_set(AppSystems::Present)
+                .run_if(variant_has(Variant::has_zones)),
         ),
     );
 }
@@ -44,13 +49,9 @@ pub fn zone_color(zone: Zone) -> Color {
     }
 }
 
-fn toggle_zones(
-    keys: Res<ButtonInput<KeyCode>>,
-    game: Res<ActiveGame>,
-    mut view: ResMut<ZoneView>,
-) {
+fn toggle_zones(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<ZoneView>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if !ctrl && keys.just_pressed(KeyCode::KeyZ) && game.variant() == Variant::BigOuter {
+    if !ctrl && keys.just_pressed(KeyCode::KeyZ) {
         view.visible = !view.visible;
     }
 }
@@ -60,9 +61,6 @@ fn attach_zone_tints(
     game: Res<ActiveGame>,
     squares: Query<(Entity, &BoardSquare), Added<BoardSquare>>,
 ) {
-    if game.variant() != Variant::BigOuter {
-        return;
-    }
     let shape = game.shown().shape();
     for (e, sq) in &squares {
         commands.entity(e).with_child((

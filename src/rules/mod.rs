@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod classic;
+pub mod clock;
 pub mod geometry;
 pub mod moves;
 pub mod narrate;

@@ -17,6 +17,10 @@ pub enum WinReason {
     CannotLeaveSharedSquare,
     /// The loser's bot failed (illegal move, garbage, timeout, crash) and forfeited.
     Forfeit,
+    /// The loser's clock ran out, and the winner had mating material.
+    Timeout,
+    /// The loser resigned.
+    Resignation,
 }
 
 /// Why a game was drawn.
@@ -35,6 +39,8 @@ pub enum DrawReason {
     Simultaneous,
     /// Both players agreed.
     Agreement,
+    /// A clock ran out, but the other side had no mating material in this variant.
+    TimeoutVsInsufficientMaterial,
     /// Adjudicated by the host: the game reached the ply cap of a headless match or of the
     /// demo (no rule of the variant ended it).
     PlyCap,

@@ -3,6 +3,9 @@
 //! board/game split), so positions stay cheap to clone.
 
 use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::clock::TimeControl;
 
 use super::moves::{Effect, Move};
 use super::outcome::{DrawReason, Outcome};
@@ -41,6 +44,11 @@ pub struct GameRecord {
     /// PGN tags other than the ones computed (`Variant`, `FEN`, `SetUp`, `Result`), in
     /// insertion order.
     pub tags: Vec<(String, String)>,
+    /// The time control the game is played under (`docs/rules/clocks.md`).
+    pub time_control: TimeControl,
+    /// Both sides' remaining clock time after each entry (White, Black), where known;
+    /// `clocks[i]` belongs to entry `i`.
+    clocks: Vec<Option<[Duration; 2]>>,
 }
 
 impl GameRecord {
@@ -55,7 +63,22 @@ impl GameRecord {
             declared: None,
             rules_outcome: OnceLock::new(),
             tags: Vec::new(),
+            time_control: TimeControl::Unlimited,
+            clocks: Vec::new(),
         }
+    }
+
+    /// Records both clocks (White's, Black's remaining time) after the last entry, as the
+    /// PGN's `%clk` comments carry them. Does nothing on an empty record.
+    pub fn set_last_clocks(&mut self, remaining: [Duration; 2]) {
+        if let Some(last) = self.clocks.last_mut() {
+            *last = Some(remaining);
+        }
+    }
+
+    /// Both clocks after entry `i` (0-based), if recorded.
+    pub fn clocks_after(&self, i: usize) -> Option<[Duration; 2]> {
+        self.clocks.get(i).copied().flatten()
     }
 
     /// The variant.
@@ -153,6 +176,7 @@ impl GameRecord {
         self.keys.push(next.repetition_key());
         self.positions.push(next);
         self.entries.push(entry);
+        self.clocks.push(None);
         self.rules_outcome = OnceLock::new();
     }
 
@@ -161,6 +185,7 @@ impl GameRecord {
         let e = self.entries.pop()?;
         self.positions.pop();
         self.keys.pop();
+        self.clocks.pop();
         self.declared = None;
         self.rules_outcome = OnceLock::new();
         Some(e)

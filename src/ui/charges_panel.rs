@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::{ActiveGame, ChargeContribution, SquareCharge};
 use crate::render::Selection;
 use crate::render::charges::{ChargeOverlay, charge_text};
-use crate::rules::{Square, Variant};
+use crate::rules::Square;
 
 /// Draws the Force Field window (only in Force Field).
 pub(crate) fn draw_charges_panel(
@@ -20,9 +20,6 @@ pub(crate) fn draw_charges_panel(
     charges: Query<&ChargeContribution>,
     squares: Query<(&crate::game::BoardSquare, &SquareCharge)>,
 ) -> Result {
-    if game.variant() != Variant::ForceField {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     let pos = game.shown();
     let shape = pos.shape();

@@ -5,20 +5,22 @@
 //! requests ([`LoadGameRequest`], [`SaveGameRequest`], [`ContinueGameRequest`],
 //! [`PlaySceneRequest`]); the headless side is [`crate::game::persist_glue`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_file_dialog::FileDialog;
 
-use crate::bots::plugin::{BotRoster, BotThinking, Players};
-use crate::game::persist_glue::{
-    AutosaveSlot, ContinueGameRequest, LoadGameRequest, PlaySceneRequest, SaveGameRequest,
-    ScenePlayback,
+use crate::bots::plugin::{BotRoster, BotSeed, BotThinking, Players};
+use crate::game::persist_glue::{AutosaveSlot, SaveGameRequest, ScenePlayback};
+use crate::game::replace::{
+    AnswerReplacementRequest, ReplaceConfirmation, ReplaceGameRequest, Replacement,
 };
-use crate::game::{ActiveGame, NewGameRequest, StatusLine};
+use crate::game::{ActiveGame, GameHold, NewGameRequest, StatusLine};
 use crate::persist::{
-    PlayerSpec, Settings, game_to_text, list_scenes, load_scene, position_from_clipboard,
+    BUNDLED_SCENES, Folders, PlayerSpec, RecentGame, Settings, game_to_text, list_scenes,
+    load_scene, load_scene_text, position_from_clipboard_with_warnings,
 };
 use crate::render::{AnimationSettings, BoardView};
 use crate::rules::{Color as Side, GameRecord};
@@ -26,12 +28,19 @@ use crate::rules::{Color as Side, GameRecord};
 /// What the command line fixed, so the start-up files do not override it.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct StartOptions {
-    /// `--white`/`--black` were given: the settings' players are not used.
+    /// `--white`/`--black` were given: the settings' players are not used, and these
+    /// players are not saved as the defaults (they apply to this run only).
     pub cli_players: bool,
     /// `--variant`, `--position`, `--moves` or `--scene` were given: no resume question,
     /// no last variant.
     pub cli_start: bool,
+    /// The settings file is read but never written (the demo).
+    pub keep_settings: bool,
 }
+
+/// The user's folders (settings, autosave, recent games, saved games).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct UserFolders(pub Folders);
 
 /// The settings as last saved, and a pending save.
 #[derive(Resource, Debug, Clone, Default)]
@@ -40,48 +49,116 @@ pub struct SettingsState {
     pub settings: Settings,
     /// Seconds since an unsaved change (`None`: nothing to save).
     pub dirty_for: Option<f32>,
+    /// The players the command line gave for this run: while they are in force the saved
+    /// players stay as they were.
+    pub cli_players: Option<crate::persist::Players>,
 }
 
-/// The autosaved game offered for resuming.
+/// The autosaved game offered for resuming (it is on the board, on hold, until answered).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ResumeOffer(pub Option<GameRecord>);
 
-/// The text fields and the last message of the files section.
-#[derive(Resource, Debug, Clone, Default)]
+/// The reason the game is on hold while the resume question is open.
+pub const RESUME_HOLD: &str =
+    "answer the question first: resume the unfinished game or start a new one";
+
+/// A scene the Scenes panel lists: bundled in the binary, or a file in the user's folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SceneEntry {
+    /// One of [`BUNDLED_SCENES`], by name.
+    Bundled(&'static str),
+    /// A file in `DATA_DIR/scenes`.
+    File(PathBuf),
+}
+
+impl SceneEntry {
+    /// The name shown.
+    pub fn label(&self) -> String {
+        match self {
+            SceneEntry::Bundled(n) => (*n).to_string(),
+            SceneEntry::File(p) => p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Which file dialog is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DialogPurpose {
+    /// None.
+    #[default]
+    Closed,
+    /// Save the game as PGN.
+    Save,
+    /// Load a PGN game.
+    Load,
+}
+
+/// The text fields, lists and the last message of the files section.
+#[derive(Resource, Default)]
 pub struct FilesUi {
-    /// The path typed for save / load.
-    pub path: String,
     /// The text pasted for "Paste position".
     pub paste: String,
     /// The last message of this section (errors included).
     pub note: String,
-    /// The scene files found.
-    pub scenes: Vec<PathBuf>,
+    /// The scenes offered.
+    pub scenes: Vec<SceneEntry>,
+    /// The recent games (newest first), refreshed when the panel opens or a game is replaced.
+    pub recent: Vec<RecentGame>,
+    /// The egui file dialog (open / save), starting in the data folder.
+    pub dialog: Option<FileDialog>,
+    /// What the open dialog is for.
+    pub purpose: DialogPurpose,
+    /// The recent games' length when last listed (to refresh after a replacement).
+    recent_seen: Option<(usize, u64)>,
 }
 
 /// Adds the files UI.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StartOptions>()
+        .init_resource::<UserFolders>()
         .init_resource::<SettingsState>()
         .init_resource::<ResumeOffer>()
         .init_resource::<FilesUi>()
         .add_systems(PostStartup, load_start_files)
-        .add_systems(Update, save_settings_on_change)
+        .add_message::<ResumeAnswerRequest>()
+        .add_systems(Update, (save_settings_on_change, refresh_recent_games))
+        .add_systems(
+            Update,
+            answer_resume
+                .in_set(crate::AppSystems::Input)
+                .before(crate::game::replace::ReplaceSystems),
+        )
         .add_systems(EguiPrimaryContextPass, draw_dialogs);
 }
 
-fn scenes_dir() -> PathBuf {
-    let local = Path::new("scenes");
-    if local.is_dir() {
-        local.to_path_buf()
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
+/// The scenes offered: the bundled ones, then the `.ron` files in `DATA_DIR/scenes`.
+pub fn scene_entries(folders: &Folders) -> Vec<SceneEntry> {
+    let mut out: Vec<SceneEntry> = BUNDLED_SCENES
+        .iter()
+        .map(|(n, _)| SceneEntry::Bundled(n))
+        .collect();
+    if let Some(dir) = folders.data.as_ref().map(|d| d.join("scenes"))
+        && dir.is_dir()
+    {
+        out.extend(
+            list_scenes(&dir)
+                .unwrap_or_default()
+                .into_iter()
+                .map(SceneEntry::File),
+        );
     }
+    out
 }
 
-/// Settings, the autosave offer and the scenes list, once at start.
+/// Settings, the autosave offer, the scenes and recent games, once at start. An
+/// unfinished autosaved game is put on the board at once, on hold ([`GameHold`]) until the
+/// player answers the resume question, so nothing (a bot either) moves behind it.
 fn load_start_files(
     opts: Res<StartOptions>,
+    folders: Res<UserFolders>,
     mut state: ResMut<SettingsState>,
     mut status: ResMut<StatusLine>,
     mut anim: ResMut<AnimationSettings>,
@@ -89,52 +166,82 @@ fn load_start_files(
     mut players: ResMut<Players>,
     mut offer: ResMut<ResumeOffer>,
     mut files: ResMut<FilesUi>,
+    mut hold: ResMut<GameHold>,
+    mut confirm: ResMut<ReplaceConfirmation>,
     slot: Option<ResMut<AutosaveSlot>>,
-    mut new_game: MessageWriter<NewGameRequest>,
+    mut replace: MessageWriter<ReplaceGameRequest>,
 ) {
-    let loaded = Settings::load();
+    let loaded = folders.0.load_settings();
     let s = loaded.settings;
+    confirm.ask = true;
     anim.speed = s.animation_speed.clamp(0.0, 3.0);
     view.show_numbers = s.overlays.intrachange_numbers;
     view.show_hexagrams = s.overlays.hexagrams;
-    if !opts.cli_players {
+    if opts.cli_players {
+        state.cli_players = Some(players.0.clone());
+    } else {
         players.0 = s.players.clone();
     }
     let mut notes = Vec::new();
     if let Some(w) = loaded.warning {
         notes.push(w);
     }
+    if folders.0.data.is_none() {
+        notes.push("No data folder was found: games are not autosaved.".to_string());
+    }
     if let Some(mut slot) = slot
         && !opts.cli_start
     {
         match slot.autosave.load() {
             Ok(Some(record)) if !record.is_empty() && record.outcome().is_none() => {
+                replace.write(ReplaceGameRequest(Replacement::Continue(record.clone())));
                 offer.0 = Some(record);
                 slot.paused = true;
+                hold.0 = Some(RESUME_HOLD.to_string());
             }
             Ok(_) => {}
             Err(e) => notes.push(e.to_string()),
         }
     }
-    if !opts.cli_start && offer.0.is_none() && s.last_variant != crate::rules::Variant::Standard {
-        new_game.write(NewGameRequest {
-            variant: s.last_variant,
-            position: None,
-        });
+    if !opts.cli_start && offer.0.is_none() && s.last_variant != crate::rules::Variant::default() {
+        replace.write(ReplaceGameRequest(Replacement::NewGame(
+            NewGameRequest::new(s.last_variant),
+        )));
     }
     state.settings = s;
     if !notes.is_empty() {
         status.0 = notes.join(" ");
     }
-    files.path = crate::persist::data_dir()
-        .map(|d| d.join("game.pgn").display().to_string())
-        .unwrap_or_else(|_| "game.pgn".into());
-    files.scenes = list_scenes(&scenes_dir()).unwrap_or_default();
+    files.scenes = scene_entries(&folders.0);
+    files.recent = folders
+        .0
+        .recent()
+        .and_then(|r| r.list().ok())
+        .unwrap_or_default();
 }
 
-/// Saves the settings one second after the last change (a slider drag writes once).
+/// Lists the recent games again after the game was replaced (a new entry may be there).
+fn refresh_recent_games(
+    folders: Res<UserFolders>,
+    game: Res<ActiveGame>,
+    mut files: ResMut<FilesUi>,
+) {
+    let key = (game.record.len(), game.record.start().repetition_key());
+    let replaced = files
+        .recent_seen
+        .is_some_and(|(len, start)| start != key.1 || key.0 < len);
+    files.recent_seen = Some(key);
+    if replaced && let Some(recent) = folders.0.recent() {
+        files.recent = recent.list().unwrap_or_default();
+    }
+}
+
+/// Saves the settings one second after the last change (a slider drag writes once). The
+/// command line's players are not saved; a player chosen in the panel is.
 fn save_settings_on_change(
     time: Res<Time>,
+    opts: Res<StartOptions>,
+    folders: Res<UserFolders>,
     mut state: ResMut<SettingsState>,
     anim: Res<AnimationSettings>,
     view: Res<BoardView>,
@@ -142,11 +249,17 @@ fn save_settings_on_change(
     game: Res<ActiveGame>,
     mut status: ResMut<StatusLine>,
 ) {
+    if opts.keep_settings {
+        return;
+    }
     let mut now = state.settings.clone();
     now.animation_speed = anim.speed;
     now.overlays.intrachange_numbers = view.show_numbers;
     now.overlays.hexagrams = view.show_hexagrams;
-    now.players = players.0.clone();
+    if state.cli_players.as_ref() != Some(&players.0) {
+        state.cli_players = None;
+        now.players = players.0.clone();
+    }
     now.last_variant = game.variant();
     if now != state.settings {
         state.settings = now;
@@ -157,20 +270,26 @@ fn save_settings_on_change(
         *t += time.delta_secs();
         if *t >= 1.0 {
             state.dirty_for = None;
-            if let Err(e) = state.settings.save() {
+            let saved = folders
+                .0
+                .settings_path()
+                .and_then(|p| state.settings.save_to(&p));
+            if let Err(e) = saved {
                 status.0 = format!("Settings not saved: {e}");
             }
         }
     }
 }
 
-/// The resume question and the scene caption.
+/// The resume question, the confirmation before a game in progress is replaced and the file
+/// dialog.
 fn draw_dialogs(
     mut contexts: EguiContexts,
-    mut offer: ResMut<ResumeOffer>,
-    slot: Option<ResMut<AutosaveSlot>>,
-    mut playback: ResMut<ScenePlayback>,
-    mut continues: MessageWriter<ContinueGameRequest>,
+    offer: Res<ResumeOffer>,
+    game: Res<ActiveGame>,
+    confirm: Res<ReplaceConfirmation>,
+    mut files: ResMut<FilesUi>,
+    mut out: DialogOutputs,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some(record) = offer.0.clone() {
@@ -181,7 +300,7 @@ fn draw_dialogs(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.label(format!(
-                    "{} — {} move{} played.",
+                    "{} — {} move{} played (shown on the board).",
                     record.variant(),
                     record.len(),
                     if record.len() == 1 { "" } else { "s" }
@@ -194,58 +313,156 @@ fn draw_dialogs(
                         answer = Some(false);
                     }
                 });
+                ui.label(
+                    egui::RichText::new("A game you do not resume is kept under Recent games.")
+                        .small(),
+                );
             });
         if let Some(resume) = answer {
-            offer.0 = None;
-            if let Some(mut slot) = slot {
-                slot.paused = false;
-                if !resume {
-                    let _ = slot.autosave.clear();
-                }
-            }
-            if resume {
-                continues.write(ContinueGameRequest(record));
-            }
+            out.resume.write(ResumeAnswerRequest(resume));
         }
     }
-    let mut close = false;
-    if let Some(scene) = &playback.scene {
-        egui::Window::new(format!("Scene: {}", scene.scene.name))
-            .id(egui::Id::new("scene-caption"))
+    if let Some(waiting) = &confirm.waiting {
+        let mut answer = None;
+        egui::Window::new("Leave the game in progress?")
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
-                ui.set_max_width(520.0);
-                ui.label(egui::RichText::new(&playback.caption).size(16.0));
+                ui.label(format!(
+                    "This replaces the {} game in progress ({} moves) with {}.",
+                    game.variant(),
+                    game.record.len(),
+                    waiting.describe()
+                ));
+                ui.label("The game in progress is kept under Recent games (Files panel).");
                 ui.horizontal(|ui| {
-                    ui.label(format!("Move {} of {}", playback.next, scene.steps.len()));
-                    if ui.button("Close").clicked() {
-                        close = true;
+                    if ui.button("Replace it").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        answer = Some(false);
                     }
                 });
             });
+        if let Some(a) = answer {
+            out.answer.write(AnswerReplacementRequest(a));
+        }
     }
-    if close {
-        playback.scene = None;
+    if let Some(dialog) = files.dialog.as_mut() {
+        dialog.update(ctx);
+        if let Some(path) = dialog.take_picked() {
+            match files.purpose {
+                DialogPurpose::Save => {
+                    out.saves.write(SaveGameRequest(path));
+                }
+                DialogPurpose::Load => {
+                    out.replace
+                        .write(ReplaceGameRequest(Replacement::Load(path)));
+                }
+                DialogPurpose::Closed => {}
+            }
+            files.purpose = DialogPurpose::Closed;
+        }
     }
     Ok(())
 }
 
-/// The sections appended to the left panel: players, files, scenes.
+/// The scene being shown, at the top of the right panel (it covers nothing on the board).
+#[derive(SystemParam)]
+pub struct ScenePanel<'w> {
+    playback: ResMut<'w, ScenePlayback>,
+}
+
+impl ScenePanel<'_> {
+    /// Draws the scene's caption, its progress and a Close button; nothing when no scene
+    /// is shown.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let mut close = false;
+        let Some(scene) = &self.playback.scene else {
+            return;
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Scene: {}", scene.scene.name)).strong());
+            ui.add(egui::Label::new(egui::RichText::new(&self.playback.caption).size(15.0)).wrap());
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "Move {} of {}",
+                    self.playback.next,
+                    scene.steps.len()
+                ));
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            self.playback.scene = None;
+        }
+        ui.separator();
+    }
+}
+
+/// The player's answer to the resume question: `true` resumes the offered game (already on
+/// the board), `false` starts a new game of its variant (the offered one is kept in the
+/// recent games).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResumeAnswerRequest(pub bool);
+
+/// Carries out the answer to the resume question: the hold is lifted, the autosave runs
+/// again.
+fn answer_resume(
+    mut answers: MessageReader<ResumeAnswerRequest>,
+    mut offer: ResMut<ResumeOffer>,
+    slot: Option<ResMut<AutosaveSlot>>,
+    mut hold: ResMut<GameHold>,
+    mut new_game: MessageWriter<NewGameRequest>,
+) {
+    let Some(ResumeAnswerRequest(resume)) = answers.read().last().copied() else {
+        return;
+    };
+    let Some(record) = offer.0.take() else {
+        return;
+    };
+    hold.0 = None;
+    if let Some(mut slot) = slot {
+        slot.paused = false;
+    }
+    if !resume {
+        // The offered game is on the board: replacing it keeps it in the recent games,
+        // and the new game's first move overwrites the autosave. The player has just
+        // chosen this, so there is no second question.
+        new_game.write(NewGameRequest::new(record.variant()));
+    }
+}
+
+/// The requests the dialogs send.
+#[derive(SystemParam)]
+pub struct DialogOutputs<'w> {
+    resume: MessageWriter<'w, ResumeAnswerRequest>,
+    replace: MessageWriter<'w, ReplaceGameRequest>,
+    answer: MessageWriter<'w, AnswerReplacementRequest>,
+    saves: MessageWriter<'w, SaveGameRequest>,
+}
+
+/// The sections appended to the left panel: players, files, recent games, scenes.
 #[derive(SystemParam)]
 pub struct LeftPanelExtras<'w> {
     players: Option<ResMut<'w, Players>>,
     roster: Option<Res<'w, BotRoster>>,
     thinking: Option<Res<'w, BotThinking>>,
+    seed: Option<Res<'w, BotSeed>>,
+    folders: Res<'w, UserFolders>,
     files: ResMut<'w, FilesUi>,
-    loads: MessageWriter<'w, LoadGameRequest>,
-    saves: MessageWriter<'w, SaveGameRequest>,
-    continues: MessageWriter<'w, ContinueGameRequest>,
-    scenes: MessageWriter<'w, PlaySceneRequest>,
+    replace: MessageWriter<'w, ReplaceGameRequest>,
 }
 
 impl LeftPanelExtras<'_> {
+    /// Asks to replace the game (confirmed first while a game is in progress).
+    pub fn replace_game(&mut self, r: Replacement) {
+        self.replace.write(ReplaceGameRequest(r));
+    }
+
     /// Draws the sections at the end of the left panel.
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         ui.separator();
@@ -254,6 +471,7 @@ impl LeftPanelExtras<'_> {
             .show(ui, |ui| {
                 self.players_section(ui);
                 self.files_section(ui, game);
+                self.recent_section(ui);
                 self.scenes_section(ui);
             });
     }
@@ -306,22 +524,54 @@ impl LeftPanelExtras<'_> {
         if self.thinking.as_ref().is_some_and(|t| t.is_thinking()) {
             ui.label("A bot is thinking…");
         }
+        if let Some(seed) = &self.seed {
+            ui.label(
+                egui::RichText::new(format!("Bot seed {} (replay: --seed {})", seed.0, seed.0))
+                    .small(),
+            )
+            .on_hover_text("The bots' moves follow from this seed and the moves played.");
+        }
         ui.separator();
+    }
+
+    fn open_dialog(&mut self, purpose: DialogPurpose) {
+        let start = self
+            .folders
+            .0
+            .data
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("."));
+        // On a fresh machine the data folder does not exist until the first autosave.
+        if let Err(e) = std::fs::create_dir_all(&start) {
+            self.files.note = format!("Cannot create {}: {e}", start.display());
+        }
+        let mut dialog = FileDialog::new()
+            .initial_directory(start)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .default_file_name("game.pgn")
+            .add_file_filter_extensions("PGN games", vec!["pgn"])
+            .default_file_filter("PGN games")
+            .add_save_extension("PGN game", "pgn")
+            .default_save_extension("PGN game");
+        match purpose {
+            DialogPurpose::Save => dialog.save_file(),
+            DialogPurpose::Load => dialog.pick_file(),
+            DialogPurpose::Closed => return,
+        }
+        self.files.dialog = Some(dialog);
+        self.files.purpose = purpose;
     }
 
     fn files_section(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         egui::CollapsingHeader::new("Files and clipboard")
             .default_open(false)
             .show(ui, |ui| {
-                ui.label("Game file (PGN)");
-                ui.add(egui::TextEdit::singleline(&mut self.files.path).desired_width(220.0));
                 ui.horizontal(|ui| {
-                    let path = PathBuf::from(self.files.path.trim());
-                    if ui.button("Save game").clicked() {
-                        self.saves.write(SaveGameRequest(path.clone()));
+                    if ui.button("Save game…").clicked() {
+                        self.open_dialog(DialogPurpose::Save);
                     }
-                    if ui.button("Load game").clicked() {
-                        self.loads.write(LoadGameRequest(path));
+                    if ui.button("Load game…").clicked() {
+                        self.open_dialog(DialogPurpose::Load);
                     }
                 });
                 ui.horizontal(|ui| {
@@ -341,42 +591,86 @@ impl LeftPanelExtras<'_> {
                         .desired_width(220.0),
                 );
                 if ui.button("Paste position").clicked() {
-                    match position_from_clipboard(game.variant(), &self.files.paste) {
-                        Ok(pos) => {
-                            self.continues
-                                .write(ContinueGameRequest(GameRecord::new(pos)));
-                            self.files.note = "Position pasted.".into();
+                    match position_from_clipboard_with_warnings(game.variant(), &self.files.paste) {
+                        Ok((pos, warnings)) => {
+                            self.replace.write(ReplaceGameRequest(Replacement::Continue(
+                                GameRecord::new(pos),
+                            )));
+                            self.files.note = std::iter::once("Position pasted.".to_string())
+                                .chain(warnings.iter().map(|w| format!("Warning: {w}.")))
+                                .collect::<Vec<_>>()
+                                .join(" ");
                         }
                         Err(e) => self.files.note = format!("Not pasted: {e}"),
                     }
                 }
                 if !self.files.note.is_empty() {
-                    ui.label(egui::RichText::new(&self.files.note).italics());
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&self.files.note).italics()).wrap(),
+                    );
                 }
             });
+    }
+
+    fn recent_section(&mut self, ui: &mut egui::Ui) {
+        let header = egui::CollapsingHeader::new("Recent games")
+            .default_open(false)
+            .show(ui, |ui| {
+                if self.files.recent.is_empty() {
+                    ui.label("Games you leave (a new game, a loaded one) are kept here.");
+                }
+                let mut chosen = None;
+                for g in &self.files.recent {
+                    if ui.button(g.label()).clicked() {
+                        chosen = Some(g.clone());
+                    }
+                }
+                if let Some(g) = chosen
+                    && let Some(recent) = self.folders.0.recent()
+                {
+                    match recent.restore(&g) {
+                        Ok(record) => {
+                            self.replace
+                                .write(ReplaceGameRequest(Replacement::Continue(record)));
+                        }
+                        Err(e) => self.files.note = format!("Not restored: {e}"),
+                    }
+                }
+            });
+        if header.header_response.clicked()
+            && let Some(recent) = self.folders.0.recent()
+        {
+            self.files.recent = recent.list().unwrap_or_default();
+        }
     }
 
     fn scenes_section(&mut self, ui: &mut egui::Ui) {
         egui::CollapsingHeader::new("Scenes")
             .default_open(false)
             .show(ui, |ui| {
-                if self.files.scenes.is_empty() {
-                    ui.label("No scenes found.");
-                }
                 let mut chosen = None;
-                for path in &self.files.scenes {
-                    let label = path
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    if ui.button(label).clicked() {
-                        chosen = Some(path.clone());
+                for entry in &self.files.scenes {
+                    if ui.button(entry.label()).clicked() {
+                        chosen = Some(entry.clone());
                     }
                 }
-                if let Some(path) = chosen {
-                    match load_scene(&path) {
+                if let Some(entry) = chosen {
+                    let loaded = match &entry {
+                        SceneEntry::Bundled(name) => crate::persist::bundled_scene(name)
+                            .map_or_else(
+                                || {
+                                    Err(crate::persist::PersistError::Scene(format!(
+                                        "no scene {name}"
+                                    )))
+                                },
+                                load_scene_text,
+                            ),
+                        SceneEntry::File(path) => load_scene(path),
+                    };
+                    match loaded {
                         Ok(scene) => {
-                            self.scenes.write(PlaySceneRequest(Box::new(scene)));
+                            self.replace
+                                .write(ReplaceGameRequest(Replacement::Scene(Box::new(scene))));
                             self.files.note.clear();
                         }
                         Err(e) => self.files.note = format!("Scene not loaded: {e}"),

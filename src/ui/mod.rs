@@ -27,8 +27,11 @@ impl Plugin for UiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    charges_panel::draw_charges_panel,
-                    piece_card::draw_piece_card,
+                    charges_panel::draw_charges_panel
+                        .run_if(crate::game::variant_has(crate::rules::Variant::has_fields)),
+                    piece_card::draw_piece_card.run_if(crate::game::variant_has(
+                        crate::rules::Variant::has_fairy_pieces,
+                    )),
                     parity_panel::draw_commit_bar,
                 )
                     .after(panels::draw_panels),

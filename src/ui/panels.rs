@@ -2,22 +2,39 @@
 //! (status line), top (game-over banner, only when the game is over), and the promotion
 //! picker. Their sizes become the [`BoardInsets`] so the board fits the free area.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::rules_card::RulesCards;
+use crate::game::replace::Replacement;
 use crate::game::{
     ActiveGame, MoveSource, NewGameRequest, RedoRequest, ReviewRequest, StatusLine,
     SubmitMoveRequest, UndoRequest,
 };
+use crate::render::window::ToggleFullscreenRequest;
 use crate::render::{AnimationSettings, BoardInsets, BoardView, PromotionChoice};
-use crate::rules::{Color as Side, Entry, PieceKind, Position, Variant, variants};
+use crate::rules::{Color as Side, Effect, Entry, GameRecord, PieceKind, Variant, variants};
 
-/// The move texts, cached by (number of entries, current position key).
+/// The move texts, cached by (game, number of entries, current position key).
 #[derive(Default)]
 pub(crate) struct MoveListCache {
-    key: (usize, u64, Option<Variant>),
+    key: Option<(u64, usize, u64)>,
     texts: Vec<String>,
+}
+
+impl MoveListCache {
+    fn update(&mut self, game: &ActiveGame) {
+        let key = (
+            game.id,
+            game.record.len(),
+            game.record.current().repetition_key(),
+        );
+        if self.key != Some(key) {
+            self.texts = move_texts(game);
+            self.key = Some(key);
+        }
+    }
 }
 
 fn move_texts(game: &ActiveGame) -> Vec<String> {
@@ -37,9 +54,33 @@ fn move_texts(game: &ActiveGame) -> Vec<String> {
         .collect()
 }
 
-/// Pieces of `side` missing from the position compared with the start (captured).
-fn captured(start: &Position, now: &Position, side: Side) -> String {
-    let kinds = [
+/// The pieces captured in the game's first `upto` entries, per side that lost them
+/// (White's, Black's), in capture order: read from the rules' own effects by replaying each
+/// entry, so a promotion is not a lost Pawn and an Intrachange or Parity capture counts
+/// once.
+fn captured_pieces(record: &GameRecord, upto: usize) -> [Vec<PieceKind>; 2] {
+    let mut out: [Vec<PieceKind>; 2] = [Vec::new(), Vec::new()];
+    for (i, entry) in record.entries().iter().enumerate().take(upto) {
+        let Some(before) = record.position_after(i) else {
+            break;
+        };
+        let mut pos = before.clone();
+        let effects = match entry {
+            Entry::Move(mv) => pos.try_play(mv).unwrap_or_default(),
+            Entry::Turn { white, black } => pos.resolve(white, black).unwrap_or_default(),
+        };
+        for fx in effects {
+            if let Effect::Capture { piece, .. } = fx {
+                out[piece.color.index()].push(piece.kind);
+            }
+        }
+    }
+    out
+}
+
+/// `kinds`, most valuable first, as letters (`Q R P`), or a dash when empty.
+fn captured_text(kinds: &[PieceKind]) -> String {
+    let order = [
         PieceKind::Queen,
         PieceKind::Matriarch,
         PieceKind::Rook,
@@ -49,16 +90,16 @@ fn captured(start: &Position, now: &Position, side: Side) -> String {
         PieceKind::Knight,
         PieceKind::OuterKnight,
         PieceKind::Pawn,
+        PieceKind::King,
     ];
     let mut out = Vec::new();
-    for k in kinds {
-        let lost = start
-            .board()
-            .count(side, k)
-            .saturating_sub(now.board().count(side, k));
-        for _ in 0..lost {
+    for k in order {
+        for _ in kinds.iter().filter(|x| **x == k) {
             out.push(k.letter().to_string());
         }
+    }
+    for k in kinds.iter().filter(|x| !order.contains(x)) {
+        out.push(k.letter().to_string());
     }
     if out.is_empty() {
         "—".to_string()
@@ -86,37 +127,18 @@ impl VariantChoice {
     }
 }
 
-/// Draws all panels and records their sizes as the board insets.
+/// Draws all panels — status line, left (game), right (moves and rules), then what floats
+/// over the board — into one root `Ui`, and records their sizes as the board insets.
 pub(crate) fn draw_panels(
     mut contexts: EguiContexts,
     game: Res<ActiveGame>,
-    status: Res<StatusLine>,
-    mut view: ResMut<BoardView>,
-    mut settings: ResMut<AnimationSettings>,
+    mut status: StatusPanel,
+    mut left: GamePanel,
+    mut right: MovesPanel,
+    mut over: BoardOverlays,
     mut insets: ResMut<BoardInsets>,
-    mut promotion: ResMut<PromotionChoice>,
-    mut cards: ResMut<RulesCards>,
-    mut choice: Local<VariantChoice>,
-    mut cache: Local<MoveListCache>,
-    mut new_game: MessageWriter<NewGameRequest>,
-    mut undo: MessageWriter<UndoRequest>,
-    mut redo: MessageWriter<RedoRequest>,
-    mut review: MessageWriter<ReviewRequest>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-    mut extras: super::files::LeftPanelExtras,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let variant = game.variant();
-    let chosen = choice.follow(variant);
-    let key = (
-        game.record.len(),
-        game.record.current().repetition_key(),
-        Some(variant),
-    );
-    if cache.key != key {
-        cache.texts = move_texts(&game);
-        cache.key = key;
-    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "esoterica-root".into(),
@@ -124,201 +146,326 @@ pub(crate) fn draw_panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    // Parity's commit bar floats over the top of the board area: keep the board below it.
+    let top = if game.is_simultaneous() && game.record.outcome().is_none() {
+        super::parity_panel::COMMIT_BAR_PX
+    } else {
+        0.0
+    };
+    let bottom = status.show(&mut root);
+    let left_width = left.show(&mut root, &game);
+    let right_width = right.show(&mut root, &game);
+    if let Some(r) = over.show(ctx, &game, left_width - right_width) {
+        left.extras.replace_game(r);
+    }
+    let (left, right) = (left_width, right_width);
+    let new = BoardInsets {
+        left,
+        right,
+        top,
+        bottom,
+    };
+    if *insets != new {
+        *insets = new;
+    }
+    Ok(())
+}
 
-    let mut top = 0.0;
-    if let Some(outcome) = game.record.outcome() {
-        top = egui::Panel::top("game-over")
-            .show(&mut root, |ui| {
-                ui.horizontal(|ui| {
-                    ui.heading(
-                        egui::RichText::new(format!("Game over — {}", outcome.describe()))
-                            .color(egui::Color32::from_rgb(250, 210, 90))
-                            .strong(),
-                    );
-                    if ui.button("New game (N)").clicked() {
-                        new_game.write(NewGameRequest {
-                            variant,
-                            position: None,
-                        });
-                    }
-                });
+/// The status line at the bottom.
+#[derive(SystemParam)]
+pub(crate) struct StatusPanel<'w> {
+    status: Res<'w, StatusLine>,
+}
+
+impl StatusPanel<'_> {
+    /// Draws it; returns its height.
+    fn show(&mut self, root: &mut egui::Ui) -> f32 {
+        egui::Panel::bottom("status")
+            .show(root, |ui| {
+                // Long reasons wrap instead of running off the window's edge.
+                ui.add(egui::Label::new(egui::RichText::new(&self.status.0).size(16.0)).wrap());
             })
             .response
             .rect
-            .height();
+            .height()
+    }
+}
+
+/// The left panel: variant and new game, undo/redo, settings, captured pieces, then the
+/// players, files, recent games and scenes ([`LeftPanelExtras`](super::files::LeftPanelExtras)).
+#[derive(SystemParam)]
+pub(crate) struct GamePanel<'w, 's> {
+    view: ResMut<'w, BoardView>,
+    settings: ResMut<'w, AnimationSettings>,
+    choice: Local<'s, VariantChoice>,
+    captured: Local<'s, CapturedCache>,
+    fullscreen: MessageWriter<'w, ToggleFullscreenRequest>,
+    undo: MessageWriter<'w, UndoRequest>,
+    redo: MessageWriter<'w, RedoRequest>,
+    pub(crate) extras: super::files::LeftPanelExtras<'w>,
+}
+
+impl GamePanel<'_, '_> {
+    /// Draws it; returns its width.
+    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame) -> f32 {
+        self.captured.update(game);
+        egui::Panel::left("game")
+            .resizable(false)
+            .exact_size(250.0)
+            .show(root, |ui| {
+                ui.heading("Esoterica");
+                ui.separator();
+                self.new_game_section(ui, game);
+                ui.separator();
+                self.settings_section(ui, game.variant());
+                ui.separator();
+                ui.label(egui::RichText::new("Captured").strong());
+                for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
+                    ui.label(format!(
+                        "{who} lost: {}",
+                        captured_text(&self.captured.lost[side.index()])
+                    ));
+                }
+                self.extras.show(ui, game);
+            })
+            .response
+            .rect
+            .width()
     }
 
-    let bottom = egui::Panel::bottom("status")
-        .show(&mut root, |ui| {
-            ui.label(egui::RichText::new(&status.0).size(16.0));
-        })
-        .response
-        .rect
-        .height();
-
-    let left = egui::Panel::left("game")
-        .resizable(false)
-        .exact_size(250.0)
-        .show(&mut root, |ui| {
-            ui.heading("Esoterica");
-            ui.separator();
-            ui.label("Variant");
-            egui::ComboBox::from_id_salt("variant")
-                .selected_text(chosen.title())
-                .width(200.0)
-                .show_ui(ui, |ui| {
-                    for v in Variant::ALL {
-                        ui.selectable_value(chosen, v, v.title());
-                    }
-                });
-            // Nothing is lost before the first move: a new choice starts at once. Later the
-            // game in progress stays until New game is clicked.
-            let start_now = *chosen != variant && game.record.is_empty();
-            let label = if *chosen == variant {
-                "New game (N)".to_string()
-            } else {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "The game in progress stays until you start a new {} game.",
-                        chosen.title()
-                    ))
-                    .italics(),
-                );
-                format!("New game: {}", chosen.title())
-            };
-            if start_now || ui.button(label).clicked() {
-                new_game.write(NewGameRequest {
-                    variant: *chosen,
-                    position: None,
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Undo (Ctrl+Z)").clicked() {
-                    undo.write(UndoRequest);
-                }
-                if ui.button("Redo (Ctrl+Y)").clicked() {
-                    redo.write(RedoRequest);
+    fn new_game_section(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        let variant = game.variant();
+        ui.label("Variant");
+        let chosen = self.choice.follow(variant);
+        egui::ComboBox::from_id_salt("variant")
+            .selected_text(chosen.title())
+            .width(200.0)
+            .show_ui(ui, |ui| {
+                for v in Variant::ALL {
+                    ui.selectable_value(chosen, v, v.title());
                 }
             });
-            ui.separator();
-            ui.label(egui::RichText::new("Settings").strong());
-            ui.label("Animation speed (0 = off)");
-            ui.add(
-                egui::Slider::new(&mut settings.speed, 0.0..=3.0)
-                    .text("speed")
-                    .custom_formatter(|v, _| {
-                        if v <= 0.0 {
-                            "off".to_string()
-                        } else {
-                            format!("{v:.1}×")
-                        }
-                    }),
+        let chosen = *chosen;
+        // Nothing is lost before the first move: a new choice starts at once. Later the
+        // game in progress stays until New game is clicked.
+        let start_now = chosen != variant && game.record.is_empty();
+        let label = if chosen == variant {
+            "New game (N)".to_string()
+        } else {
+            ui.label(
+                egui::RichText::new(format!(
+                    "The game in progress stays until you start a new {} game.",
+                    chosen.title()
+                ))
+                .italics(),
             );
-            ui.checkbox(&mut view.flipped, "Flip board (F)");
-            if variant == Variant::Intrachange {
-                ui.checkbox(&mut view.show_numbers, "Square numbers (G)");
-                ui.checkbox(&mut view.show_hexagrams, "Hexagrams (H)");
+            format!("New game: {}", chosen.title())
+        };
+        if start_now || ui.button(label).clicked() {
+            self.extras
+                .replace_game(Replacement::NewGame(NewGameRequest::new(chosen)));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Undo (Ctrl+Z)").clicked() {
+                self.undo.write(UndoRequest);
             }
-            ui.separator();
-            ui.label(egui::RichText::new("Captured").strong());
-            let start = game.record.start();
-            let now = game.shown();
-            ui.label(format!("White lost: {}", captured(start, now, Side::White)));
-            ui.label(format!("Black lost: {}", captured(start, now, Side::Black)));
-            extras.show(ui, &game);
-        })
-        .response
-        .rect
-        .width();
+            if ui.button("Redo (Ctrl+Y)").clicked() {
+                self.redo.write(RedoRequest);
+            }
+        });
+    }
 
-    let right = egui::Panel::right("moves")
-        .resizable(false)
-        .exact_size(280.0)
-        .show(&mut root, |ui| {
-            ui.heading(format!("{variant}"));
-            ui.separator();
-            ui.label(egui::RichText::new("Moves").strong());
-            let shown = game.review.unwrap_or(game.record.len());
-            let simultaneous = game.is_simultaneous();
-            egui::ScrollArea::vertical()
-                .id_salt("move-list")
-                .max_height(ui.available_height() * 0.45)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    if simultaneous {
-                        // Parity: one turn per line, its announcements wrapped below it.
-                        if ui.selectable_label(shown == 0, "start").clicked() {
-                            review.write(ReviewRequest(Some(0)));
-                        }
-                        for (i, text) in cache.texts.iter().enumerate() {
-                            let n = i + 1;
-                            let (turn, notes) = text.split_once(" — ").unwrap_or((text, ""));
-                            ui.horizontal(|ui| {
-                                ui.label(format!("{n}."));
-                                if ui.selectable_label(shown == n, turn).clicked() {
-                                    let target = (n < game.record.len()).then_some(n);
-                                    review.write(ReviewRequest(target));
-                                }
-                            });
-                            if !notes.is_empty() {
-                                ui.add(
-                                    egui::Label::new(
-                                        egui::RichText::new(notes)
-                                            .small()
-                                            .color(egui::Color32::from_rgb(240, 200, 110)),
-                                    )
-                                    .wrap(),
-                                );
-                            }
-                        }
-                        return;
+    fn settings_section(&mut self, ui: &mut egui::Ui, variant: Variant) {
+        ui.label(egui::RichText::new("Settings").strong());
+        ui.label("Animation speed (0 = off)");
+        ui.add(
+            egui::Slider::new(&mut self.settings.speed, 0.0..=3.0)
+                .text("speed")
+                .custom_formatter(|v, _| {
+                    if v <= 0.0 {
+                        "off".to_string()
+                    } else {
+                        format!("{v:.1}×")
                     }
-                    egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
-                        if ui.selectable_label(shown == 0, "start").clicked() {
-                            review.write(ReviewRequest(Some(0)));
-                        }
-                        ui.end_row();
-                        let per_row = if simultaneous { 1 } else { 2 };
-                        for (row, chunk) in cache.texts.chunks(per_row).enumerate() {
-                            ui.label(format!("{}.", row + 1));
-                            for (j, text) in chunk.iter().enumerate() {
-                                let n = row * per_row + j + 1;
-                                if ui.selectable_label(shown == n, text.as_str()).clicked() {
-                                    let target = (n < game.record.len()).then_some(n);
-                                    review.write(ReviewRequest(target));
+                }),
+        );
+        ui.checkbox(&mut self.view.flipped, "Flip board (F)");
+        if ui.button("Fullscreen (F11)").clicked() {
+            self.fullscreen.write(ToggleFullscreenRequest);
+        }
+        if variant.has_teleports() {
+            ui.checkbox(&mut self.view.show_numbers, "Square numbers (G)");
+            ui.checkbox(&mut self.view.show_hexagrams, "Hexagrams (H)");
+        }
+    }
+}
+
+/// The captured pieces shown, recomputed when the game, its length or the reviewed entry
+/// changes.
+#[derive(Default)]
+pub(crate) struct CapturedCache {
+    key: Option<(u64, usize, u64, Option<usize>)>,
+    lost: [Vec<PieceKind>; 2],
+}
+
+impl CapturedCache {
+    fn update(&mut self, game: &ActiveGame) {
+        let key = (
+            game.id,
+            game.record.len(),
+            game.record.current().repetition_key(),
+            game.review,
+        );
+        if self.key != Some(key) {
+            self.lost = captured_pieces(&game.record, game.review.unwrap_or(game.record.len()));
+            self.key = Some(key);
+        }
+    }
+}
+
+/// The right panel: the scene being shown, the move list (click to review) and the rules
+/// card.
+#[derive(SystemParam)]
+pub(crate) struct MovesPanel<'w, 's> {
+    cards: ResMut<'w, RulesCards>,
+    cache: Local<'s, MoveListCache>,
+    review: MessageWriter<'w, ReviewRequest>,
+    scene: super::files::ScenePanel<'w>,
+}
+
+impl MovesPanel<'_, '_> {
+    /// Draws it; returns its width.
+    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame) -> f32 {
+        self.cache.update(game);
+        let variant = game.variant();
+        egui::Panel::right("moves")
+            .resizable(false)
+            .exact_size(280.0)
+            .show(root, |ui| {
+                ui.heading(format!("{variant}"));
+                ui.separator();
+                self.scene.show(ui);
+                ui.label(egui::RichText::new("Moves").strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("move-list")
+                    .max_height(ui.available_height() * 0.45)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| self.move_list(ui, game));
+                if game.review.is_some() && ui.button("Back to live (End)").clicked() {
+                    self.review.write(ReviewRequest(None));
+                }
+                ui.separator();
+                ui.label(egui::RichText::new("Rules").strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("rules-card")
+                    .show(ui, |ui| {
+                        for line in self.cards.card(variant).lines() {
+                            match line.strip_prefix('#') {
+                                Some(h) => {
+                                    ui.label(
+                                        egui::RichText::new(h.trim_start_matches('#').trim())
+                                            .strong(),
+                                    );
+                                }
+                                None => {
+                                    ui.label(line);
                                 }
                             }
-                            ui.end_row();
                         }
                     });
-                });
-            if game.review.is_some() && ui.button("Back to live").clicked() {
-                review.write(ReviewRequest(None));
-            }
-            ui.separator();
-            ui.label(egui::RichText::new("Rules").strong());
-            egui::ScrollArea::vertical()
-                .id_salt("rules-card")
-                .show(ui, |ui| {
-                    for line in cards.card(variant).lines() {
-                        match line.strip_prefix('#') {
-                            Some(h) => {
-                                ui.label(
-                                    egui::RichText::new(h.trim_start_matches('#').trim()).strong(),
-                                );
-                            }
-                            None => {
-                                ui.label(line);
-                            }
-                        }
-                    }
-                });
-        })
-        .response
-        .rect
-        .width();
+            })
+            .response
+            .rect
+            .width()
+    }
 
-    if !promotion.0.is_empty() {
+    /// The moves, two plies a row (Parity: one turn a line with its announcements below).
+    fn move_list(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        let shown = game.review.unwrap_or(game.record.len());
+        let len = game.record.len();
+        let mut target = None;
+        let mut entry = |ui: &mut egui::Ui, n: usize, text: &str| {
+            if ui.selectable_label(shown == n, text).clicked() {
+                target = Some((n < len).then_some(n));
+            }
+        };
+        if game.is_simultaneous() {
+            entry(ui, 0, "start");
+            for (i, text) in self.cache.texts.iter().enumerate() {
+                let n = i + 1;
+                let (turn, notes) = text.split_once(" — ").unwrap_or((text, ""));
+                ui.horizontal(|ui| {
+                    ui.label(format!("{n}."));
+                    entry(ui, n, turn);
+                });
+                if !notes.is_empty() {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(notes)
+                                .small()
+                                .color(egui::Color32::from_rgb(240, 200, 110)),
+                        )
+                        .wrap(),
+                    );
+                }
+            }
+        } else {
+            egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
+                entry(ui, 0, "start");
+                ui.end_row();
+                for (row, pair) in self.cache.texts.chunks(2).enumerate() {
+                    ui.label(format!("{}.", row + 1));
+                    for (j, text) in pair.iter().enumerate() {
+                        entry(ui, row * 2 + j + 1, text);
+                    }
+                    ui.end_row();
+                }
+            });
+        }
+        if let Some(t) = target {
+            self.review.write(ReviewRequest(t));
+        }
+    }
+}
+
+/// What floats over the board: the game-over banner and the promotion picker.
+#[derive(SystemParam)]
+pub(crate) struct BoardOverlays<'w> {
+    promotion: ResMut<'w, PromotionChoice>,
+    submit: MessageWriter<'w, SubmitMoveRequest>,
+}
+
+impl BoardOverlays<'_> {
+    /// Draws them; `shift` is the board area's horizontal offset from the window centre
+    /// times two (left panel width minus right). Returns the new game the banner's button
+    /// asks for.
+    fn show(&mut self, ctx: &egui::Context, game: &ActiveGame, shift: f32) -> Option<Replacement> {
+        let mut replace = None;
+        if let Some(outcome) = game.record.outcome() {
+            // Over the board's top edge, not a panel: the layout does not move when a game
+            // ends.
+            egui::Area::new(egui::Id::new("game-over"))
+                .anchor(egui::Align2::CENTER_TOP, [shift / 2.0, 10.0])
+                .order(egui::Order::Foreground)
+                .show(ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.heading(
+                                egui::RichText::new(format!("Game over — {}", outcome.describe()))
+                                    .color(egui::Color32::from_rgb(250, 210, 90))
+                                    .strong(),
+                            );
+                            if ui.button("New game (N)").clicked() {
+                                replace =
+                                    Some(Replacement::NewGame(NewGameRequest::new(game.variant())));
+                            }
+                        });
+                    });
+                });
+        }
+        if self.promotion.0.is_empty() {
+            return replace;
+        }
         let mut chosen_move = None;
         let mut cancel = false;
         egui::Window::new("Promote to")
@@ -327,7 +474,7 @@ pub(crate) fn draw_panels(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for mv in &promotion.0 {
+                    for mv in &self.promotion.0 {
                         let name = mv.promotion.map_or("—", |k| k.name());
                         if ui.button(name).clicked() {
                             chosen_move = Some(*mv);
@@ -339,26 +486,16 @@ pub(crate) fn draw_panels(
                 }
             });
         if let Some(mv) = chosen_move {
-            submit.write(SubmitMoveRequest {
+            self.submit.write(SubmitMoveRequest {
                 mv,
                 source: MoveSource::Mouse,
             });
-            promotion.0.clear();
+            self.promotion.0.clear();
         } else if cancel {
-            promotion.0.clear();
+            self.promotion.0.clear();
         }
+        replace
     }
-
-    let new = BoardInsets {
-        left,
-        right,
-        top,
-        bottom,
-    };
-    if *insets != new {
-        *insets = new;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -374,5 +511,27 @@ mod tests {
         assert_eq!(*c.follow(Variant::Standard), Variant::Parity);
         // A game of another variant arrives (load, demo, scene): the choice follows it.
         assert_eq!(*c.follow(Variant::BigOuter), Variant::BigOuter);
+    }
+
+    #[test]
+    fn a_promotion_is_not_a_lost_pawn_and_captures_come_from_the_rules() {
+        use crate::rules::Position;
+        // White promotes on b8 capturing the Rook there: Black lost a Rook, White nothing.
+        let start =
+            Position::from_text(Variant::Standard, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut record = GameRecord::new(start.clone());
+        record.play(&start.parse_move("axb8=Q+").unwrap()).unwrap();
+        let lost = captured_pieces(&record, record.len());
+        assert_eq!(lost[Side::White.index()], Vec::<PieceKind>::new());
+        assert_eq!(lost[Side::Black.index()], vec![PieceKind::Rook]);
+        assert_eq!(captured_text(&lost[Side::White.index()]), "—");
+        // Reviewing the start position: nothing lost yet.
+        assert_eq!(captured_pieces(&record, 0), [Vec::new(), Vec::new()]);
+        // A plain promotion without capture loses nothing either.
+        let start =
+            Position::from_text(Variant::Standard, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut record = GameRecord::new(start.clone());
+        record.play(&start.parse_move("a8=Q+").unwrap()).unwrap();
+        assert_eq!(captured_pieces(&record, 1), [Vec::new(), Vec::new()]);
     }
 }

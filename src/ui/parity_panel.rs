@@ -9,22 +9,33 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::{ActiveGame, ParityCommits, TakeBackCommitRequest};
 use crate::rules::Color as Side;
 
+/// Logical pixels kept free above the board for the commit bar (Parity).
+pub const COMMIT_BAR_PX: f32 = 44.0;
+
 /// Draws the commit bar (Parity only).
 pub(crate) fn draw_commit_bar(
     mut contexts: EguiContexts,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
     mut take_back: MessageWriter<TakeBackCommitRequest>,
+    insets: Res<crate::render::BoardInsets>,
 ) -> Result {
     if !game.is_simultaneous() || game.record.outcome().is_some() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Centred over the board area (between the side panels), in the strip kept free above
+    // the board; it wraps rather than reaching over a panel.
+    let free = (ctx.viewport_rect().width() - insets.left - insets.right - 16.0).max(200.0);
     egui::Area::new("parity-commit-bar".into())
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [(insets.left - insets.right) / 2.0, 6.0],
+        )
         .show(ctx, |ui| {
+            ui.set_max_width(free);
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let committed: Vec<Side> = [Side::White, Side::Black]
                         .into_iter()
                         .filter(|s| commits.has_committed(*s))
@@ -59,6 +70,15 @@ pub(crate) fn draw_commit_bar(
                         egui::RichText::new("○ = resting (moved last turn)")
                             .color(egui::Color32::from_rgb(90, 140, 240)),
                     );
+                    let pos = game.record.current();
+                    if [Side::White, Side::Black].into_iter().any(|side| {
+                        !crate::rules::variants::parity::must_leave(pos, side).is_empty()
+                    }) {
+                        ui.label(
+                            egui::RichText::new("⇔ = must leave the shared square")
+                                .color(egui::Color32::from_rgb(240, 140, 30)),
+                        );
+                    }
                 });
             });
         });

@@ -13,7 +13,7 @@ use crate::render::picking::BoardInputSystems;
 use crate::render::zones::{ZoneView, zone_color};
 use crate::render::{BoardView, SQUARE_SIZE_WORLD, Selection, square_to_world, world_to_square};
 use crate::rules::variants::{big_outer, classic};
-use crate::rules::{BoardShape, Color as Side, PieceKind, Square, Variant, Zone};
+use crate::rules::{BoardShape, Color as Side, PieceKind, Square, Zone};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PieceCardState>().add_systems(
@@ -86,7 +86,7 @@ fn track_piece_card(
     selection: Res<Selection>,
     mut card: ResMut<PieceCardState>,
 ) {
-    if game.variant() != Variant::BigOuter {
+    if !game.variant().has_fairy_pieces() {
         card.set_if_neq(PieceCardState::default());
         return;
     }
@@ -148,9 +148,6 @@ pub(crate) fn draw_piece_card(
     card: Res<PieceCardState>,
     mut zones: ResMut<ZoneView>,
 ) -> Result {
-    if game.variant() != Variant::BigOuter {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     let pos = game.shown();
     let shape = pos.shape();

@@ -91,6 +91,7 @@ pub(crate) fn handle_record_requests(
     mut pending: ResMut<PendingMoves>,
     commits: Res<super::commits::ParityCommits>,
     automated: Option<Res<super::state::AutomatedSides>>,
+    recent: Option<Res<super::state::RecentSlot>>,
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut redos: MessageReader<RedoRequest>,
@@ -103,9 +104,15 @@ pub(crate) fn handle_record_requests(
             .position
             .clone()
             .unwrap_or_else(|| Position::new(req.variant));
-        *game = ActiveGame::new(start);
+        let mut next = ActiveGame::new(start);
+        next.origin = req.origin;
+        super::persist_glue::stamp_new_record(&mut next.record);
+        let note = game.replace(next, recent.as_deref());
         pending.0.clear();
         status.0 = format!("New game of {}. {}", req.variant, turn_text(&game));
+        if let Some(note) = note {
+            status.0 = format!("{note} {}", status.0);
+        }
         resync.write(ResyncRequest);
     }
     for _ in undos.read() {
@@ -195,10 +202,14 @@ pub(crate) fn queue_move_requests(
     pending.0.extend(requests.read().copied());
 }
 
-/// Takes the next queued request; refuses it while an earlier position is reviewed.
+/// Takes the next queued request; refuses it while the game is on hold ([`GameHold`]) or
+/// an earlier position is reviewed.
+///
+/// [`GameHold`]: super::state::GameHold
 pub(crate) fn accept_next_move(
     mut pending: ResMut<PendingMoves>,
     game: Res<ActiveGame>,
+    hold: Res<super::state::GameHold>,
     mut status: ResMut<StatusLine>,
     mut accepted: MessageWriter<MoveAccepted>,
     mut rejected: MessageWriter<MoveRejected>,
@@ -206,8 +217,11 @@ pub(crate) fn accept_next_move(
     let Some(req) = pending.0.pop_front() else {
         return;
     };
-    if game.review.is_some() {
-        let reason = "an earlier position is shown: go back to the live game first".to_string();
+    let held = hold.0.clone();
+    if held.is_some() || game.review.is_some() {
+        let reason = held.unwrap_or_else(|| {
+            "an earlier position is shown: go back to the live game first".to_string()
+        });
         status.0 = format!("Not played: {reason}.");
         rejected.write(MoveRejected {
             mv: req.mv.coordinate(game.record.current().shape()),

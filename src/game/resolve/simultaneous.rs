@@ -100,6 +100,7 @@ pub(crate) fn collect_commits(
     mut rejected: MessageWriter<MoveRejected>,
     mut recorded: MessageWriter<CommitRecorded>,
     mut taken_back: MessageWriter<CommitTakenBack>,
+    hold: Res<crate::game::GameHold>,
     mut redo: Local<bool>,
 ) {
     for t in take_backs.read() {
@@ -124,6 +125,7 @@ pub(crate) fn collect_commits(
         let text = mv.coordinate(pos.shape());
         let side = side.or_else(|| commits.next_to_commit());
         let result = match (game.record.outcome(), side) {
+            _ if hold.0.is_some() => Err(CommitError::OnHold(hold.0.clone().unwrap_or_default())),
             (Some(_), _) => Err(CommitError::GameOver),
             (None, None) => Err(CommitError::AlreadyCommitted(Side::Black)),
             (None, Some(side)) => commits.submit_commit(pos, side, mv).map(|()| side),
@@ -178,10 +180,10 @@ pub(crate) fn reveal_commits(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!("Turn not resolved ({}): {}.", e.mv, e.reason);
+                status.0 = format!("Turn not resolved ({}): {}.", e.mv, e.reason());
                 rejected.write(MoveRejected {
+                    reason: e.reason(),
                     mv: e.mv,
-                    reason: e.reason,
                 });
             }
         }

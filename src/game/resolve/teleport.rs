@@ -44,10 +44,10 @@ pub(crate) fn play_accepted_move(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!("Illegal move {}: {}.", e.mv, e.reason);
+                status.0 = format!("Illegal move {}: {}.", e.mv, e.reason());
                 rejected.write(MoveRejected {
+                    reason: e.reason(),
                     mv: e.mv,
-                    reason: e.reason,
                 });
             }
         }

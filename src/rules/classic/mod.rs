@@ -30,7 +30,9 @@ pub(crate) use fast::legal_moves;
 pub(crate) use judge::{
     candidates, en_passant_probe, judge, judge_castling, movement_reason, with_en_passant_probe,
 };
-pub(crate) use outcome::{in_check, insufficient_material, only_kings, outcome};
+pub(crate) use outcome::{
+    has_mating_material, in_check, insufficient_material, only_kings, outcome,
+};
 pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unchecked};
 #[cfg(test)]
 pub(crate) use pseudo::pawn_moves;

@@ -40,6 +40,25 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
     None
 }
 
+/// Whether `side` can still mate (a helpmate counts): not with a lone King, nor with a
+/// single Bishop or Knight against a lone King (`docs/rules/clocks.md`).
+pub(crate) fn has_mating_material(pos: &Position, side: Color) -> bool {
+    let mut mine = pos
+        .board
+        .pieces(side)
+        .map(|(_, k)| k)
+        .filter(|&k| k != PieceKind::King);
+    let lone_enemy_king = pos
+        .board
+        .pieces(side.other())
+        .all(|(_, k)| k == PieceKind::King);
+    match (mine.next(), mine.next()) {
+        (None, _) => false,
+        (Some(PieceKind::Knight | PieceKind::Bishop), None) => !lone_enemy_king,
+        _ => true,
+    }
+}
+
 /// Only the two Kings are left.
 pub(crate) fn only_kings(pos: &Position) -> bool {
     pos.board

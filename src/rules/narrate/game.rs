@@ -66,6 +66,8 @@ pub fn outcome(outcome: &Outcome) -> String {
                     "the opponent being unable to leave a shared square"
                 }
                 WinReason::Forfeit => "forfeit",
+                WinReason::Timeout => "time (the opponent's clock ran out)",
+                WinReason::Resignation => "resignation",
             };
             format!("{winner} wins by {why}")
         }
@@ -78,6 +80,9 @@ pub fn outcome(outcome: &Outcome) -> String {
                 DrawReason::Simultaneous => "simultaneous mate, stalemate or King capture",
                 DrawReason::Agreement => "agreement",
                 DrawReason::PlyCap => "adjudication (ply cap)",
+                DrawReason::TimeoutVsInsufficientMaterial => {
+                    "time out against insufficient mating material"
+                }
             };
             format!("Draw by {why}")
         }

@@ -7,7 +7,9 @@
 //! numbers, and accepts coordinate-form moves too.
 
 use std::fmt;
+use std::time::Duration;
 
+use crate::rules::clock::{TimeControl, clk_text, parse_clk};
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
@@ -120,6 +122,12 @@ pub fn write(record: &GameRecord) -> String {
             tag(k, v);
         }
     }
+    if record.time_control != TimeControl::Unlimited {
+        tag("TimeControl", &record.time_control.pgn_tag());
+        if let TimeControl::Delay { delay, .. } = record.time_control {
+            tag("TimeControlDelay", &delay.as_secs().to_string());
+        }
+    }
     if let Some(o) = record.outcome() {
         tag("Termination", &o.describe());
     }
@@ -138,6 +146,9 @@ pub fn write(record: &GameRecord) -> String {
                     words.push(format!("{}...", pos.fullmove_number()));
                 }
                 words.push(variants::move_text(pos, mv));
+                if let Some(c) = record.clocks_after(i) {
+                    words.push(format!("{{[%clk {}]}}", clk_text(c[pos.turn().index()])));
+                }
             }
             Entry::Turn { white, black } => {
                 let mut w = pos.clone();
@@ -150,6 +161,14 @@ pub fn write(record: &GameRecord) -> String {
                     variants::move_text(&w, white),
                     variants::move_text(&b, black)
                 ));
+                // Both sides moved: both clocks, White's as %clkw, Black's as %clkb.
+                if let Some(c) = record.clocks_after(i) {
+                    words.push(format!(
+                        "{{[%clkw {}] [%clkb {}]}}",
+                        clk_text(c[0]),
+                        clk_text(c[1])
+                    ));
+                }
             }
         }
     }
@@ -213,18 +232,37 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
         None => Position::new(variant),
     };
     let termination = get("Termination");
+    let time_control = get("TimeControl");
+    let time_delay = get("TimeControlDelay");
     let mut record = GameRecord::new(start);
     record.tags = tags
         .into_iter()
         .filter(|(k, _)| {
             !matches!(
                 k.as_str(),
-                "Variant" | "FEN" | "SetUp" | "Result" | "Termination"
+                "Variant"
+                    | "FEN"
+                    | "SetUp"
+                    | "Result"
+                    | "Termination"
+                    | "TimeControl"
+                    | "TimeControlDelay"
             )
         })
         .collect();
+    if let Some(tc) = time_control {
+        let delay = time_delay.and_then(|d| d.trim().parse().ok());
+        record.time_control = TimeControl::from_pgn(&tc, delay)
+            .ok_or_else(|| PgnError::Syntax(format!("bad TimeControl tag '{tc}'")))?;
+    }
     let mut result: Option<&str> = None;
     for token in tokenize(&movetext)? {
+        if let Some(comment) = token.strip_prefix('{') {
+            if let Some(c) = read_clocks(comment, &record) {
+                record.set_last_clocks(c);
+            }
+            continue;
+        }
         if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
             result = Some(match token.as_str() {
                 "1-0" => "1-0",
@@ -261,27 +299,41 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
             record.play(&mv).map_err(|e| bad(e.reason()))?;
         }
     }
-    // A result the rules did not reach (resignation, agreement, a ply-cap adjudication
-    // named by the `Termination` tag) is kept as declared.
-    let ply_cap = Outcome::Draw {
-        reason: DrawReason::PlyCap,
-    };
+    // A result the rules did not reach (resignation, time, agreement, a ply-cap
+    // adjudication, named by the `Termination` tag) is kept as declared; an unnamed one
+    // is a forfeit (decisive) or an agreement (draw).
     if record.outcome().is_none() {
+        let named = |candidates: &[Outcome]| {
+            candidates
+                .iter()
+                .find(|o| termination.as_deref() == Some(o.describe().as_str()))
+                .copied()
+        };
+        let win = |winner: Color| {
+            let reasons = [WinReason::Resignation, WinReason::Timeout, WinReason::Forfeit];
+            named(&reasons.map(|reason| Outcome::Win { winner, reason })).unwrap_or(
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Forfeit,
+                },
+            )
+        };
         match result {
-            Some("1-0") => record.declare(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Forfeit,
-            }),
-            Some("0-1") => record.declare(Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Forfeit,
-            }),
-            Some("1/2-1/2") if termination.as_deref() == Some(ply_cap.describe().as_str()) => {
-                record.declare(ply_cap);
+            Some("1-0") => record.declare(win(Color::White)),
+            Some("0-1") => record.declare(win(Color::Black)),
+            Some("1/2-1/2") => {
+                let reasons = [
+                    DrawReason::PlyCap,
+                    DrawReason::TimeoutVsInsufficientMaterial,
+                    DrawReason::Agreement,
+                ];
+                let o = named(&reasons.map(|reason| Outcome::Draw { reason })).unwrap_or(
+                    Outcome::Draw {
+                        reason: DrawReason::Agreement,
+                    },
+                );
+                record.declare(o);
             }
-            Some("1/2-1/2") => record.declare(Outcome::Draw {
-                reason: DrawReason::Agreement,
-            }),
             _ => {}
         }
     }
@@ -349,6 +401,29 @@ fn parse_tag(t: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), v))
 }
 
+/// The clocks a move comment carries (`[%clk H:MM:SS]` for the side that just moved, or
+/// Parity's `[%clkw …] [%clkb …]`), merged with the previous entry's for the side that did
+/// not move.
+fn read_clocks(comment: &str, record: &GameRecord) -> Option<[Duration; 2]> {
+    let value = |key: &str| {
+        let at = comment.find(&format!("[%{key} "))? + key.len() + 3;
+        let end = comment[at..].find(']')? + at;
+        parse_clk(&comment[at..end])
+    };
+    let n = record.len().checked_sub(1)?;
+    let before = match n.checked_sub(1) {
+        Some(p) => record.clocks_after(p),
+        None => record.time_control.base().map(|b| [b, b]),
+    };
+    if let (Some(w), Some(b)) = (value("clkw"), value("clkb")) {
+        return Some([w, b]);
+    }
+    let mover = record.position_after(n)?.turn();
+    let mut c = before.unwrap_or([Duration::ZERO; 2]);
+    c[mover.index()] = value("clk")?;
+    Some(c)
+}
+
 fn tokenize(text: &str) -> Result<Vec<String>, PgnError> {
     let mut out = Vec::new();
     let mut chars = text.chars().peekable();
@@ -372,14 +447,20 @@ fn tokenize(text: &str) -> Result<Vec<String>, PgnError> {
             '{' => {
                 flush(&mut cur, &mut out, depth);
                 let mut closed = false;
+                let mut body = String::new();
                 for d in chars.by_ref() {
                     if d == '}' {
                         closed = true;
                         break;
                     }
+                    body.push(d);
                 }
                 if !closed {
                     return Err(PgnError::Syntax("unclosed comment '{'".into()));
+                }
+                // Clock comments are kept (as a token starting with '{'); others dropped.
+                if depth == 0 && body.contains("[%clk") {
+                    out.push(format!("{{{body}"));
                 }
             }
             ';' => {
@@ -484,5 +565,50 @@ mod tests {
         let t = "[Variant \"Standard\"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 ; quiet\n*";
         let r = read(t, None).unwrap();
         assert_eq!(r.len(), 4);
+    }
+
+    #[test]
+    fn clocks_and_the_time_control_round_trip_with_timeouts_and_resignations() {
+        use std::time::Duration;
+        let s = Duration::from_secs;
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        r.time_control = TimeControl::fischer(5, 3);
+        for (san, w, b) in [("e4", 301, 300), ("e5", 301, 295), ("Nf3", 290, 295)] {
+            let mv = r.current().parse_move(san).unwrap();
+            r.play(&mv).unwrap();
+            r.set_last_clocks([s(w), s(b)]);
+        }
+        r.declare(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Timeout,
+        });
+        let text = write(&r);
+        assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+        assert!(text.contains("1. e4 {[%clk 0:05:01]} e5 {[%clk 0:04:55]} 2. Nf3 {[%clk 0:04:50]}"), "{text}");
+        let back = read(&text, None).unwrap();
+        assert_eq!(back.time_control, TimeControl::fischer(5, 3));
+        assert_eq!(back.clocks_after(0), Some([s(301), s(300)]));
+        assert_eq!(back.clocks_after(2), Some([s(290), s(295)]));
+        assert_eq!(back.outcome(), r.outcome());
+        // Parity turns carry both clocks; a resignation is read back as such.
+        let mut p = GameRecord::new(Position::new(Variant::Parity));
+        p.time_control = TimeControl::delay(3, 2);
+        let pos = p.current().clone();
+        let mut b = pos.clone();
+        b.set_turn(Color::Black);
+        p.play_turn(&pos.parse_move("e4").unwrap(), &b.parse_move("e5").unwrap())
+            .unwrap();
+        p.set_last_clocks([s(170), s(165)]);
+        p.declare(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        });
+        let text = write(&p);
+        assert!(text.contains("{[%clkw 0:02:50] [%clkb 0:02:45]}"), "{text}");
+        assert!(text.contains("[TimeControlDelay \"2\"]"), "{text}");
+        let back = read(&text, None).unwrap();
+        assert_eq!(back.time_control, TimeControl::delay(3, 2));
+        assert_eq!(back.clocks_after(0), Some([s(170), s(165)]));
+        assert_eq!(back.outcome(), p.outcome());
     }
 }

@@ -194,6 +194,33 @@ pub fn why_illegal_commit(pos: &Position, side: Color, mv: &Move) -> String {
     refusal(pos, side, mv).map_or_else(|| "the move is legal".to_string(), |r| r.to_string())
 }
 
+/// Whether `side` could still win the game by the variant's rules with some series of legal
+/// moves — what a flag fall asks (`docs/rules/clocks.md`): the side whose time is up loses
+/// only if the other side has mating material, else the game is drawn. No side has any
+/// once the other side's King is gone. Each variant answers for itself
+/// ([`VariantRules::has_mating_material`]):
+///
+/// - Classic checkmate variants (standard, Force Field, Bully, Nonviolent, Big Outer): a
+///   lone King cannot mate; nor can a King with a single Bishop or Knight against a lone
+///   King. Anything else can (a helpmate is possible).
+/// - Intrachange: a King is won by capture, which any piece, the King included, can make:
+///   every side has material while the other side has a King.
+/// - Parity: a side also wins when the other is stalemated (rule 6), so every side has
+///   winning chances except in King against King (ruling P-9, a draw).
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants};
+/// let p = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/2N1K3 w - - 0 1").unwrap();
+/// assert!(!variants::has_mating_material(&p, Color::White)); // K+N v K
+/// let p = Position::from_text(Variant::Standard, "4k3/4p3/8/8/8/8/8/2N1K3 w - - 0 1").unwrap();
+/// assert!(variants::has_mating_material(&p, Color::White)); // K+N v K+P: a helpmate exists
+/// ```
+pub fn has_mating_material(pos: &Position, side: Color) -> bool {
+    pos.board.king(side.other()).is_some()
+        && with_rules!(pos.variant, r => r.has_mating_material(pos, side))
+}
+
 /// The reference list of `side`'s legal moves (Parity: commits): exactly the candidates
 /// ([`VariantRules::candidates`]) the judge ([`VariantRules::judge`]) accepts, in the fast
 /// generator's order. Slow; the tests check it equals [`Position::legal_commits`].
@@ -247,6 +274,38 @@ mod tests {
             .map(|v| compare_fast_with_reference(v, initial_text(v), 6, 60))
             .sum();
         assert!(n > 3000, "{n} lists compared");
+    }
+
+    /// A flag fall loses only against mating material, as each variant counts it
+    /// (`docs/rules/clocks.md`, ruling P-9).
+    #[test]
+    fn mating_material_is_counted_by_each_variants_rules() {
+        let at = |v: Variant, text: &str| Position::from_text(v, text).unwrap();
+        let (w, b) = (Color::White, Color::Black);
+        // Classic: K+N v K cannot mate, K+N v K+P can (a helpmate), a lone King never.
+        let p = at(Variant::Standard, "4k3/8/8/8/8/8/8/2N1K3 w - - 0 1");
+        assert!(!has_mating_material(&p, w));
+        assert!(!has_mating_material(&p, b));
+        let p = at(Variant::ForceField, "4k3/4p3/8/8/8/8/8/2N1K3 w - - 0 1");
+        assert!(has_mating_material(&p, w));
+        assert!(has_mating_material(&p, b)); // the pawn may promote
+        let p = at(Variant::Bully, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(has_mating_material(&p, w));
+        assert!(!has_mating_material(&p, b));
+        // Parity: a lone King still wins by stalemate, except King against King.
+        let p = at(Variant::Parity, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert!(has_mating_material(&p, w));
+        assert!(has_mating_material(&p, b));
+        let p = at(Variant::ParitySingle, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert!(!has_mating_material(&p, w));
+        // Intrachange: any piece captures the King; every variant's start has material.
+        for v in Variant::ALL {
+            let p = Position::new(v);
+            assert!(
+                has_mating_material(&p, w) && has_mating_material(&p, b),
+                "{v}"
+            );
+        }
     }
 
     /// The registry's capabilities are the variant's own.

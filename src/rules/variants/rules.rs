@@ -243,6 +243,13 @@ pub trait VariantRules: Sync {
         classic::insufficient_material(pos)
     }
 
+    /// Whether `side` could still win by some series of legal moves, the other side's King
+    /// being on the board (asked when the other side's flag falls, `docs/rules/clocks.md`);
+    /// classic: anything but a lone King, or a lone minor piece against a lone King.
+    fn has_mating_material(&self, pos: &Position, side: Color) -> bool {
+        classic::has_mating_material(pos, side)
+    }
+
     /// Leaf count of the move tree to `depth` (simultaneous variants count turns).
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         crate::rules::perft::perft_alternating(pos, depth)

@@ -164,6 +164,12 @@ impl VariantRules for Intrachange {
         insufficient_material(pos)
     }
 
+    /// A King is won by capture (`rules/intrachange.md §4`), which any piece, the King included, can make: a side
+    /// has mating material while the other side has a King.
+    fn has_mating_material(&self, _pos: &Position, _side: Color) -> bool {
+        true
+    }
+
     fn move_text(&self, pos: &Position, mv: &Move) -> String {
         notation::move_text(pos, mv)
     }

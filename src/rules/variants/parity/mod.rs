@@ -170,6 +170,12 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
         outcome(pos)
     }
 
+    /// A stalemated side loses (§4, rule 6) and a lone King must rest after every move, so a
+    /// side can still win unless only the two Kings are left (ruling P-9).
+    fn has_mating_material(&self, pos: &Position, _side: Color) -> bool {
+        !classic::only_kings(pos)
+    }
+
     /// Immediate or delayed check (§2.4).
     fn in_check(&self, pos: &Position, side: Color) -> bool {
         in_check(pos, side)

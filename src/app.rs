@@ -87,6 +87,8 @@ pub struct PlayLaunch {
     pub frames: u32,
     /// The window.
     pub window: WindowPlan,
+    /// `--time-control`: the clock of the first game and of new games in this run.
+    pub time_control: Option<crate::rules::clock::TimeControl>,
 }
 
 /// `esoterica demo`, read and checked.
@@ -144,7 +146,15 @@ impl PlayLaunch {
             Some(text) => Some(parse_window_size(text)?),
             None => None,
         };
+        let time_control = match &args.time_control {
+            Some(t) => Some(
+                crate::rules::clock::TimeControl::parse(t)
+                    .map_err(|e| StartError(format!("--time-control: {e}")))?,
+            ),
+            None => None,
+        };
         Ok(PlayLaunch {
+            time_control,
             record,
             players,
             fixed_start: args.variant.is_some()
@@ -301,6 +311,12 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             let seed = p.seed.unwrap_or_else(random_seed);
             let mut record = p.record;
             crate::game::persist_glue::stamp_new_record(&mut record);
+            let tc = p
+                .time_control
+                .or_else(|| crate::rules::clock::TimeControl::parse(&settings.time_control).ok())
+                .unwrap_or_default();
+            record.time_control = tc;
+            app.insert_resource(crate::game::clock::ClockChoice(tc));
             app.insert_resource(ActiveGame::from_record(record))
                 .insert_resource(Players(p.players.clone().unwrap_or_default()))
                 .insert_resource(BotSeed(seed))

@@ -120,6 +120,10 @@ pub struct PlayArgs {
     /// Start in borderless fullscreen (F11 toggles it).
     #[arg(long)]
     pub fullscreen: bool,
+    /// Clock: `MINUTES+SECONDS` (Fischer, e.g. 5+3), `MINUTESdSECONDS` (delay, e.g. 5d2)
+    /// or `none`; default: the one chosen last in the window (docs/rules/clocks.md).
+    #[arg(long = "time-control", value_name = "TC")]
+    pub time_control: Option<String>,
 }
 
 /// `demo` options.

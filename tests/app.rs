@@ -2068,6 +2068,151 @@ mod start_modes {
             "the piece no longer follows the cursor"
         );
     }
+
+    fn play_args(args: &[&str], name: &str) -> App {
+        let (_root, f) = folders(name);
+        let mut all = vec!["esoterica", "play"];
+        all.extend_from_slice(args);
+        start_launch(launch_args(&all), f)
+    }
+
+    fn outcome(app: &App) -> Option<esoterica::rules::Outcome> {
+        app.world().resource::<ActiveGame>().record.outcome()
+    }
+
+    #[test]
+    fn a_flag_fall_wins_with_mating_material_and_draws_without() {
+        use esoterica::rules::{DrawReason, Outcome, WinReason};
+        for (fen, expected) in [
+            (
+                "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1",
+                Outcome::Win {
+                    winner: Color::White,
+                    reason: WinReason::Timeout,
+                },
+            ),
+            (
+                "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1",
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                },
+            ),
+        ] {
+            // 0.01 minutes: 0.6 s, about 38 frames of 16 ms.
+            let mut app = play_args(&["--position", fen, "--time-control", "0.01+0"], "flag");
+            frames(&mut app, 60);
+            assert_eq!(outcome(&app), None, "the clock starts with the first move");
+            let mv = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .parse_move("Kd2")
+                .unwrap();
+            submit(&mut app, mv);
+            frames(&mut app, 60);
+            assert_eq!(outcome(&app), Some(expected), "{fen}");
+            let clock = app.world().resource::<esoterica::game::clock::LiveClock>();
+            assert_eq!(clock.remaining(Color::Black), Some(Duration::ZERO));
+            assert!(clock.remaining(Color::White).unwrap() > Duration::ZERO);
+        }
+    }
+
+    #[test]
+    fn bots_under_a_clock_record_every_reading_and_the_pgn_carries_it() {
+        let mut app = play_args(
+            &[
+                "--time-control",
+                "1+2",
+                "--white",
+                "random",
+                "--black",
+                "random",
+                "--seed",
+                "3",
+            ],
+            "clock-bots",
+        );
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 6 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        let game = app.world().resource::<ActiveGame>();
+        assert!(game.record.len() >= 6);
+        for i in 0..game.record.len() {
+            let c = game
+                .record
+                .clocks_after(i)
+                .expect("a reading after every move");
+            // Each side gained 2 s per move and spent less than that in a few frames.
+            assert!(c.iter().all(|d| *d > Duration::from_secs(58)), "{c:?}");
+        }
+        let pgn = esoterica::persist::game_to_text(&game.record);
+        assert!(pgn.contains("[TimeControl \"60+2\"]"), "{pgn}");
+        assert!(pgn.contains("{[%clk 0:01:0"), "{pgn}");
+    }
+
+    #[test]
+    fn parity_clocks_run_together_stop_at_a_commit_and_gain_the_increment() {
+        let mut app = play_args(
+            &["--variant", "parity", "--time-control", "1+5"],
+            "clock-parity",
+        );
+        frames(&mut app, 3);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, pos.parse_move("e2e4").unwrap());
+        frames(&mut app, 30);
+        let live = app.world().resource::<esoterica::game::clock::LiveClock>();
+        let (w, b) = (
+            live.remaining(Color::White).unwrap(),
+            live.remaining(Color::Black).unwrap(),
+        );
+        assert!(
+            b < w,
+            "Black's clock runs while White's is stopped: {w:?} {b:?}"
+        );
+        let mut as_black = pos.clone();
+        as_black.set_turn(Color::Black);
+        submit(&mut app, as_black.parse_move("e7e5").unwrap());
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.len(), 1);
+        let c = game.record.clocks_after(0).unwrap();
+        assert!(
+            c[0] > Duration::from_secs(64) && c[1] > Duration::from_secs(64),
+            "{c:?}"
+        );
+        assert!(c[1] < c[0]);
+    }
+
+    #[test]
+    fn a_resumed_game_keeps_its_clocks() {
+        let (_root, f) = folders("clock-resume");
+        let mut record = esoterica::rules::GameRecord::new(Position::new(Variant::Standard));
+        record.time_control = esoterica::rules::clock::TimeControl::fischer(3, 2);
+        for (san, w, b) in [("e4", 170, 180), ("e5", 170, 150)] {
+            let mv = record.current().parse_move(san).unwrap();
+            record.play(&mv).unwrap();
+            record.set_last_clocks([Duration::from_secs(w), Duration::from_secs(b)]);
+        }
+        f.autosave().unwrap().write(&record).unwrap();
+        let mut app = start("esoterica", f);
+        frames(&mut app, 5);
+        app.world_mut()
+            .write_message(esoterica::ui::files::ResumeAnswerRequest(true));
+        frames(&mut app, 5);
+        let live = app.world().resource::<esoterica::game::clock::LiveClock>();
+        assert_eq!(live.remaining(Color::Black), Some(Duration::from_secs(150)));
+        let w = live.remaining(Color::White).unwrap();
+        assert!(
+            w < Duration::from_secs(170) && w > Duration::from_secs(169),
+            "{w:?}"
+        );
+    }
 }
 
 /// The game layer spawns and despawns every piece entity: with no board holding it for an

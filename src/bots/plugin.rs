@@ -340,11 +340,12 @@ pub fn poll_bots(
     mut status: ResMut<StatusLine>,
     mut submit: MessageWriter<SubmitMoveRequest>,
     scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
-    (commits, mut submit_commit, hold, seed): (
+    (commits, mut submit_commit, hold, seed, clock): (
         Res<crate::game::ParityCommits>,
         MessageWriter<crate::game::SubmitCommitRequest>,
         Res<crate::game::GameHold>,
         Res<BotSeed>,
+        Option<Res<crate::game::clock::LiveClock>>,
     ),
 ) {
     thinking.since_last += time.delta_secs();
@@ -460,7 +461,15 @@ pub fn poll_bots(
         // Only a clone of the start-of-turn position goes to the bot.
         let pos = game.record.current().clone();
         let parity_side = game.is_simultaneous().then_some(side);
-        match BotWorker::spawn(bot, pos, parity_side, SearchLimits::default()) {
+        // Under a clock the bot budgets its own time (a share of what is left).
+        let limits = SearchLimits {
+            movetime: clock
+                .as_deref()
+                .and_then(|c| c.remaining(side))
+                .and_then(|left| game.record.time_control.budget(left)),
+            ..SearchLimits::default()
+        };
+        match BotWorker::spawn(bot, pos, parity_side, limits) {
             Ok(w) => slot.job = Some((std::sync::Mutex::new(w), key.clone())),
             Err(e) => status.0 = format!("{}'s bot could not start: {e}", side.title()),
         }

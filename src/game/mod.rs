@@ -6,6 +6,7 @@
 //! with `MinimalPlugins`.
 
 pub mod charges;
+pub mod clock;
 pub mod commits;
 pub mod components;
 pub mod messages;
@@ -79,6 +80,7 @@ impl Plugin for GamePlugin {
                 charges::plugin,
                 persist_glue::plugin,
                 replace::plugin,
+                clock::plugin,
             ));
     }
 }

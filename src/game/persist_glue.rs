@@ -127,6 +127,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn handle_file_requests(
     mut game: ResMut<ActiveGame>,
     recent: Res<RecentSlot>,
+    clock_choice: Res<super::clock::ClockChoice>,
     mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
     mut scene: ResMut<ScenePlayback>,
@@ -152,6 +153,11 @@ pub(crate) fn handle_file_requests(
     }
     if let Some((mut record, what)) = done {
         stamp_new_record(&mut record);
+        // A set-up position (no moves) is played under the chosen time control; a game
+        // keeps its own.
+        if record.is_empty() {
+            record.time_control = clock_choice.0;
+        }
         let note = game.replace(ActiveGame::from_record(record), Some(&recent));
         pending.0.clear();
         scene.scene = None;

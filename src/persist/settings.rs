@@ -80,6 +80,8 @@ pub struct Settings {
     pub idle_minutes_to_demo: Option<u32>,
     /// Start in fullscreen.
     pub fullscreen: bool,
+    /// The time control of new games (`5+3`, `5d2`, `none`; `docs/rules/clocks.md`).
+    pub time_control: String,
 }
 
 impl Default for Settings {
@@ -92,6 +94,7 @@ impl Default for Settings {
             last_variant: Variant::default(),
             idle_minutes_to_demo: None,
             fullscreen: false,
+            time_control: "none".into(),
         }
     }
 }
@@ -253,6 +256,7 @@ mod tests {
             last_variant: Variant::BigOuter,
             idle_minutes_to_demo: Some(5),
             fullscreen: true,
+            time_control: "5+3".into(),
         }
     }
 

@@ -13,7 +13,9 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::Color;
+use super::position::Position;
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -56,8 +58,13 @@ impl std::error::Error for TimeControlError {}
 
 impl TimeControl {
     /// The presets offered in the new-game panel: none, 1+0, 3+2, 5+3, 10+5, 15+10.
-    pub const PRESETS: [(&'static str, u64, u64); 5] =
-        [("1+0", 1, 0), ("3+2", 3, 2), ("5+3", 5, 3), ("10+5", 10, 5), ("15+10", 15, 10)];
+    pub const PRESETS: [(&'static str, u64, u64); 5] = [
+        ("1+0", 1, 0),
+        ("3+2", 3, 2),
+        ("5+3", 5, 3),
+        ("10+5", 10, 5),
+        ("15+10", 15, 10),
+    ];
 
     /// Minutes + seconds (Fischer).
     pub fn fischer(minutes: u64, increment_secs: u64) -> TimeControl {
@@ -160,6 +167,40 @@ impl TimeControl {
                 increment: Duration::from_secs(inc),
             },
         })
+    }
+
+    /// The text [`TimeControl::parse`] reads back: `5+3`, `5d2`, `none`.
+    pub fn spec(&self) -> String {
+        let minutes = |d: &Duration| {
+            let m = d.as_secs_f64() / 60.0;
+            if m.fract() == 0.0 {
+                format!("{m:.0}")
+            } else {
+                format!("{m}")
+            }
+        };
+        match self {
+            TimeControl::Unlimited => "none".into(),
+            TimeControl::Fischer { base, increment } => {
+                format!("{}+{}", minutes(base), increment.as_secs())
+            }
+            TimeControl::Delay { base, delay } => format!("{}d{}", minutes(base), delay.as_secs()),
+        }
+    }
+
+    /// A move time for a bot with `remaining` on its clock under this control: about a
+    /// thirtieth of the time left plus most of the increment, at most a third of the time
+    /// left, at least 20 ms. `None` without a clock.
+    pub fn budget(&self, remaining: Duration) -> Option<Duration> {
+        self.base()?;
+        let bonus = match self {
+            TimeControl::Delay { delay, .. } => *delay,
+            _ => self.increment(),
+        };
+        let t = (remaining / 30 + bonus * 3 / 4).min(remaining / 3);
+        // Whole milliseconds: bots and UCI engines take `movetime` in ms.
+        let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
+        Some(Duration::from_millis(ms.max(20)))
     }
 
     /// Each side's time at the start; `None` without a clock.
@@ -358,11 +399,89 @@ pub fn parse_clk(text: &str) -> Option<Duration> {
     Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(s))
 }
 
+/// The outcome of a flag fall (`docs/rules/clocks.md`, "Flag fall"): `flagged` are the sides
+/// whose time is up, in [`Clock::flagged`]'s order. One side: it loses on time if the other
+/// side has mating material in the variant ([`has_mating_material`], rulings C-1 to C-3),
+/// else the game is drawn. Both sides at once (Parity): a draw (ruling C-4). `None` when no
+/// side flagged.
+///
+/// [`has_mating_material`]: super::variants::has_mating_material
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::clock::flag_fall;
+/// use esoterica::rules::outcome::{DrawReason, Outcome, WinReason};
+/// use esoterica::rules::{Color, Position, Variant};
+/// let p = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+/// assert_eq!(
+///     flag_fall(&p, &[Color::Black]),
+///     Some(Outcome::Win { winner: Color::White, reason: WinReason::Timeout })
+/// );
+/// assert_eq!(
+///     flag_fall(&p, &[Color::White]),
+///     Some(Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial })
+/// );
+/// ```
+pub fn flag_fall(pos: &Position, flagged: &[Color]) -> Option<Outcome> {
+    match flagged {
+        [] => None,
+        [loser] => {
+            let winner = loser.other();
+            Some(if super::variants::has_mating_material(pos, winner) {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Timeout,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                }
+            })
+        }
+        _ => Some(Outcome::Draw {
+            reason: DrawReason::BothTimedOut,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const S: fn(u64) -> Duration = Duration::from_secs;
+
+    /// Flag fall by rulings C-1 to C-4: a lone King cannot win on time in a checkmate
+    /// variant, can in Parity against more than a King, and two flags at once draw.
+    #[test]
+    fn flag_fall_follows_the_variants_mating_material() {
+        use crate::rules::Variant;
+        let at = |v: Variant, text: &str| Position::from_text(v, text).unwrap();
+        let white_wins = Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Timeout,
+        });
+        let black_wins = Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout,
+        });
+        let no_material = Some(Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial,
+        });
+        let p = at(Variant::Standard, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(flag_fall(&p, &[Color::White]), black_wins);
+        assert_eq!(flag_fall(&p, &[Color::Black]), no_material);
+        assert_eq!(flag_fall(&p, &[]), None);
+        let p = at(Variant::Parity, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert_eq!(flag_fall(&p, &[Color::Black]), white_wins);
+        assert_eq!(
+            flag_fall(&p, &[Color::White, Color::Black]),
+            Some(Outcome::Draw {
+                reason: DrawReason::BothTimedOut
+            })
+        );
+        let p = at(Variant::Parity, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert_eq!(flag_fall(&p, &[Color::Black]), no_material);
+    }
 
     #[test]
     fn fischer_clocks_run_for_the_side_to_move_and_add_the_increment() {
@@ -378,7 +497,11 @@ mod tests {
         assert_eq!(c.remaining(Color::Black), S(296));
         c.set_paused(true);
         c.tick(S(100));
-        assert_eq!(c.remaining(Color::Black), S(296), "paused clocks do not run");
+        assert_eq!(
+            c.remaining(Color::Black),
+            S(296),
+            "paused clocks do not run"
+        );
         c.set_paused(false);
         c.tick(S(1000));
         assert_eq!(c.remaining(Color::Black), Duration::ZERO);
@@ -394,10 +517,18 @@ mod tests {
         c.tick(S(4));
         assert_eq!(c.remaining(Color::White), S(58));
         c.moved(Color::White);
-        assert_eq!(c.remaining(Color::White), S(58), "no increment with a delay");
+        assert_eq!(
+            c.remaining(Color::White),
+            S(58),
+            "no increment with a delay"
+        );
         c.tick(S(2));
         c.moved(Color::Black);
-        assert_eq!(c.remaining(Color::Black), S(60), "2 s inside a 5 s delay cost nothing");
+        assert_eq!(
+            c.remaining(Color::Black),
+            S(60),
+            "2 s inside a 5 s delay cost nothing"
+        );
     }
 
     #[test]
@@ -411,7 +542,11 @@ mod tests {
         );
         c.commit(Color::White);
         c.tick(S(7));
-        assert_eq!(c.remaining(Color::White), S(175), "White's clock stopped at its commit");
+        assert_eq!(
+            c.remaining(Color::White),
+            S(175),
+            "White's clock stopped at its commit"
+        );
         assert_eq!(c.remaining(Color::Black), S(168));
         c.commit(Color::Black);
         c.turn_resolved();
@@ -433,7 +568,10 @@ mod tests {
     #[test]
     fn time_controls_read_write_and_round_trip_in_pgn() {
         assert_eq!(TimeControl::parse("15+10").unwrap().pgn_tag(), "900+10");
-        assert_eq!(TimeControl::parse(" 3 + 2 ").unwrap(), TimeControl::fischer(3, 2));
+        assert_eq!(
+            TimeControl::parse(" 3 + 2 ").unwrap(),
+            TimeControl::fischer(3, 2)
+        );
         assert_eq!(TimeControl::parse("5d2").unwrap(), TimeControl::delay(5, 2));
         for bad in ["5", "+3", "x+1", "601+0", "5+601", "-1+0", "0+0", "nan+1"] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
@@ -442,11 +580,35 @@ mod tests {
         assert_eq!(TimeControl::from_pgn(&tc.pgn_tag(), None), Some(tc));
         let d = TimeControl::delay(5, 2);
         assert_eq!(TimeControl::from_pgn(&d.pgn_tag(), Some(2)), Some(d));
-        assert_eq!(TimeControl::from_pgn("-", None), Some(TimeControl::Unlimited));
+        assert_eq!(
+            TimeControl::from_pgn("-", None),
+            Some(TimeControl::Unlimited)
+        );
         assert_eq!(TimeControl::fischer(5, 3).to_string(), "5+3");
+        for tc in [
+            TimeControl::fischer(5, 3),
+            TimeControl::delay(1, 2),
+            TimeControl::Unlimited,
+        ] {
+            assert_eq!(TimeControl::parse(&tc.spec()).unwrap(), tc);
+        }
+        assert_eq!(TimeControl::parse("0.5+0").unwrap().spec(), "0.5+0");
+        // 5+3 with 5 minutes left: 10 s + 2.25 s; with 1 s left at most a third of it.
+        assert_eq!(
+            TimeControl::fischer(5, 3).budget(S(300)),
+            Some(Duration::from_millis(12_250))
+        );
+        assert_eq!(
+            TimeControl::fischer(5, 3).budget(S(1)),
+            Some(Duration::from_millis(333))
+        );
+        assert_eq!(TimeControl::Unlimited.budget(S(1)), None);
         assert!(Clock::new(TimeControl::Unlimited).is_none());
         assert_eq!(parse_clk("0:04:53"), Some(S(293)));
-        assert_eq!(parse_clk("1:00:00.5"), Some(Duration::from_millis(3_600_500)));
+        assert_eq!(
+            parse_clk("1:00:00.5"),
+            Some(Duration::from_millis(3_600_500))
+        );
         assert_eq!(parse_clk("0:61:00"), None);
         assert_eq!(clk_text(S(3725)), "1:02:05");
     }

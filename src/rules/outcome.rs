@@ -41,6 +41,8 @@ pub enum DrawReason {
     Agreement,
     /// A clock ran out, but the other side had no mating material in this variant.
     TimeoutVsInsufficientMaterial,
+    /// Both clocks ran out at the same moment (Parity, `docs/rules/clocks.md` C-4).
+    BothTimedOut,
     /// Adjudicated by the host: the game reached the ply cap of a headless match or of the
     /// demo (no rule of the variant ended it).
     PlyCap,

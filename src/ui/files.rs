@@ -247,6 +247,7 @@ fn save_settings_on_change(
     view: Res<BoardView>,
     players: Res<Players>,
     game: Res<ActiveGame>,
+    clock_choice: Res<crate::game::clock::ClockChoice>,
     mut status: ResMut<StatusLine>,
 ) {
     if opts.keep_settings {
@@ -261,6 +262,7 @@ fn save_settings_on_change(
         now.players = players.0.clone();
     }
     now.last_variant = game.variant();
+    now.time_control = clock_choice.0.spec();
     if now != state.settings {
         state.settings = now;
         state.dirty_for = Some(0.0);

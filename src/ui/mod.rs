@@ -6,6 +6,7 @@
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
 
 pub mod charges_panel;
+pub mod clock_panel;
 pub mod files;
 pub mod input_guard;
 pub mod panels;
@@ -36,6 +37,7 @@ impl Plugin for UiPlugin {
                 )
                     .after(panels::draw_panels),
             )
+            .add_systems(Update, clock_panel::set_window_title)
             .add_plugins((input_guard::plugin, piece_card::plugin, files::plugin));
     }
 }

@@ -154,7 +154,8 @@ pub(crate) fn draw_panels(
     };
     let bottom = status.show(&mut root);
     let left_width = left.show(&mut root, &game);
-    let right_width = right.show(&mut root, &game);
+    let flipped = left.view.flipped;
+    let right_width = right.show(&mut root, &game, flipped);
     if let Some(r) = over.show(ctx, &game, left_width - right_width) {
         left.extras.replace_game(r);
     }
@@ -202,6 +203,7 @@ pub(crate) struct GamePanel<'w, 's> {
     fullscreen: MessageWriter<'w, ToggleFullscreenRequest>,
     undo: MessageWriter<'w, UndoRequest>,
     redo: MessageWriter<'w, RedoRequest>,
+    clock: super::clock_panel::TimeControlPicker<'w, 's>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
 }
 
@@ -246,9 +248,10 @@ impl GamePanel<'_, '_> {
                 }
             });
         let chosen = *chosen;
-        // Nothing is lost before the first move: a new choice starts at once. Later the
-        // game in progress stays until New game is clicked.
-        let start_now = chosen != variant && game.record.is_empty();
+        let new_clock = self.clock.show(ui);
+        // Nothing is lost before the first move: a new choice (variant or clock) starts at
+        // once. Later the game in progress stays until New game is clicked.
+        let start_now = (chosen != variant || new_clock) && game.record.is_empty();
         let label = if chosen == variant {
             "New game (N)".to_string()
         } else {
@@ -331,11 +334,12 @@ pub(crate) struct MovesPanel<'w, 's> {
     cache: Local<'s, MoveListCache>,
     review: MessageWriter<'w, ReviewRequest>,
     scene: super::files::ScenePanel<'w>,
+    clocks: super::clock_panel::ClockPanel<'w>,
 }
 
 impl MovesPanel<'_, '_> {
     /// Draws it; returns its width.
-    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame) -> f32 {
+    fn show(&mut self, root: &mut egui::Ui, game: &ActiveGame, flipped: bool) -> f32 {
         self.cache.update(game);
         let variant = game.variant();
         egui::Panel::right("moves")
@@ -344,6 +348,7 @@ impl MovesPanel<'_, '_> {
             .show(root, |ui| {
                 ui.heading(format!("{variant}"));
                 ui.separator();
+                self.clocks.show(ui, game, flipped);
                 self.scene.show(ui);
                 ui.label(egui::RichText::new("Moves").strong());
                 egui::ScrollArea::vertical()

@@ -92,6 +92,7 @@ pub(crate) fn handle_record_requests(
     commits: Res<super::commits::ParityCommits>,
     automated: Option<Res<super::state::AutomatedSides>>,
     recent: Option<Res<super::state::RecentSlot>>,
+    clock_choice: Option<Res<super::clock::ClockChoice>>,
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut redos: MessageReader<RedoRequest>,
@@ -106,6 +107,7 @@ pub(crate) fn handle_record_requests(
             .unwrap_or_else(|| Position::new(req.variant));
         let mut next = ActiveGame::new(start);
         next.origin = req.origin;
+        next.record.time_control = clock_choice.map(|c| c.0).unwrap_or_default();
         super::persist_glue::stamp_new_record(&mut next.record);
         let note = game.replace(next, recent.as_deref());
         pending.0.clear();

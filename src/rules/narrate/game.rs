@@ -83,6 +83,7 @@ pub fn outcome(outcome: &Outcome) -> String {
                 DrawReason::TimeoutVsInsufficientMaterial => {
                     "time out against insufficient mating material"
                 }
+                DrawReason::BothTimedOut => "both clocks running out at once",
             };
             format!("Draw by {why}")
         }

@@ -310,13 +310,15 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
                 .copied()
         };
         let win = |winner: Color| {
-            let reasons = [WinReason::Resignation, WinReason::Timeout, WinReason::Forfeit];
-            named(&reasons.map(|reason| Outcome::Win { winner, reason })).unwrap_or(
-                Outcome::Win {
-                    winner,
-                    reason: WinReason::Forfeit,
-                },
-            )
+            let reasons = [
+                WinReason::Resignation,
+                WinReason::Timeout,
+                WinReason::Forfeit,
+            ];
+            named(&reasons.map(|reason| Outcome::Win { winner, reason })).unwrap_or(Outcome::Win {
+                winner,
+                reason: WinReason::Forfeit,
+            })
         };
         match result {
             Some("1-0") => record.declare(win(Color::White)),
@@ -325,6 +327,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
                 let reasons = [
                     DrawReason::PlyCap,
                     DrawReason::TimeoutVsInsufficientMaterial,
+                    DrawReason::BothTimedOut,
                     DrawReason::Agreement,
                 ];
                 let o = named(&reasons.map(|reason| Outcome::Draw { reason })).unwrap_or(
@@ -584,7 +587,10 @@ mod tests {
         });
         let text = write(&r);
         assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
-        assert!(text.contains("1. e4 {[%clk 0:05:01]} e5 {[%clk 0:04:55]} 2. Nf3 {[%clk 0:04:50]}"), "{text}");
+        assert!(
+            text.contains("1. e4 {[%clk 0:05:01]} e5 {[%clk 0:04:55]} 2. Nf3 {[%clk 0:04:50]}"),
+            "{text}"
+        );
         let back = read(&text, None).unwrap();
         assert_eq!(back.time_control, TimeControl::fischer(5, 3));
         assert_eq!(back.clocks_after(0), Some([s(301), s(300)]));

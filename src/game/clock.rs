@@ -1,0 +1,178 @@
+//! The game's clocks (`docs/rules/clocks.md`): the live [`Clock`] of the game on the board,
+//! fed with the frame time, started by the first move (Parity: the first commit), switched
+//! by every resolved move (Parity: stopped per commit, incremented when the turn resolves),
+//! written into the record after each entry (so autosave and PGN carry `%clk`), rebuilt
+//! from the record after undo, resume or load, and ending the game on a flag fall (a win,
+//! or a draw when the other side has no mating material — the rules core decides).
+//! Headless; runs in [`AppSystems::Sync`](crate::AppSystems::Sync), after the moves of the
+//! frame resolved.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::commits::{CommitRecorded, CommitTakenBack};
+use super::messages::MoveResolved;
+use super::state::{ActiveGame, GameHold, StatusLine};
+use crate::AppSystems;
+use crate::rules::Color as Side;
+use crate::rules::clock::{Clock, TimeControl, flag_fall};
+
+/// The time control new games get (the new-game panel, `play --time-control`).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockChoice(pub TimeControl);
+
+/// The clocks of the game on the board; `None` without a time control.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LiveClock {
+    /// The clocks.
+    pub clock: Option<Clock>,
+    /// Whether the clocks have started (the first move or commit was made).
+    pub started: bool,
+    /// The game and its length the clocks were last set for.
+    seen: Option<(u64, usize)>,
+}
+
+impl LiveClock {
+    /// Remaining time of `side`, if there is a clock.
+    pub fn remaining(&self, side: Side) -> Option<Duration> {
+        self.clock.as_ref().map(|c| c.remaining(side))
+    }
+}
+
+/// Asks to pause (`true`) or resume (`false`) the clocks (hot-seat).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PauseClockRequest(pub bool);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<ClockChoice>()
+        .init_resource::<LiveClock>()
+        .add_message::<PauseClockRequest>()
+        .add_systems(
+            Update,
+            run_clock
+                .in_set(AppSystems::Sync)
+                .after(super::charges::rebuild_charges),
+        );
+}
+
+/// The clocks for `game` from its record: the last recorded clock readings (or the base
+/// time), running for the side to move (Parity: both), started once a move was made.
+pub fn clock_for(game: &ActiveGame) -> LiveClock {
+    let record = &game.record;
+    let mut clock = Clock::new(record.time_control);
+    let started = !record.is_empty();
+    if let (Some(c), Some(last)) = (
+        clock.as_mut(),
+        record
+            .len()
+            .checked_sub(1)
+            .and_then(|i| record.clocks_after(i)),
+    ) {
+        *c = Clock::with_remaining(record.time_control, last[0], last[1]).unwrap_or(c.clone());
+    }
+    if let Some(c) = clock.as_mut()
+        && started
+        && record.outcome().is_none()
+    {
+        if game.is_simultaneous() {
+            c.start_turn();
+        } else {
+            c.start_move(record.current().turn());
+        }
+    }
+    LiveClock {
+        clock,
+        started,
+        seen: Some((game.id, record.len())),
+    }
+}
+
+/// Sets, switches and runs the clocks, and ends the game when one falls.
+pub(crate) fn run_clock(
+    time: Res<Time>,
+    mut game: ResMut<ActiveGame>,
+    mut live: ResMut<LiveClock>,
+    hold: Res<GameHold>,
+    mut status: ResMut<StatusLine>,
+    mut resolved: MessageReader<MoveResolved>,
+    mut recorded: MessageReader<CommitRecorded>,
+    mut taken_back: MessageReader<CommitTakenBack>,
+    mut pause: MessageReader<PauseClockRequest>,
+) {
+    let moves = resolved.read().count();
+    let committed: Vec<Side> = recorded.read().map(|c| c.side).collect();
+    let withdrawn: Vec<Side> = taken_back.read().map(|c| c.side).collect();
+    let now = (game.id, game.record.len());
+    let expected = live.seen.map(|(id, len)| (id, len + moves));
+    if expected != Some(now) {
+        // A new game, an undo, a load: the clocks come from the record.
+        let paused = live.clock.as_ref().is_some_and(Clock::is_paused);
+        *live = clock_for(&game);
+        if let Some(c) = live.clock.as_mut() {
+            c.set_paused(paused && game.id == expected.map_or(u64::MAX, |e| e.0));
+        }
+        return;
+    }
+    live.seen = Some(now);
+    let simultaneous = game.is_simultaneous();
+    let mut started = live.started;
+    let Some(clock) = live.clock.as_mut() else {
+        return;
+    };
+    if let Some(PauseClockRequest(p)) = pause.read().last().copied() {
+        clock.set_paused(p);
+    }
+    if simultaneous {
+        for side in committed {
+            if !started {
+                clock.start_turn();
+                started = true;
+            }
+            clock.commit(side);
+        }
+        for side in withdrawn {
+            clock.uncommit(side);
+        }
+        for _ in 0..moves {
+            clock.turn_resolved();
+        }
+    } else {
+        // The record is already past these moves: the movers alternate back from the
+        // side to move now.
+        let mut mover = game.record.current().turn();
+        for _ in 0..moves {
+            mover = mover.other();
+        }
+        for _ in 0..moves {
+            if !started {
+                started = true;
+            }
+            clock.moved(mover);
+            mover = mover.other();
+        }
+    }
+    live.started = started;
+    let Some(clock) = live.clock.as_mut() else {
+        return;
+    };
+    if moves > 0 {
+        let reading = [clock.remaining(Side::White), clock.remaining(Side::Black)];
+        game.record.set_last_clocks(reading);
+    }
+    let over = game.record.outcome().is_some();
+    if over {
+        clock.stop();
+        return;
+    }
+    if !started || hold.0.is_some() {
+        return;
+    }
+    clock.tick(time.delta());
+    let Some(outcome) = flag_fall(game.record.current(), &clock.flagged()) else {
+        return;
+    };
+    clock.stop();
+    game.record.declare(outcome);
+    status.0 = format!("Time! Game over: {}.", outcome.describe());
+}

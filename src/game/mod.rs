@@ -18,6 +18,10 @@ pub mod sync;
 
 use bevy::prelude::*;
 
+/// A Parity turn for the move list, in the narrator's words ([`narrate::turn_line`]).
+///
+/// [`narrate::turn_line`]: crate::rules::narrate::turn_line
+pub use crate::rules::narrate::turn_line;
 pub use charges::{ChargeContribution, SquareCharge, check_charges_match_position};
 pub use commits::{
     CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
@@ -32,7 +36,7 @@ pub use messages::{
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
     UndoRequest,
 };
-pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
+pub use resolve::simultaneous::commit_status;
 pub use resolve::turn_text;
 pub use state::{
     ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,

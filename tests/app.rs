@@ -1410,6 +1410,192 @@ mod bots_and_files {
         );
         assert!(autosave.load().unwrap().is_none());
     }
+
+    fn play_text(app: &mut App, text: &str) {
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(app, pos.parse_move(text).unwrap());
+    }
+
+    fn outcome(app: &App) -> Option<esoterica::rules::Outcome> {
+        app.world().resource::<ActiveGame>().record.outcome()
+    }
+
+    fn status(app: &App) -> String {
+        app.world().resource::<StatusLine>().0.clone()
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_for_the_other_side_and_clears_the_autosave() {
+        use esoterica::game::persist_glue::AutosaveSlot;
+        use esoterica::game::{DrawOffer, ResignRequest};
+        use esoterica::persist::Autosave;
+        use esoterica::rules::{Outcome, WinReason};
+        let dir = temp_file("resign-autosave");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let autosave = Autosave::new(&dir);
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.insert_resource(AutosaveSlot::new(autosave.clone()));
+        play_text(&mut app, "e4");
+        assert_eq!(autosave.load().unwrap().unwrap().len(), 1);
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::Black });
+        app.update();
+        assert_eq!(
+            outcome(&app),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Resignation
+            })
+        );
+        assert_eq!(status(&app), "Black resigns. White wins by resignation.");
+        assert!(autosave.load().unwrap().is_none());
+        assert_eq!(app.world().resource::<DrawOffer>().0, None);
+        // The result is in the game's PGN.
+        let pgn =
+            esoterica::rules::notation::pgn::write(&app.world().resource::<ActiveGame>().record);
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        // A second resignation or a move after the end changes nothing.
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::White });
+        app.update();
+        assert!(
+            status(&app).starts_with("The game is already over"),
+            "{}",
+            status(&app)
+        );
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+    }
+
+    #[test]
+    fn a_hot_seat_draw_offer_is_accepted_declined_or_lapses_with_the_next_move() {
+        use esoterica::game::{AnswerDrawOfferRequest, DrawOffer, OfferDrawRequest};
+        use esoterica::rules::{DrawReason, Outcome};
+        let mut app = test_app(Position::new(Variant::Standard));
+        let offer = |app: &App| app.world().resource::<DrawOffer>().0.map(|p| p.by);
+        // White offers before moving: the offer stands through White's move...
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        assert_eq!(offer(&app), Some(Color::White));
+        assert_eq!(status(&app), "White offers a draw.");
+        play_text(&mut app, "e4");
+        assert_eq!(offer(&app), Some(Color::White));
+        // ...and Black's reply declines it.
+        play_text(&mut app, "e5");
+        assert_eq!(offer(&app), None);
+        // Offered after moving, declined by the answer.
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        app.world_mut().write_message(AnswerDrawOfferRequest(false));
+        app.update();
+        assert_eq!(offer(&app), None);
+        assert_eq!(status(&app), "Black declines the draw.");
+        assert_eq!(outcome(&app), None);
+        // An undo past the offer withdraws it.
+        play_text(&mut app, "Nf3");
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        app.world_mut().write_message(UndoRequest);
+        app.update();
+        assert_eq!(offer(&app), None);
+        // Accepted.
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        app.world_mut().write_message(AnswerDrawOfferRequest(true));
+        app.update();
+        assert_eq!(
+            outcome(&app),
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement
+            })
+        );
+        assert_eq!(status(&app), "Draw by agreement.");
+    }
+
+    #[test]
+    fn a_bot_accepts_a_draw_only_when_it_stands_worse() {
+        use esoterica::game::{DrawOffer, OfferDrawRequest};
+        use esoterica::rules::{DrawReason, Outcome};
+        // Black (the bot) has a Queen more: it declines.
+        let ahead =
+            Position::from_text(Variant::Standard, "3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut app = bot_app(ahead, PlayerSpec::Human, bot("greedy"));
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        assert_eq!(
+            app.world().resource::<DrawOffer>().0.map(|p| p.by),
+            Some(Color::White)
+        );
+        run_until(&mut app, |a| a.world().resource::<DrawOffer>().0.is_none());
+        assert_eq!(status(&app), "Black declines the draw.");
+        assert_eq!(outcome(&app), None);
+        // Black (the bot) has a Queen less: it accepts.
+        let behind =
+            Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let mut app = bot_app(behind, PlayerSpec::Human, bot("greedy"));
+        app.world_mut()
+            .write_message(OfferDrawRequest { side: Color::White });
+        app.update();
+        assert_eq!(
+            app.world().resource::<DrawOffer>().0.map(|p| p.by),
+            Some(Color::White)
+        );
+        run_until(&mut app, |a| a.world().resource::<DrawOffer>().0.is_none());
+        assert_eq!(
+            outcome(&app),
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement
+            })
+        );
+    }
+
+    #[test]
+    fn a_rematch_swaps_the_players_and_replays_the_variant_and_time_control() {
+        use esoterica::bots::plugin::RematchRequest;
+        use esoterica::game::ResignRequest;
+        use esoterica::game::clock::ClockChoice;
+        use esoterica::rules::clock::TimeControl;
+        let mut app = bot_app(
+            Position::new(Variant::Bully),
+            PlayerSpec::Human,
+            bot("greedy"),
+        );
+        let tc = TimeControl::fischer(3, 2);
+        app.world_mut()
+            .resource_mut::<ActiveGame>()
+            .record
+            .time_control = tc;
+        let first = app.world().resource::<ActiveGame>().id;
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::White });
+        app.update();
+        assert!(outcome(&app).is_some());
+        app.world_mut().write_message(RematchRequest);
+        app.update();
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_ne!(game.id, first);
+        assert_eq!(game.variant(), Variant::Bully);
+        assert_eq!(game.record.outcome(), None);
+        assert_eq!(game.record.time_control, tc);
+        assert_eq!(app.world().resource::<ClockChoice>().0, tc);
+        let players = &app.world().resource::<Players>().0;
+        assert_eq!(players.white, bot("greedy"));
+        assert_eq!(players.black, PlayerSpec::Human);
+        // The bot now has White and opens the rematch.
+        run_until(&mut app, |a| entries(a) >= 1);
+        assert_eq!(entries(&app), 1);
+    }
 }
 
 /// Measurement, not a check (run by hand, figures in docs/PERFORMANCE.md): moves per second

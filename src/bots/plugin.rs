@@ -16,7 +16,7 @@ use bevy::prelude::*;
 
 use super::{Bot, BotSpec, BotWorker, SearchLimits, mix_seed};
 use crate::AppSystems;
-use crate::game::{ActiveGame, MoveSource, StatusLine, SubmitMoveRequest};
+use crate::game::{ActiveGame, MoveSource, NewGameRequest, StatusLine, SubmitMoveRequest};
 use crate::persist::PlayerSpec;
 use crate::rules::{Color as Side, Move};
 
@@ -239,13 +239,27 @@ impl Plugin for BotPlugin {
                 Update,
                 BotSystems
                     .in_set(AppSystems::Input)
-                    .after(crate::game::persist_glue::PersistSystems),
+                    .after(crate::game::persist_glue::PersistSystems)
+                    .after(crate::game::flow::handle_game_flow),
             )
             .add_systems(
                 Update,
                 (sync_automated_sides, sync_player_tags, poll_bots)
                     .chain()
                     .in_set(BotSystems),
+            )
+            .add_message::<RematchRequest>()
+            .add_systems(
+                Update,
+                (
+                    answer_draw_offers
+                        .in_set(AppSystems::Input)
+                        .after(crate::game::persist_glue::PersistSystems)
+                        .before(crate::game::flow::handle_game_flow),
+                    start_rematch
+                        .in_set(AppSystems::Input)
+                        .before(crate::game::replace::ReplaceSystems),
+                ),
             );
         if !app.world().contains_resource::<Players>() {
             app.init_resource::<Players>();
@@ -254,6 +268,63 @@ impl Plugin for BotPlugin {
             app.init_resource::<BotSeed>();
         }
     }
+}
+
+/// A bot declines a draw unless its static evaluation says it stands at least this much
+/// worse (centipawns, [`evaluate_for`](crate::bots::eval::evaluate_for)).
+pub const BOT_ACCEPTS_DRAW_BELOW_CP: i32 = -150;
+
+/// A bot answers a draw offered to it at once: it accepts only when it stands worse by
+/// [`BOT_ACCEPTS_DRAW_BELOW_CP`] or more.
+fn answer_draw_offers(
+    offer: Res<crate::game::DrawOffer>,
+    players: Res<Players>,
+    game: Res<ActiveGame>,
+    mut answer: MessageWriter<crate::game::AnswerDrawOfferRequest>,
+    mut answered: Local<Option<crate::game::PendingOffer>>,
+) {
+    let Some(p) = offer.0 else {
+        *answered = None;
+        return;
+    };
+    if *answered == Some(p) || !matches!(players.of(p.to()), PlayerSpec::Bot { .. }) {
+        return;
+    }
+    *answered = Some(p);
+    let eval = crate::bots::eval::evaluate_for(game.record.current(), p.to());
+    answer.write(crate::game::AnswerDrawOfferRequest(
+        eval <= BOT_ACCEPTS_DRAW_BELOW_CP,
+    ));
+}
+
+/// Asks for a rematch of the finished (or abandoned) game: the same variant, start
+/// position and time control, the players' colours swapped.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RematchRequest;
+
+/// Swaps the players and asks for the new game (confirmed like any other while a game is
+/// in progress).
+fn start_rematch(
+    mut requests: MessageReader<RematchRequest>,
+    mut players: ResMut<Players>,
+    game: Res<ActiveGame>,
+    mut clock_choice: ResMut<crate::game::clock::ClockChoice>,
+    mut replace: MessageWriter<crate::game::replace::ReplaceGameRequest>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    clock_choice.0 = game.record.time_control;
+    let p = &mut players.0;
+    std::mem::swap(&mut p.white, &mut p.black);
+    let request = if game.record.start() == &crate::rules::Position::new(game.variant()) {
+        NewGameRequest::new(game.variant())
+    } else {
+        NewGameRequest::at(game.record.start().clone())
+    };
+    replace.write(crate::game::replace::ReplaceGameRequest(
+        crate::game::replace::Replacement::NewGame(request),
+    ));
 }
 
 /// Tells the game which sides a bot plays (undo and redo skip the bot's turns).

@@ -204,6 +204,7 @@ impl Plugin for DemoPlugin {
             )
                 .chain()
                 .after(crate::game::persist_glue::PersistSystems)
+                .after(crate::game::flow::handle_game_flow)
                 .in_set(AppSystems::Input),
         );
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {

@@ -9,6 +9,7 @@ pub mod charges;
 pub mod clock;
 pub mod commits;
 pub mod components;
+pub mod flow;
 pub mod messages;
 pub mod persist_glue;
 pub mod replace;
@@ -31,6 +32,7 @@ pub use components::{
     BoardSquare, Captured, HeldForPresentation, HexagramNumber, OnSquare, PieceEntity, SquareShade,
     hexagram_number,
 };
+pub use flow::{AnswerDrawOfferRequest, DrawOffer, OfferDrawRequest, PendingOffer, ResignRequest};
 pub use messages::{
     Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
@@ -85,6 +87,7 @@ impl Plugin for GamePlugin {
                 persist_glue::plugin,
                 replace::plugin,
                 clock::plugin,
+                flow::plugin,
             ));
     }
 }

@@ -59,7 +59,7 @@ pub struct AutosaveSlot {
     pub autosave: Autosave,
     /// No writing while the "resume?" question is open.
     pub paused: bool,
-    last: Option<(usize, u64)>,
+    last: Option<(usize, u64, bool)>,
 }
 
 impl AutosaveSlot {
@@ -236,7 +236,12 @@ pub(crate) fn write_autosave(
     if slot.paused || game.origin == super::state::GameOrigin::Demo {
         return;
     }
-    let key = (game.record.len(), game.record.current().repetition_key());
+    // A declared result (resignation, agreement, flag fall) ends the game without a move.
+    let key = (
+        game.record.len(),
+        game.record.current().repetition_key(),
+        game.record.outcome().is_some(),
+    );
     if slot.last == Some(key) {
         return;
     }

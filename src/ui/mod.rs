@@ -8,6 +8,7 @@
 pub mod charges_panel;
 pub mod clock_panel;
 pub mod files;
+pub mod game_flow;
 pub mod input_guard;
 pub mod panels;
 pub mod parity_panel;

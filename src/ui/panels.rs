@@ -335,6 +335,7 @@ pub(crate) struct MovesPanel<'w, 's> {
     review: MessageWriter<'w, ReviewRequest>,
     scene: super::files::ScenePanel<'w>,
     clocks: super::clock_panel::ClockPanel<'w>,
+    flow: super::game_flow::GameFlowButtons<'w>,
 }
 
 impl MovesPanel<'_, '_> {
@@ -349,6 +350,7 @@ impl MovesPanel<'_, '_> {
                 ui.heading(format!("{variant}"));
                 ui.separator();
                 self.clocks.show(ui, game, flipped);
+                self.flow.show(ui, game);
                 self.scene.show(ui);
                 ui.label(egui::RichText::new("Moves").strong());
                 egui::ScrollArea::vertical()
@@ -438,6 +440,7 @@ impl MovesPanel<'_, '_> {
 pub(crate) struct BoardOverlays<'w> {
     promotion: ResMut<'w, PromotionChoice>,
     submit: MessageWriter<'w, SubmitMoveRequest>,
+    rematch: MessageWriter<'w, crate::bots::plugin::RematchRequest>,
 }
 
 impl BoardOverlays<'_> {
@@ -463,6 +466,13 @@ impl BoardOverlays<'_> {
                             if ui.button("New game (N)").clicked() {
                                 replace =
                                     Some(Replacement::NewGame(NewGameRequest::new(game.variant())));
+                            }
+                            if ui
+                                .button("Rematch")
+                                .on_hover_text("The same game again, colours swapped")
+                                .clicked()
+                            {
+                                self.rematch.write(crate::bots::plugin::RematchRequest);
                             }
                         });
                     });

@@ -1,0 +1,130 @@
+//! Resign and draw-offer buttons of the right panel, and the answer to an offer made to a
+//! player at this machine. A button acts for a side a person plays: against a bot, the
+//! person's side; hot-seat, the side to move (Parity: each side has its own buttons, since
+//! both move at once). Writes [`ResignRequest`], [`OfferDrawRequest`] and
+//! [`AnswerDrawOfferRequest`]; the game decides (`game::flow`).
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::{
+    ActiveGame, AnswerDrawOfferRequest, AutomatedSides, DrawOffer, GameHold, OfferDrawRequest,
+    ResignRequest,
+};
+use crate::rules::Color as Side;
+
+/// The sides the buttons act for in `game`, given which sides a program plays.
+pub fn acting_sides(game: &ActiveGame, automated: &AutomatedSides) -> Vec<Side> {
+    let people: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|s| !automated.plays(*s))
+        .collect();
+    if people.len() == 2 && !game.is_simultaneous() {
+        vec![game.record.current().turn()]
+    } else {
+        people
+    }
+}
+
+/// The buttons and the offer's answer.
+#[derive(SystemParam)]
+pub struct GameFlowButtons<'w> {
+    offer: Res<'w, DrawOffer>,
+    hold: Res<'w, GameHold>,
+    automated: Option<Res<'w, AutomatedSides>>,
+    resign: MessageWriter<'w, ResignRequest>,
+    offer_draw: MessageWriter<'w, OfferDrawRequest>,
+    answer: MessageWriter<'w, AnswerDrawOfferRequest>,
+}
+
+impl GameFlowButtons<'_> {
+    /// Draws them while the game is in progress (nothing once it is over or on hold).
+    pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        if game.record.outcome().is_some() || self.hold.0.is_some() || game.review.is_some() {
+            return;
+        }
+        let automated = self.automated.as_deref().copied().unwrap_or_default();
+        let sides = acting_sides(game, &automated);
+        if let Some(p) = self.offer.0 {
+            let waits_on_person = !automated.plays(p.to());
+            ui.label(
+                egui::RichText::new(format!("{} offers a draw.", p.by.title()))
+                    .color(egui::Color32::from_rgb(250, 210, 90)),
+            );
+            if waits_on_person {
+                ui.horizontal(|ui| {
+                    if ui.button(format!("{}: accept", p.to().title())).clicked() {
+                        self.answer.write(AnswerDrawOfferRequest(true));
+                    }
+                    if ui.button("Decline").clicked() {
+                        self.answer.write(AnswerDrawOfferRequest(false));
+                    }
+                });
+            }
+        }
+        let both = sides.len() == 2;
+        for side in sides {
+            ui.horizontal(|ui| {
+                let resign = if both {
+                    format!("{} resigns", side.title())
+                } else {
+                    "Resign".to_string()
+                };
+                if ui
+                    .button(resign)
+                    .on_hover_text(format!("{} gives up the game", side.title()))
+                    .clicked()
+                {
+                    self.resign.write(ResignRequest { side });
+                }
+                let offered = self.offer.0.is_some_and(|p| p.by == side);
+                let draw = if both {
+                    format!("{}: offer draw", side.title())
+                } else {
+                    "Offer draw".to_string()
+                };
+                if ui.add_enabled(!offered, egui::Button::new(draw)).clicked() {
+                    self.offer_draw.write(OfferDrawRequest { side });
+                }
+            });
+        }
+        ui.separator();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Variant};
+
+    fn game(variant: Variant) -> ActiveGame {
+        ActiveGame::new(Position::new(variant))
+    }
+
+    #[test]
+    fn buttons_act_for_the_person_the_side_to_move_or_each_parity_side() {
+        let hot_seat = AutomatedSides::default();
+        let vs_bot = AutomatedSides {
+            white: false,
+            black: true,
+        };
+        let bots = AutomatedSides {
+            white: true,
+            black: true,
+        };
+        let mut standard = game(Variant::Standard);
+        assert_eq!(acting_sides(&standard, &hot_seat), vec![Side::White]);
+        let e4 = standard.record.current().parse_move("e4").unwrap();
+        standard.record.play(&e4).unwrap();
+        assert_eq!(acting_sides(&standard, &hot_seat), vec![Side::Black]);
+        // Against a bot the person's side, whoever is to move.
+        assert_eq!(acting_sides(&standard, &vs_bot), vec![Side::White]);
+        assert_eq!(acting_sides(&standard, &bots), Vec::<Side>::new());
+        let parity = game(Variant::Parity);
+        assert_eq!(
+            acting_sides(&parity, &hot_seat),
+            vec![Side::White, Side::Black]
+        );
+    }
+}

@@ -4,7 +4,7 @@
 //! written into the record after each entry (so autosave and PGN carry `%clk`), rebuilt
 //! from the record after undo, resume or load, and ending the game on a flag fall (a win,
 //! or a draw when the other side has no mating material — the rules core decides).
-//! Headless; runs in [`AppSystems::Sync`](crate::AppSystems::Sync), after the moves of the
+//! Headless; runs in [`AppSystems::Sync`], after the moves of the
 //! frame resolved.
 
 use std::time::Duration;

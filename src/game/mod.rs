@@ -1,6 +1,6 @@
 //! The ECS model of a game, headless: one entity per square and per piece, the authoritative
 //! [`GameRecord`](crate::rules::GameRecord) in [`ActiveGame`], and the ordered resolution
-//! pipeline ([`AppSystems`](crate::AppSystems) `Input → Decide → Resolve → Sync → Present`;
+//! pipeline ([`AppSystems`] `Input → Decide → Resolve → Sync → Present`;
 //! inside Resolve [`TeleportSystems`](crate::TeleportSystems) or
 //! [`SimultaneousSystems`](crate::SimultaneousSystems)). No rendering, no egui: tests run it
 //! with `MinimalPlugins`.

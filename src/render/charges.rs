@@ -3,8 +3,8 @@
 //! its net charge; the selected piece's own field is outlined; the squares whose field
 //! refused the last move are marked. Toggled with C (or the Force Field panel). Reads the
 //! charge entities of [`crate::game::charges`]; decides nothing. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present); the hotkey in
-//! [`HotkeySystems`](super::picking::HotkeySystems).
+//! [`AppSystems::Present`]; the hotkey in
+//! [`HotkeySystems`].
 
 use bevy::prelude::*;
 use bevy::text::FontSize;

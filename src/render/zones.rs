@@ -1,8 +1,8 @@
 //! Big Outer zones (`rules/big-outer.md §1`) as a tint over the board: central gold, mid
 //! green; the outer zone (with the corners) stays untinted. Toggled with Z (or the Big Outer panel). Reads the
 //! zone from [`BoardShape::zone`](crate::rules::BoardShape::zone); decides nothing. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present); the hotkey in
-//! [`HotkeySystems`](super::picking::HotkeySystems).
+//! [`AppSystems::Present`]; the hotkey in
+//! [`HotkeySystems`].
 
 use bevy::prelude::*;
 

@@ -1598,6 +1598,58 @@ mod bots_and_files {
     }
 }
 
+#[test]
+fn typed_moves_play_through_the_pipeline_and_refusals_say_why() {
+    use esoterica::game::typed::TypedMoveRequest;
+    let mut app = test_app(Position::new(Variant::Standard));
+    let typed = |app: &mut App, side: Color, text: &str| {
+        app.world_mut().write_message(TypedMoveRequest {
+            side,
+            text: text.into(),
+        });
+        app.update();
+        app.update();
+    };
+    typed(&mut app, Color::White, "Nf");
+    typed(&mut app, Color::Black, "e7-e5");
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.record.len(), 2);
+    assert_eq!(
+        game.record.current().to_text(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2"
+    );
+    typed(&mut app, Color::White, "Ke2");
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert!(status.starts_with("Not played: Ke2: "), "{status}");
+    typed(&mut app, Color::White, "N");
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert_eq!(
+        status,
+        "Not played: 'N' could be Na3, Nc3, Nd4, Ng1, Ng5, Nh4, Nxe5."
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 2);
+    check_world_matches_position(app.world_mut()).unwrap();
+
+    // Parity: each side types its commit; the turn resolves when both are in.
+    let mut app = test_app(Position::new(Variant::Parity));
+    typed(&mut app, Color::Black, "e7e5");
+    assert!(
+        app.world()
+            .resource::<ParityCommits>()
+            .has_committed(Color::Black)
+    );
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+    typed(&mut app, Color::Black, "d7d5");
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert_eq!(status, "Black has already committed this turn.");
+    typed(&mut app, Color::White, "e2e4");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+    check_world_matches_position(app.world_mut()).unwrap();
+}
+
 /// Measurement, not a check (run by hand, figures in docs/PERFORMANCE.md): moves per second
 /// through the headless ECS pipeline against the rules core alone (`GameRecord::play`) on the
 /// same seeded games, three ways: each game queued at once (the [`ResolveMove`] schedule runs

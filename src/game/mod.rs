@@ -16,6 +16,7 @@ pub mod replace;
 pub mod resolve;
 pub mod state;
 pub mod sync;
+pub mod typed;
 
 use bevy::prelude::*;
 
@@ -88,6 +89,7 @@ impl Plugin for GamePlugin {
                 replace::plugin,
                 clock::plugin,
                 flow::plugin,
+                typed::plugin,
             ));
     }
 }

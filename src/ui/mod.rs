@@ -10,6 +10,7 @@ pub mod clock_panel;
 pub mod files;
 pub mod game_flow;
 pub mod input_guard;
+pub mod move_box;
 pub mod panels;
 pub mod parity_panel;
 pub mod piece_card;

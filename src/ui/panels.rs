@@ -336,6 +336,7 @@ pub(crate) struct MovesPanel<'w, 's> {
     scene: super::files::ScenePanel<'w>,
     clocks: super::clock_panel::ClockPanel<'w>,
     flow: super::game_flow::GameFlowButtons<'w>,
+    move_box: super::move_box::MoveBox<'w, 's>,
 }
 
 impl MovesPanel<'_, '_> {
@@ -358,6 +359,7 @@ impl MovesPanel<'_, '_> {
                     .max_height(ui.available_height() * 0.45)
                     .stick_to_bottom(true)
                     .show(ui, |ui| self.move_list(ui, game));
+                self.move_box.show(ui, game);
                 if game.review.is_some() && ui.button("Back to live (End)").clicked() {
                     self.review.write(ReviewRequest(None));
                 }

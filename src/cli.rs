@@ -27,6 +27,11 @@
 //!   [--max-plies N]`: a headless bot series (`docs/BOTS.md`); progress on stderr, the
 //!   results table on stdout. The output files are created and the bots asked whether they
 //!   play the variant before the first game; games are streamed (constant memory).
+//! - `esoterica uci [--bot SPEC] [--seed S]`: a built-in bot as a UCI engine on stdin/stdout
+//!   ([`uci`], `docs/bot-protocol.md`).
+//! - `esoterica tournament …`, `tournament merge FILES…`, `tournament openings …`: round
+//!   robins, gauntlets, SPRT tests, shards and their merge ([`tournament`],
+//!   `docs/BOTS.md`).
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
@@ -46,6 +51,9 @@ macro_rules! println {
 }
 
 use clap::{Args, Parser, Subcommand};
+
+pub mod tournament;
+pub mod uci;
 
 use crate::rules::notation::fen::PositionError;
 use crate::rules::{
@@ -166,6 +174,10 @@ pub enum Command {
     Match(MatchArgs),
     /// Attract mode for events: bots play each variant with captions; any key takes over.
     Demo(DemoArgs),
+    /// Play a built-in bot as a UCI engine on stdin/stdout.
+    Uci(uci::UciArgs),
+    /// Round robin, gauntlet or SPRT test between bots; `merge` combines shards.
+    Tournament(Box<tournament::TournamentCmd>),
 }
 
 /// `scene` options.
@@ -346,6 +358,8 @@ pub fn main() -> ExitCode {
         Some(Command::Scene(a)) => run_scene(&a),
         Some(Command::Match(a)) => run_match(&a),
         Some(Command::Demo(a)) => run_demo(a),
+        Some(Command::Uci(a)) => uci::run(&a),
+        Some(Command::Tournament(a)) => tournament::run(&a),
     };
     ExitCode::from(code)
 }

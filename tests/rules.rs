@@ -6,7 +6,8 @@
 //! - [`shakmaty_diff`]: legal moves, FEN, SAN and outcomes against shakmaty 0.30.1.
 //! - [`malformed`]: bad position, move and game texts give clear errors and never panic.
 //! - [`cli`]: the `esoterica` binary's output and exit status (game ends, finished
-//!   positions, scene text).
+//!   positions, scene text, `uci` over a pipe and through `match`'s `ext:` client, tournament
+//!   shards merged byte for byte, bad tournament input).
 //! - [`stockfish`]: a short match against the real Stockfish (it must be installed).
 
 #[path = "rules/cli.rs"]

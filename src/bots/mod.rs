@@ -18,6 +18,8 @@ pub mod plugin;
 pub mod random;
 pub mod search;
 pub mod simultaneous;
+pub mod tournament;
+pub mod uci_engine;
 pub mod worker;
 
 use std::fmt;

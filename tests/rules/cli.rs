@@ -139,3 +139,512 @@ fn a_scene_with_a_byte_order_mark_and_escapes_prints_clean_text() {
         "{stderr:?}"
     );
 }
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("esoterica-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// An `esoterica uci` process and its output lines.
+struct UciProcess {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl UciProcess {
+    fn start(bot: &str) -> UciProcess {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_esoterica"))
+            .args(["uci", "--bot", bot])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("esoterica uci starts");
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        UciProcess {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        for line in self.output.by_ref() {
+            let line = line.unwrap();
+            let last = line.starts_with(prefix);
+            seen.push(line);
+            if last {
+                return seen;
+            }
+        }
+        panic!("the engine ended before '{prefix}': {seen:?}");
+    }
+}
+
+/// The coordinate texts of the legal moves (Parity: commits of `side`).
+fn legal_texts(pos: &esoterica::rules::Position, side: esoterica::rules::Color) -> Vec<String> {
+    pos.legal_commits(side)
+        .iter()
+        .map(|m| m.coordinate(pos.shape()))
+        .collect()
+}
+
+#[test]
+fn uci_speaks_the_protocol_over_stdin_and_stdout() {
+    use esoterica::bots::uci_engine::parse_position;
+    use esoterica::rules::{Color, Variant};
+    let mut e = UciProcess::start("alphabeta:2");
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert_eq!(
+        hello,
+        [
+            format!(
+                "id name Esoterica alphabeta:2 {}",
+                env!("CARGO_PKG_VERSION")
+            ),
+            "id author the Esoterica authors".to_string(),
+            "option name UCI_Variant type combo default standard var standard var intrachange \
+             var force-field var parity var parity-single var big-outer var bully var nonviolent"
+                .to_string(),
+            "uciok".to_string(),
+        ]
+    );
+    // Bully, from the initial position and moves, a depth-limited search.
+    e.send("setoption name UCI_Variant value bully");
+    e.send("ucinewgame");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 2 "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    assert_eq!(words[3], "score");
+    assert_eq!(words[4], "cp");
+    assert!(words[5].parse::<i32>().is_ok(), "{info}");
+    assert_eq!(words[6], "nodes");
+    assert!(words[7].parse::<u64>().unwrap() > 0, "{info}");
+    assert!(info.contains(" pv "), "{info}");
+    let pos = parse_position(
+        &["startpos", "moves", "e2e4", "e7e5", "g1f3"],
+        Variant::Bully,
+    )
+    .unwrap();
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(
+        legal_texts(&pos, Color::Black).contains(&best.to_string()),
+        "{best}"
+    );
+    // A FEN and a clock: Black to move in standard.
+    e.send("setoption name UCI_Variant value standard");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    let best = e.until("bestmove").pop().unwrap();
+    let pos = parse_position(&["fen", fen], Variant::Standard).unwrap();
+    assert!(
+        legal_texts(&pos, Color::Black).contains(&best["bestmove ".len()..].to_string()),
+        "{best}"
+    );
+    // `go infinite` answers only after `stop`; `isready` is answered while it thinks.
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    let waiting = e.until("readyok");
+    assert!(
+        !waiting.iter().any(|l| l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    e.send("stop");
+    let best = e.until("bestmove").pop().unwrap();
+    let start = parse_position(&["startpos"], Variant::Standard).unwrap();
+    assert!(legal_texts(&start, Color::White).contains(&best["bestmove ".len()..].to_string()));
+    // Parity: the commit of the side asked.
+    e.send("setoption name UCI_Variant value parity");
+    e.send("position startpos moves e2e4/e7e5");
+    e.send("go commit black movetime 30");
+    let best = e.until("bestmove").pop().unwrap();
+    let pos = parse_position(&["startpos", "moves", "e2e4/e7e5"], Variant::Parity).unwrap();
+    assert!(legal_texts(&pos, Color::Black).contains(&best["bestmove ".len()..].to_string()));
+    // A bad line is answered, not fatal.
+    e.send("position startpos moves e2e5/e7e5");
+    e.send("isready");
+    let answer = e.until("readyok");
+    assert_eq!(answer.len(), 2, "{answer:?}");
+    assert!(
+        answer[0].starts_with(
+            "info string error: position: move 1 'e2e5/e7e5': not a legal move of white"
+        ),
+        "{answer:?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn match_plays_esoterica_uci_through_the_ext_client() {
+    let exe = env!("CARGO_BIN_EXE_esoterica");
+    for variant in ["standard", "parity"] {
+        let white = format!("ext:{exe} uci --bot greedy");
+        let black = format!("ext:{exe} uci --bot alphabeta:1");
+        let out = esoterica(&[
+            "match",
+            "--variant",
+            variant,
+            "--white",
+            &white,
+            "--black",
+            &black,
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--max-plies",
+            "30",
+            "--jobs",
+            "1",
+        ]);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{variant}: {stderr}");
+        // Two games, every move answered in time and legal: no fault line, no faults total.
+        assert!(!stdout.contains("faults:"), "{variant}: {stdout}");
+        assert!(!stderr.contains(" fault: "), "{variant}: {stderr}");
+        assert!(stdout.contains("\n2 games in "), "{variant}: {stdout}");
+        let wdl: u32 = stdout
+            .lines()
+            .filter(|l| l.starts_with("ext:"))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let n = w.len();
+                w[n - 5].parse::<u32>().unwrap()
+                    + w[n - 4].parse::<u32>().unwrap()
+                    + w[n - 3].parse::<u32>().unwrap()
+            })
+            .sum();
+        assert_eq!(wdl, 4, "{variant}: {stdout}");
+    }
+}
+
+/// The arguments of a small deterministic tournament (node budgets, no clock).
+const SMALL_TOURNAMENT: [&str; 16] = [
+    "tournament",
+    "--bot",
+    "random",
+    "--bot",
+    "greedy",
+    "--bot",
+    "alphabeta:1",
+    "--variants",
+    "standard,parity",
+    "--games-per-pair",
+    "4",
+    "--nodes",
+    "300",
+    "--max-plies",
+    "60",
+    "--jobs=2",
+];
+
+#[test]
+fn merged_shards_equal_the_unsharded_tournament_byte_for_byte() {
+    let dir = scratch("merge");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let mut args: Vec<String> = SMALL_TOURNAMENT.iter().map(|s| s.to_string()).collect();
+    args.extend(
+        [
+            "--pgn",
+            &p("all.pgn"),
+            "--json",
+            &p("all.json"),
+            "--results",
+            &p("all.ron"),
+        ]
+        .map(String::from),
+    );
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let whole = esoterica(&argv);
+    assert_eq!(whole.status.code(), Some(0), "{}", text(&whole.stderr));
+    let report = text(&whole.stdout);
+    // 3 pairings × 2 variants × 4 games.
+    assert!(
+        report.contains("schedule ") && report.contains(": 24 games, 24 played"),
+        "{report}"
+    );
+    let mut shard_files = Vec::new();
+    for k in 0..3 {
+        let mut args: Vec<String> = SMALL_TOURNAMENT.iter().map(|s| s.to_string()).collect();
+        let file = p(&format!("shard{k}.ron"));
+        args.extend([
+            "--shard".to_string(),
+            format!("{k}/3"),
+            "--results".to_string(),
+            file.clone(),
+        ]);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = esoterica(&argv);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(": 24 games, 8 played"),
+            "{}",
+            text(&out.stdout)
+        );
+        shard_files.push(file);
+    }
+    // Any order of the shard files.
+    let mut args = vec!["tournament".to_string(), "merge".to_string()];
+    args.extend([
+        shard_files[2].clone(),
+        shard_files[0].clone(),
+        shard_files[1].clone(),
+    ]);
+    args.extend(
+        [
+            "--pgn",
+            &p("merged.pgn"),
+            "--json",
+            &p("merged.json"),
+            "--results",
+            &p("merged.ron"),
+        ]
+        .map(String::from),
+    );
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let merged = esoterica(&argv);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), report);
+    for (a, b) in [
+        ("all.pgn", "merged.pgn"),
+        ("all.json", "merged.json"),
+        ("all.ron", "merged.ron"),
+    ] {
+        let (a, b) = (
+            std::fs::read(dir.join(a)).unwrap(),
+            std::fs::read(dir.join(b)).unwrap(),
+        );
+        assert!(!a.is_empty());
+        assert!(a == b, "{} differs from its merge", p("all"));
+    }
+    assert_eq!(
+        text(&std::fs::read(dir.join("all.pgn")).unwrap())
+            .matches("[Event ")
+            .count(),
+        24
+    );
+
+    // A missing shard, a shard given twice and a foreign file are refused.
+    let out = esoterica(&["tournament", "merge", &shard_files[0], &shard_files[1]]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("error: 8 of 24 games missing (indices 2, 5, 8,"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = esoterica(&[
+        "tournament",
+        "merge",
+        &shard_files[0],
+        &shard_files[0],
+        &shard_files[1],
+        &shard_files[2],
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("game 0 is in both"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
+    let dir = scratch("bad-tournament");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let base = [
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "20",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        let out = esoterica(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{extra:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"), "{extra:?}");
+        text(&out.stderr)
+    };
+    let results = p("r.ron");
+    for (shard, why) in [
+        ("3/3", "not '3/3'"),
+        ("1", "not '1'"),
+        ("-1/2", "not '-1/2'"),
+        ("0/0", "not '0/0'"),
+        ("a/b", "not 'a/b'"),
+    ] {
+        let e = run(&[&format!("--shard={shard}"), "--results", &results]);
+        assert_eq!(
+            e,
+            format!("error: --shard must be K/N with 0 ≤ K < N (e.g. 0/4), {why}\n")
+        );
+    }
+    assert_eq!(
+        run(&["--shard", "0/2"]),
+        "error: --shard needs --results FILE (the shard's games, for merge)\n"
+    );
+    assert_eq!(
+        run(&["--games-per-pair", "3"]),
+        "error: games per pair must be even and at least 2 (each opening is played with both colours), not 3\n"
+    );
+    assert!(run(&["--sprt", "elo0=5", "elo1=0"]).contains("elo1 (0) must be above elo0 (5)"));
+
+    // Opening files: an illegal move, a line that ends the game, a folder without the file.
+    let openings = p("open.txt");
+    std::fs::write(
+        &openings,
+        "e2e4 e7e5  # fine\n\n# a comment\ne2e4 e7e5 e1e3\n",
+    )
+    .unwrap();
+    assert_eq!(
+        run(&["--openings", &openings]),
+        "error: open.txt: opening 2 ('e2e4 e7e5 e1e3'): position: move 3 'e1e3': not a legal move of white in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+    );
+    std::fs::write(&openings, "f2f3 e7e5 g2g4 d8h4\n").unwrap();
+    assert!(
+        run(&["--openings", &openings])
+            .contains("the opening ends the game (Black wins by checkmate)")
+    );
+    std::fs::write(&openings, [0xff, 0xfe, 0x00]).unwrap();
+    assert_eq!(
+        run(&["--openings", &openings]),
+        format!("error: {openings}: not UTF-8 text\n")
+    );
+    assert!(
+        run(&["--variants", "standard,bully", "--openings", &openings])
+            .contains("give a folder of <variant>.txt files")
+    );
+    let e = run(&[
+        "--variants",
+        "standard,bully",
+        "--openings",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        e.starts_with("error: ") && e.contains("standard.txt"),
+        "{e}"
+    );
+
+    // Result files: not RON, another format, cut short, and a missing file.
+    let merge = |file: &str| {
+        let out = esoterica(&["tournament", "merge", file]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let bad = p("bad.ron");
+    std::fs::write(&bad, "this is not a result file").unwrap();
+    assert!(merge(&bad).starts_with(&format!("error: {bad}: not a tournament result file: ")));
+    let out = esoterica(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "20",
+        "--results",
+        &results,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let good = std::fs::read_to_string(&results).unwrap();
+    std::fs::write(
+        &bad,
+        good.replace(
+            "esoterica-tournament-results 1",
+            "esoterica-tournament-results 9",
+        ),
+    )
+    .unwrap();
+    assert!(merge(&bad).contains(
+        "format 'esoterica-tournament-results 9', expected 'esoterica-tournament-results 1'"
+    ));
+    std::fs::write(&bad, &good[..good.len() / 2]).unwrap();
+    assert!(merge(&bad).starts_with(&format!("error: {bad}: not a tournament result file: ")));
+    std::fs::write(
+        &bad,
+        good.replace("result: \"1-0\"", "result: \"0-1\"")
+            .replace("index: 1,", "index: 7,"),
+    )
+    .unwrap();
+    assert!(
+        merge(&bad).contains("game 7 is not in the schedule (2 games)"),
+        "{}",
+        merge(&bad)
+    );
+    assert!(merge(&p("missing.ron")).starts_with(&format!("error: {}: ", p("missing.ron"))));
+}
+
+#[test]
+fn sprt_stops_as_soon_as_a_clearly_stronger_bot_is_shown_stronger() {
+    let out = esoterica(&[
+        "tournament",
+        "--bot",
+        "alphabeta:1",
+        "--bot",
+        "random",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "--nodes",
+        "500",
+        "--max-plies",
+        "100",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    // 23 won pairs take the LLR over ln(0.95 / 0.05) = 2.944; the test stops there.
+    assert!(
+        report.contains(
+            "SPRT (pentanomial, logistic Elo) elo0=0 elo1=50 alpha=0.05 beta=0.05: alphabeta:1 vs random\n\
+             LLR 3.073 (bounds -2.944, 2.944) after 46 games (23 pairs)\n\
+             pairs by alphabeta:1's points [0, ½, 1, 1½, 2]: [0, 0, 0, 0, 23]; Elo undefined at a 0% or 100% score\n\
+             H1 accepted (Elo 50 rather than 0): alphabeta:1 is stronger than random\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        text(&out.stderr).contains("LLR 3.07 (-2.94, 2.94)"),
+        "{}",
+        text(&out.stderr)
+    );
+}

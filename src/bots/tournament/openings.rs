@@ -1,0 +1,350 @@
+//! Opening sets: one text file per variant (`assets/openings/<variant>.txt`, bundled into
+//! the binary), and the generator behind `esoterica tournament openings`.
+//!
+//! Format: UTF-8 text, one opening per line. A line is either moves in coordinate form
+//! from the variant's initial position (`e2e4 e7e5 g1f3`; Parity: turns `WHITE/BLACK`,
+//! `e2e4/d7d5`), or `fen <position text>`. `#` starts a comment (to the end of the line);
+//! blank lines are ignored. A file holds at most [`MAX_OPENINGS`] lines of at most
+//! [`MAX_LINE_CHARS`] characters.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use super::schedule::{OpeningSet, opening_position};
+use crate::bots::arena::{Contestant, MatchConfig, play_game};
+use crate::bots::eval::evaluate_white;
+use crate::bots::simultaneous::best_threat;
+use crate::bots::{AlphaBetaBot, BotSpec, NoControl, SearchLimits, mix_seed};
+use crate::rules::{Color, Position, TurnModel, Variant};
+
+/// The most openings read from one file.
+pub const MAX_OPENINGS: usize = 10_000;
+/// The longest opening line, in characters.
+pub const MAX_LINE_CHARS: usize = 4096;
+/// The largest opening file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The bundled opening file of a variant (`assets/openings/<variant>.txt`).
+pub fn bundled_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Standard => include_str!("../../../assets/openings/standard.txt"),
+        Variant::Intrachange => include_str!("../../../assets/openings/intrachange.txt"),
+        Variant::ForceField => include_str!("../../../assets/openings/force-field.txt"),
+        Variant::Parity => include_str!("../../../assets/openings/parity.txt"),
+        Variant::ParitySingle => include_str!("../../../assets/openings/parity-single.txt"),
+        Variant::BigOuter => include_str!("../../../assets/openings/big-outer.txt"),
+        Variant::Bully => include_str!("../../../assets/openings/bully.txt"),
+        Variant::Nonviolent => include_str!("../../../assets/openings/nonviolent.txt"),
+    }
+}
+
+/// The opening lines of a file's text: comments and blank lines dropped, blanks
+/// normalised.
+///
+/// # Errors
+/// A message for more than [`MAX_OPENINGS`] lines or a line longer than
+/// [`MAX_LINE_CHARS`] (naming its line number).
+pub fn read_lines(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        if raw.chars().count() > MAX_LINE_CHARS {
+            return Err(format!(
+                "line {}: longer than {MAX_LINE_CHARS} characters",
+                n + 1
+            ));
+        }
+        let body = raw.split('#').next().unwrap_or("");
+        let words: Vec<&str> = body.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        if out.len() == MAX_OPENINGS {
+            return Err(format!("more than {MAX_OPENINGS} openings"));
+        }
+        out.push(words.join(" "));
+    }
+    Ok(out)
+}
+
+/// The opening set of `variant` from `text` (read from `source`), every line checked.
+///
+/// # Errors
+/// The first bad line, as `SOURCE line N: …`, or a file-level error of [`read_lines`].
+pub fn set_from_text(variant: Variant, text: &str, source: &str) -> Result<OpeningSet, String> {
+    let lines = read_lines(text).map_err(|e| format!("{source}: {e}"))?;
+    for (i, l) in lines.iter().enumerate() {
+        opening_position(variant, l)
+            .map_err(|e| format!("{source}: opening {} ('{l}'): {e}", i + 1))?;
+    }
+    Ok(OpeningSet {
+        variant: variant.name().to_string(),
+        source: source.to_string(),
+        lines,
+    })
+}
+
+/// The bundled opening set of `variant`.
+///
+/// # Errors
+/// Only if the bundled file is broken (the tests read every one).
+pub fn bundled(variant: Variant) -> Result<OpeningSet, String> {
+    set_from_text(
+        variant,
+        bundled_text(variant),
+        &format!("bundled assets/openings/{}.txt", variant.name()),
+    )
+}
+
+/// How to generate openings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// The variant.
+    pub variant: Variant,
+    /// Openings wanted.
+    pub count: usize,
+    /// Plies (Parity: turns) of random legal moves from the initial position.
+    pub plies: usize,
+    /// Seed of the random moves.
+    pub seed: u64,
+    /// Keep a line only if its score from White's view is within this many centipawns.
+    pub window_cp: i32,
+    /// Self-play check per candidate: this many games of [`GenerateOptions::check_bot`]
+    /// against itself from it (seeded from the seed and the candidate), and the line is
+    /// kept only if White scores within [`CHECK_BALANCE`] of 50% in them. 0: no check.
+    pub check_games: usize,
+    /// The bot of the self-play check (a built-in bot).
+    pub check_bot: BotSpec,
+}
+
+/// A generated opening: its line and its score (centipawns, White's view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The line, in the opening-file format.
+    pub line: String,
+    /// The score it was kept for.
+    pub score_cp: i32,
+}
+
+/// The score of a candidate, centipawns from White's view: alternating variants, an
+/// `alphabeta:3` search from the side to move; Parity, the evaluation with next turn's
+/// threatened captures (half of each side's best threat).
+pub fn judge(pos: &Position) -> i32 {
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        return evaluate_white(pos)
+            + (best_threat(pos, Color::White) - best_threat(pos, Color::Black)) / 2;
+    }
+    let mut bot = AlphaBetaBot::with_level(3, 0);
+    let score = bot
+        .search(pos, SearchLimits::default(), &mut NoControl)
+        .map_or(0, |(_, s)| s);
+    if pos.turn() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// The ply cap of a [`GenerateOptions::check_games`] game (Parity: turns).
+pub const CHECK_MAX_PLIES: usize = 200;
+
+/// How far from 50% White's score in the self-play check may be (a fraction: 0.125 keeps
+/// 37.5%–62.5%, e.g. 3 to 5 points of 8 games).
+pub const CHECK_BALANCE: f64 = 0.125;
+
+/// Whether White's score in games of `o.check_bot` against itself from `pos`
+/// (`o.check_games` of them) is within [`CHECK_BALANCE`] of 50%; true when no check is
+/// asked.
+/// Game `i` of the `n`-th kept candidate is seeded from `(o.seed, n, i)`.
+fn self_play_splits(pos: &Position, o: &GenerateOptions, n: usize) -> bool {
+    if o.check_games == 0 {
+        return true;
+    }
+    let bot = Contestant::from_spec(&o.check_bot);
+    let mut cfg = MatchConfig::new(o.variant, bot.clone(), bot, o.check_games);
+    cfg.seed = mix_seed(o.seed ^ mix_seed(n as u64 + 1));
+    cfg.jobs = 1;
+    cfg.max_plies = CHECK_MAX_PLIES;
+    cfg.start = Some(pos.clone());
+    let mut white = 0.0;
+    for i in 0..o.check_games {
+        let r = play_game(&cfg, i);
+        white += match r.outcome.map(|o| o.winner()) {
+            Some(Some(Color::White)) => 1.0,
+            Some(Some(Color::Black)) => 0.0,
+            _ => 0.5,
+        };
+    }
+    let n = o.check_games as f64;
+    (white / n - 0.5).abs() <= CHECK_BALANCE + 1e-9
+}
+
+/// How many of the statically best moves a generated opening picks from at each ply.
+pub const TOP_MOVES: usize = 6;
+
+/// The [`TOP_MOVES`] legal moves of the side to move with the best evaluation after the
+/// move (its own view), best first, ties in move order.
+fn top_moves(pos: &Position) -> Vec<crate::rules::Move> {
+    let us = pos.turn();
+    let mut scored: Vec<(i32, crate::rules::Move)> = pos
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| {
+            let mut child = pos.clone();
+            child.try_play(&m).ok()?;
+            Some((crate::bots::eval::evaluate_for(&child, us), m))
+        })
+        .collect();
+    scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    scored.into_iter().take(TOP_MOVES).map(|(_, m)| m).collect()
+}
+
+/// Random openings of `plies` plies (alternating variants: each move picked at random
+/// among the [`TOP_MOVES`] statically best; Parity: each commit at random) whose [`judge`] score is within the window (and that
+/// pass the [`GenerateOptions::check_games`] self-play check), distinct
+/// by position, in the order found; fewer than `count` if 200 tries per opening do not
+/// find enough. Deterministic for a seed.
+pub fn generate(o: &GenerateOptions) -> Vec<Generated> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(o.seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let simultaneous = o.variant.turn_model() == TurnModel::Simultaneous;
+    for _ in 0..o.count.saturating_mul(200) {
+        if out.len() >= o.count {
+            break;
+        }
+        let mut pos = Position::new(o.variant);
+        let mut words = Vec::new();
+        let shape = pos.shape();
+        for _ in 0..o.plies {
+            if pos.outcome().is_some() {
+                break;
+            }
+            if simultaneous {
+                let (w, b) = (
+                    pos.legal_commits(Color::White),
+                    pos.legal_commits(Color::Black),
+                );
+                if w.is_empty() || b.is_empty() {
+                    break;
+                }
+                let (w, b) = (
+                    w[rng.random_range(0..w.len())],
+                    b[rng.random_range(0..b.len())],
+                );
+                if pos.resolve(&w, &b).is_err() {
+                    break;
+                }
+                words.push(format!("{}/{}", w.coordinate(shape), b.coordinate(shape)));
+            } else {
+                let moves = top_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                if pos.try_play(&m).is_err() {
+                    break;
+                }
+                words.push(m.coordinate(shape));
+            }
+        }
+        if words.len() < o.plies || pos.outcome().is_some() || !seen.insert(pos.to_text()) {
+            continue;
+        }
+        let score = judge(&pos);
+        if score.abs() <= o.window_cp && self_play_splits(&pos, o, out.len()) {
+            out.push(Generated {
+                line: words.join(" "),
+                score_cp: score,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_set_reads_and_has_openings() {
+        for v in Variant::ALL {
+            let set = bundled(v).unwrap_or_else(|e| panic!("{}: {e}", v.name()));
+            assert!(
+                (8..=20).contains(&set.lines.len()),
+                "{}: {} openings",
+                v.name(),
+                set.lines.len()
+            );
+            let distinct: std::collections::HashSet<String> = set
+                .lines
+                .iter()
+                .map(|l| opening_position(v, l).unwrap().to_text())
+                .collect();
+            assert_eq!(distinct.len(), set.lines.len(), "{}", v.name());
+        }
+    }
+
+    #[test]
+    fn comments_and_blanks_are_dropped_and_bad_lines_named() {
+        assert_eq!(
+            read_lines("# set\n\n e2e4   e7e5 # open game\nd2d4\n").unwrap(),
+            ["e2e4 e7e5", "d2d4"]
+        );
+        let e = set_from_text(Variant::Standard, "e2e4\ne2e4 e2e4\n", "f.txt").unwrap_err();
+        assert!(
+            e.starts_with("f.txt: opening 2 ('e2e4 e2e4'): position: move 2 'e2e4'"),
+            "{e}"
+        );
+        let long = "e2e4 ".repeat(1000);
+        assert_eq!(
+            read_lines(&long).unwrap_err(),
+            "line 1: longer than 4096 characters"
+        );
+    }
+
+    #[test]
+    fn generated_openings_are_distinct_balanced_and_reproducible() {
+        let o = GenerateOptions {
+            variant: Variant::Parity,
+            count: 3,
+            plies: 2,
+            seed: 4,
+            window_cp: 60,
+            check_games: 0,
+            check_bot: BotSpec::AlphaBeta(1),
+        };
+        let a = generate(&o);
+        assert_eq!(a.len(), 3);
+        assert_eq!(a, generate(&o));
+        for g in &a {
+            assert!(g.score_cp.abs() <= 60, "{g:?}");
+            assert_eq!(g.line.split(' ').count(), 2, "{g:?}");
+            let p = opening_position(Variant::Parity, &g.line).unwrap();
+            assert_eq!(judge(&p), g.score_cp);
+        }
+    }
+
+    #[test]
+    fn the_self_play_check_drops_a_won_position_and_keeps_an_even_one() {
+        let mut o = GenerateOptions {
+            variant: Variant::Standard,
+            count: 1,
+            plies: 0,
+            seed: 3,
+            window_cp: 40,
+            check_games: 2,
+            check_bot: BotSpec::AlphaBeta(3),
+        };
+        // A back-rank mate in one (Ra8#): White wins both games.
+        let (won, _) =
+            Position::from_text_lenient(Variant::Standard, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+                .unwrap();
+        assert!(!self_play_splits(&won, &o, 0));
+        // Random movers from the initial position: 2 games drawn at the ply cap (1 of 2
+        // points for White), inside 37.5%–62.5%.
+        o.check_bot = BotSpec::Random;
+        assert!(self_play_splits(&Position::new(Variant::Standard), &o, 0));
+        o.check_games = 0;
+        assert!(self_play_splits(&won, &o, 0));
+    }
+}

@@ -1,0 +1,796 @@
+//! Esoterica's own bots as a UCI engine (`esoterica uci`): the engine side of the line
+//! protocol of `docs/bot-protocol.md`, so that any UCI host — `esoterica match` and
+//! `esoterica tournament` through `ext:`, cutechess-cli, fastchess, a GUI — can play a
+//! built-in bot, and so that an older build of Esoterica can be kept as a frozen baseline.
+//!
+//! The engine reads one command per line and answers on its output, one line each, flushed.
+//! A search runs on a thread of its own, so `stop`, `isready` and `quit` are read while it
+//! thinks; after every `go` exactly one `bestmove` is written. Unknown commands are ignored;
+//! a malformed line (an unknown variant, a bad position text, an illegal move, a bad number)
+//! is answered with `info string error: …` and never panics.
+//!
+//! Dialect, beyond plain UCI (`docs/bot-protocol.md`):
+//! - `setoption name UCI_Variant value <variant>` chooses the variant, by the names of
+//!   [`Variant::name`]; `position startpos` is then that variant's initial position.
+//! - `position fen <text>` takes the variant's position text (FEN, Big Outer's corner field,
+//!   Parity's resting field); `moves …` are in coordinate form; for Parity each is a turn
+//!   `WHITE/BLACK` (`e2e4/e7e5`).
+//! - Parity: `go commit <white|black> …` asks for that side's commit on the start-of-turn
+//!   position; without `commit` the side to move of the position text is asked.
+
+use std::io::{BufRead, Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::search::{MATE, MATE_BOUND};
+use super::{Bot, BotSpec, SearchControl, SearchInfo, SearchLimits, mix_seed};
+use crate::rules::{Color, Move, Position, TurnModel, Variant};
+
+/// The longest command line read, in bytes; a longer line is answered with an
+/// `info string` and skipped.
+pub const MAX_COMMAND_BYTES: usize = 64 * 1024;
+
+/// Moves assumed left in the game when `go wtime …` gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+/// A sink for the engine's output lines that the search thread shares with the reader.
+type Output<W> = Arc<Mutex<W>>;
+
+/// Writes one line and flushes it; returns whether the output is still open.
+fn send<W: Write>(out: &Output<W>, line: &str) -> bool {
+    let Ok(mut w) = out.lock() else {
+        return false;
+    };
+    writeln!(w, "{line}").and_then(|()| w.flush()).is_ok()
+}
+
+/// The limits of one `go` command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoCommand {
+    /// The limits handed to the bot (a bot's own level caps still apply).
+    pub limits: SearchLimits,
+    /// `infinite` or `ponder`: the `bestmove` waits for `stop` (or `ponderhit`) even when
+    /// the search ends earlier.
+    pub hold: bool,
+    /// Parity: the side whose commit is asked (`go commit white|black`).
+    pub commit: Option<Color>,
+}
+
+/// Reads the words after `go` for the position `pos` (whose side to move picks `wtime` or
+/// `btime`). Returns the command and one message per word it could not use (the search
+/// still runs, without that word).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::uci_engine::parse_go;
+/// use esoterica::rules::{Position, Variant};
+/// let pos = Position::new(Variant::Standard);
+/// let (go, errors) = parse_go(&["depth", "3", "nodes", "x"], &pos);
+/// assert_eq!(go.limits.depth, Some(3));
+/// assert_eq!(go.limits.nodes, None);
+/// assert_eq!(errors, ["go: nodes needs a whole number, not 'x'"]);
+/// ```
+pub fn parse_go(words: &[&str], pos: &Position) -> (GoCommand, Vec<String>) {
+    let mut go = GoCommand::default();
+    let mut errors = Vec::new();
+    let mut clock = [None::<u64>; 2];
+    let mut inc = [0u64; 2];
+    let mut moves_to_go = None;
+    let mut it = words.iter().peekable();
+    while let Some(&word) = it.next() {
+        let mut number = |name: &str| -> Option<u64> {
+            match it.next() {
+                Some(v) => match v.parse::<i64>() {
+                    // A clock below zero (a host that overstepped) counts as no time left.
+                    Ok(n) => Some(n.max(0) as u64),
+                    Err(_) => {
+                        errors.push(format!("go: {name} needs a whole number, not '{v}'"));
+                        None
+                    }
+                },
+                None => {
+                    errors.push(format!("go: {name} needs a number"));
+                    None
+                }
+            }
+        };
+        match word {
+            "movetime" => {
+                if let Some(n) = number("movetime") {
+                    go.limits.movetime = Some(Duration::from_millis(n.max(1)));
+                }
+            }
+            "depth" => {
+                if let Some(n) = number("depth") {
+                    go.limits.depth = Some(n.clamp(1, u64::from(u32::MAX)) as u32);
+                }
+            }
+            "nodes" => {
+                if let Some(n) = number("nodes") {
+                    go.limits.nodes = Some(n.max(1));
+                }
+            }
+            "mate" => {
+                // A mate in n moves is found within 2n - 1 plies.
+                if let Some(n) = number("mate") {
+                    let plies = n.saturating_mul(2).saturating_sub(1).max(1);
+                    go.limits.depth = Some(plies.min(u64::from(u32::MAX)) as u32);
+                }
+            }
+            "wtime" => clock[0] = number("wtime"),
+            "btime" => clock[1] = number("btime"),
+            "winc" => inc[0] = number("winc").unwrap_or(0),
+            "binc" => inc[1] = number("binc").unwrap_or(0),
+            "movestogo" => moves_to_go = number("movestogo"),
+            "infinite" | "ponder" => go.hold = true,
+            "commit" => match it.next().and_then(|s| Color::parse(s)) {
+                Some(c) => go.commit = Some(c),
+                None => errors.push("go: commit needs white or black".into()),
+            },
+            "searchmoves" => {
+                errors.push("go: searchmoves is not supported; searching every move".into());
+                while it.peek().is_some_and(|w| !is_go_keyword(w)) {
+                    it.next();
+                }
+            }
+            other => errors.push(format!("go: unknown word '{other}' ignored")),
+        }
+    }
+    if go.commit.is_some() && pos.variant().turn_model() != TurnModel::Simultaneous {
+        errors.push("go: commit is for Parity only; ignored".into());
+        go.commit = None;
+    }
+    let side = go.commit.unwrap_or_else(|| pos.turn());
+    if let Some(left) = clock[side.index()] {
+        let budget = clock_budget(left, inc[side.index()], moves_to_go);
+        let t = Duration::from_millis(budget);
+        go.limits.movetime = Some(go.limits.movetime.map_or(t, |m| m.min(t)));
+    }
+    (go, errors)
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "movetime"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "infinite"
+            | "ponder"
+            | "commit"
+    )
+}
+
+/// The time for one move, in milliseconds, from the clock (`left`, ms), the increment and
+/// the moves to go: `left / movestogo + ¾ increment`, at most 80% of `left`, at least 1.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::uci_engine::clock_budget;
+/// assert_eq!(clock_budget(60_000, 1_000, None), 2_750); // 60 s / 30 + 750 ms
+/// assert_eq!(clock_budget(100, 1_000, Some(1)), 80); // never more than 80% of the clock
+/// ```
+pub fn clock_budget(left: u64, inc: u64, moves_to_go: Option<u64>) -> u64 {
+    let mtg = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+    (left / mtg + inc / 4 * 3).min(left / 10 * 8).max(1)
+}
+
+/// Reads `position startpos|fen <text> [moves …]` (the words after `position`) for
+/// `variant`. Alternating variants: each move is in coordinate form; Parity: each is a turn
+/// `WHITE/BLACK` of two commits in coordinate form.
+///
+/// # Errors
+/// A message for a missing `startpos`/`fen`, a bad position text, or the first move that
+/// is unreadable or illegal (naming it and its number).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::uci_engine::parse_position;
+/// use esoterica::rules::Variant;
+/// let p = parse_position(&["startpos", "moves", "e2e4/e7e5"], Variant::Parity).unwrap();
+/// assert!(p.to_text().starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"));
+/// assert!(parse_position(&["startpos", "moves", "e2e5"], Variant::Standard).is_err());
+/// ```
+pub fn parse_position(words: &[&str], variant: Variant) -> Result<Position, String> {
+    let moves_at = words.iter().position(|w| *w == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let mut pos = match head.split_first() {
+        Some((&"startpos", [])) => Position::new(variant),
+        Some((&"startpos", rest)) => {
+            return Err(format!(
+                "position: unexpected '{}' after startpos",
+                rest.join(" ")
+            ));
+        }
+        Some((&"fen", [])) => return Err("position: fen needs a position text".into()),
+        Some((&"fen", text)) => Position::from_text_lenient(variant, &text.join(" "))
+            .map(|(p, _warnings)| p)
+            .map_err(|e| format!("position: bad {} position text: {e}", variant.name()))?,
+        _ => return Err("position: expected startpos or fen".into()),
+    };
+    let simultaneous = variant.turn_model() == TurnModel::Simultaneous;
+    for (n, token) in moves.iter().enumerate() {
+        let played = if simultaneous {
+            let pair = token
+                .split_once('/')
+                .ok_or_else(|| "a Parity move is a turn WHITE/BLACK, e.g. e2e4/e7e5".to_string());
+            pair.and_then(|(w, b)| {
+                let w = find_legal(&pos, Color::White, w)?;
+                let b = find_legal(&pos, Color::Black, b)?;
+                pos.resolve(&w, &b).map(|_| ()).map_err(|e| e.to_string())
+            })
+        } else {
+            find_legal(&pos, pos.turn(), token)
+                .and_then(|m| pos.try_play(&m).map(|_| ()).map_err(|e| e.to_string()))
+        };
+        if let Err(why) = played {
+            return Err(format!("position: move {} '{token}': {why}", n + 1));
+        }
+    }
+    Ok(pos)
+}
+
+/// The legal move (Parity: commit) of `side` written `text` in coordinate form.
+fn find_legal(pos: &Position, side: Color, text: &str) -> Result<Move, String> {
+    let shape = pos.shape();
+    if let Some(o) = pos.outcome() {
+        return Err(format!("the game is over: {}", o.describe()));
+    }
+    pos.legal_commits(side)
+        .into_iter()
+        .find(|m| m.coordinate(shape) == text)
+        .ok_or_else(|| format!("not a legal move of {} in {}", side.name(), pos.to_text()))
+}
+
+/// One search's `info` line: depth, score (`cp`, or `mate` in moves, negative when the
+/// engine is mated), nodes, time (ms), nodes per second and the best move as the pv.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::SearchInfo;
+/// use esoterica::bots::uci_engine::info_line;
+/// use esoterica::rules::{Position, Variant};
+/// let pos = Position::new(Variant::Standard);
+/// let best = pos.parse_move("e2e4").ok();
+/// let info = SearchInfo { depth: 2, score: 35, nodes: 900, best };
+/// assert_eq!(
+///     info_line(&info, pos.shape(), 3),
+///     "info depth 2 score cp 35 nodes 900 time 3 nps 300000 pv e2e4"
+/// );
+/// ```
+pub fn info_line(info: &SearchInfo, shape: crate::rules::BoardShape, ms: u64) -> String {
+    let score = if info.score.abs() >= MATE_BOUND {
+        let plies = i64::from(MATE - info.score.abs());
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if info.score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {}", info.score)
+    };
+    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    let mut line = format!(
+        "info depth {} score {score} nodes {} time {ms} nps {nps}",
+        info.depth, info.nodes
+    );
+    if let Some(m) = info.best {
+        line.push_str(&format!(" pv {}", m.coordinate(shape)));
+    }
+    line
+}
+
+/// The running search's side of the conversation: its stop flag, and the `info` lines it
+/// writes.
+struct EngineControl<W: Write> {
+    stop: Arc<AtomicBool>,
+    out: Output<W>,
+    shape: crate::rules::BoardShape,
+    started: Instant,
+}
+
+impl<W: Write> SearchControl for EngineControl<W> {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn report(&mut self, info: SearchInfo) {
+        let ms = self.started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
+        send(&self.out, &info_line(&info, self.shape, ms));
+    }
+}
+
+/// A search in progress: its flags and the thread that hands the bot back.
+struct Running {
+    /// Raised by `stop` (and by any command that needs the search ended).
+    stop: Arc<AtomicBool>,
+    /// Raised for `infinite`/`ponder`: the `bestmove` waits until it is lowered.
+    hold: Arc<AtomicBool>,
+    thread: JoinHandle<Option<Box<dyn Bot>>>,
+}
+
+/// The engine: one built-in bot, the current variant and position, and at most one search.
+pub struct UciEngine<W: Write + Send + 'static> {
+    spec: BotSpec,
+    seed: u64,
+    games: u64,
+    /// The bot, while no search holds it.
+    bot: Option<Box<dyn Bot>>,
+    variant: Variant,
+    /// The position for the next `go`, or why the last `position` command was refused.
+    position: Result<Position, String>,
+    out: Output<W>,
+    search: Option<Running>,
+    /// The output was closed: nothing more can be said, so the engine ends.
+    closed: bool,
+}
+
+impl<W: Write + Send + 'static> UciEngine<W> {
+    /// An engine playing `spec` (a built-in bot), seeded with `seed` (game `n` after `n`
+    /// `ucinewgame`s is seeded from `(seed, n)`), writing to `out`.
+    pub fn new(spec: BotSpec, seed: u64, out: W) -> UciEngine<W> {
+        let bot = spec.build(mix_seed(seed));
+        UciEngine {
+            spec,
+            seed,
+            games: 0,
+            bot: Some(bot),
+            variant: Variant::Standard,
+            position: Ok(Position::new(Variant::Standard)),
+            out: Arc::new(Mutex::new(out)),
+            search: None,
+            closed: false,
+        }
+    }
+
+    /// The engine's `id name`: `Esoterica <bot> <version>`.
+    pub fn id_name(&self) -> String {
+        format!("Esoterica {} {}", self.spec, env!("CARGO_PKG_VERSION"))
+    }
+
+    fn say(&mut self, line: &str) {
+        if !send(&self.out, line) {
+            self.closed = true;
+        }
+    }
+
+    fn error(&mut self, msg: &str) {
+        let clean: String = msg.chars().filter(|c| !c.is_control()).collect();
+        self.say(&format!("info string error: {clean}"));
+    }
+
+    /// Reads commands from `input` until `quit`, the end of the input or a closed output.
+    /// A search still running is answered before it returns: after `quit` it is stopped at
+    /// once, at the end of the input it ends by its own limits.
+    pub fn run(&mut self, input: impl BufRead) {
+        let mut input = input;
+        loop {
+            let mut buf = Vec::new();
+            let read = (&mut input)
+                .take(MAX_COMMAND_BYTES as u64 + 1)
+                .read_until(b'\n', &mut buf);
+            match read {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if buf.last() != Some(&b'\n') && buf.len() > MAX_COMMAND_BYTES {
+                // Skip the rest of the over-long line.
+                let mut rest = Vec::new();
+                let _ = input.read_until(b'\n', &mut rest);
+                self.error(&format!(
+                    "a command longer than {MAX_COMMAND_BYTES} bytes was ignored"
+                ));
+                continue;
+            }
+            let line = String::from_utf8_lossy(&buf).into_owned();
+            if !self.handle(&line) || self.closed {
+                break;
+            }
+        }
+        self.await_search();
+    }
+
+    /// Handles one command line; returns `false` after `quit`.
+    ///
+    /// `stop` and `quit` end a running search at once. Any other command that needs the
+    /// bot or the position (`setoption`, `ucinewgame`, `position`, `go`) first waits for a
+    /// running search to end by its own limits (an `infinite` or `ponder` search, which
+    /// has none, is stopped), so a host that does not wait for `bestmove` still gets the
+    /// search it asked for.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = words.split_first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => self.say("readyok"),
+            "debug" | "register" | "legalmoves" => {}
+            "setoption" => {
+                self.await_search();
+                self.set_option(args);
+            }
+            "ucinewgame" => {
+                self.await_search();
+                self.games += 1;
+                self.bot = Some(self.spec.build(mix_seed(self.seed ^ mix_seed(self.games))));
+                self.position = Ok(Position::new(self.variant));
+            }
+            "position" => {
+                self.await_search();
+                self.position = parse_position(args, self.variant);
+                if let Err(e) = &self.position {
+                    let e = e.clone();
+                    self.error(&e);
+                }
+            }
+            "go" => {
+                self.await_search();
+                self.go(args);
+            }
+            "stop" => self.finish_search(),
+            "ponderhit" => {
+                if let Some(s) = &self.search {
+                    s.hold.store(false, Ordering::Relaxed);
+                    s.thread.thread().unpark();
+                }
+            }
+            "quit" => {
+                self.finish_search();
+                return false;
+            }
+            _ => {} // UCI: unknown commands are ignored.
+        }
+        true
+    }
+
+    fn uci(&mut self) {
+        let name = self.id_name();
+        let vars: String = Variant::ALL
+            .iter()
+            .map(|v| format!(" var {}", v.name()))
+            .collect();
+        self.say(&format!("id name {name}"));
+        self.say("id author the Esoterica authors");
+        self.say(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            Variant::Standard.name()
+        ));
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            self.error("setoption: expected 'setoption name <id> [value <x>]'");
+            return;
+        }
+        let value_at = args.iter().position(|w| *w == "value");
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at.map(|i| args[i + 1..].join(" "));
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            match value.as_deref().map(Variant::parse) {
+                Some(Ok(v)) => {
+                    self.variant = v;
+                    self.position = Ok(Position::new(v));
+                }
+                Some(Err(e)) => self.error(&format!("setoption: {e}")),
+                None => self.error("setoption: UCI_Variant needs a value"),
+            }
+        } else {
+            self.error(&format!("setoption: no such option '{name}'"));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let pos = match &self.position {
+            Ok(p) => p.clone(),
+            Err(e) => {
+                let e = format!("go: no valid position ({e})");
+                self.error(&e);
+                self.say("bestmove 0000");
+                return;
+            }
+        };
+        let (go, errors) = parse_go(args, &pos);
+        for e in errors {
+            self.error(&e);
+        }
+        let mut bot = self
+            .bot
+            .take()
+            .unwrap_or_else(|| self.spec.build(mix_seed(self.seed)));
+        let stop = Arc::new(AtomicBool::new(false));
+        let hold = Arc::new(AtomicBool::new(go.hold));
+        let out = Arc::clone(&self.out);
+        let (stop2, hold2) = (Arc::clone(&stop), Arc::clone(&hold));
+        let spawned = std::thread::Builder::new()
+            .name("esoterica-uci-search".into())
+            .spawn(move || {
+                let mut ctl = EngineControl {
+                    stop: Arc::clone(&stop2),
+                    out: Arc::clone(&out),
+                    shape: pos.shape(),
+                    started: Instant::now(),
+                };
+                let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
+                let got = catch_unwind(AssertUnwindSafe(|| {
+                    let mv = if simultaneous {
+                        let side = go.commit.unwrap_or_else(|| pos.turn());
+                        bot.commit(&pos, side, go.limits, &mut ctl)
+                    } else {
+                        bot.choose(&pos, go.limits, &mut ctl)
+                    };
+                    (mv, bot)
+                }));
+                // `infinite`/`ponder`: the answer waits for `stop` or `ponderhit`.
+                while hold2.load(Ordering::Relaxed) && !stop2.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(Duration::from_millis(20));
+                }
+                match got {
+                    Ok((mv, bot)) => {
+                        let text = mv.map_or_else(|| "0000".into(), |m| m.coordinate(pos.shape()));
+                        send(&out, &format!("bestmove {text}"));
+                        Some(bot)
+                    }
+                    Err(_) => {
+                        send(&out, "info string error: the bot panicked");
+                        send(&out, "bestmove 0000");
+                        None
+                    }
+                }
+            });
+        match spawned {
+            Ok(thread) => self.search = Some(Running { stop, hold, thread }),
+            Err(e) => {
+                self.error(&format!("go: cannot start the search thread: {e}"));
+                self.say("bestmove 0000");
+            }
+        }
+    }
+
+    /// Waits for the running search, if any, to end by its own limits and answer; an
+    /// `infinite` or `ponder` search is stopped.
+    fn await_search(&mut self) {
+        if let Some(s) = &self.search
+            && s.hold.load(Ordering::Relaxed)
+        {
+            s.stop.store(true, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(s) = &self.search {
+            s.stop.store(true, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    /// Waits for the running search thread and takes its bot back.
+    fn join_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            if s.stop.load(Ordering::Relaxed) {
+                s.hold.store(false, Ordering::Relaxed);
+            }
+            s.thread.thread().unpark();
+            match s.thread.join() {
+                Ok(Some(bot)) => self.bot = Some(bot),
+                // A panicked bot is rebuilt for the next search.
+                Ok(None) | Err(_) => {
+                    self.bot = Some(self.spec.build(mix_seed(self.seed ^ mix_seed(self.games))));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output buffer shared with the test.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().expect("test buffer").extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8_lossy(&self.0.lock().expect("test buffer"))
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+    }
+
+    fn converse(bot: &str, script: &str) -> Vec<String> {
+        let out = Shared::default();
+        let mut e = UciEngine::new(BotSpec::parse(bot).unwrap(), 7, out.clone());
+        e.run(script.as_bytes());
+        out.lines()
+    }
+
+    fn bestmoves(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("bestmove ").map(str::to_string))
+            .collect()
+    }
+
+    #[test]
+    fn handshake_lists_every_variant_and_ends_with_uciok() {
+        let lines = converse("alphabeta:2", "uci\nisready\nquit\n");
+        assert_eq!(
+            lines[0],
+            format!(
+                "id name Esoterica alphabeta:2 {}",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        assert_eq!(lines[1], "id author the Esoterica authors");
+        assert_eq!(
+            lines[2],
+            "option name UCI_Variant type combo default standard var standard var intrachange \
+             var force-field var parity var parity-single var big-outer var bully var nonviolent"
+        );
+        assert_eq!(&lines[3..], ["uciok", "readyok"]);
+    }
+
+    #[test]
+    fn a_scripted_game_answers_each_go_once_with_a_legal_move() {
+        let lines = converse(
+            "alphabeta:2",
+            "uci\nsetoption name UCI_Variant value intrachange\nucinewgame\nisready\n\
+             position startpos moves e2e4\ngo depth 2\nisready\n\
+             position startpos moves e2e4 d7d5 b1c3\ngo movetime 50\nquit\n",
+        );
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 2, "{lines:?}");
+        let p1 = parse_position(&["startpos", "moves", "e2e4"], Variant::Intrachange).unwrap();
+        let p2 = parse_position(
+            &["startpos", "moves", "e2e4", "d7d5", "b1c3"],
+            Variant::Intrachange,
+        )
+        .unwrap();
+        for (pos, mv) in [(p1, &best[0]), (p2, &best[1])] {
+            let legal: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.coordinate(pos.shape()))
+                .collect();
+            assert!(legal.contains(mv), "{mv} not in {legal:?}");
+        }
+        // The depth-2 search reported its iterations before answering.
+        let first_best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap();
+        assert!(
+            lines[..first_best]
+                .iter()
+                .any(|l| l.starts_with("info depth 2 score cp ") && l.contains(" pv ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn go_infinite_answers_only_after_stop() {
+        let out = Shared::default();
+        let mut e = UciEngine::new(BotSpec::AlphaBeta(1), 1, out.clone());
+        e.handle("position startpos");
+        e.handle("go infinite");
+        // The level-1 search ends at once, but the answer waits for `stop`; `isready` is
+        // answered meanwhile.
+        e.handle("isready");
+        assert!(bestmoves(&out.lines()).is_empty(), "{:?}", out.lines());
+        assert!(out.lines().contains(&"readyok".to_string()));
+        e.handle("stop");
+        assert_eq!(bestmoves(&out.lines()).len(), 1, "{:?}", out.lines());
+        // A second stop has nothing to answer.
+        e.handle("stop");
+        assert_eq!(bestmoves(&out.lines()).len(), 1);
+    }
+
+    #[test]
+    fn parity_commits_are_asked_per_side() {
+        let lines = converse(
+            "greedy",
+            "setoption name UCI_Variant value parity\nposition startpos moves e2e4/e7e5\n\
+             go commit black movetime 20\nquit\n",
+        );
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 1, "{lines:?}");
+        let pos = parse_position(&["startpos", "moves", "e2e4/e7e5"], Variant::Parity).unwrap();
+        let legal: Vec<String> = pos
+            .legal_commits(Color::Black)
+            .iter()
+            .map(|m| m.coordinate(pos.shape()))
+            .collect();
+        assert!(legal.contains(&best[0]), "{} not in {legal:?}", best[0]);
+    }
+
+    #[test]
+    fn malformed_lines_get_an_info_string_and_never_a_panic() {
+        let lines = converse(
+            "random",
+            "frobnicate\nsetoption name UCI_Variant value chess960\nsetoption name Hash value 16\n\
+             setoption\nposition fen not a fen\ngo\nposition startpos moves e2e5\n\
+             position startpos moves e2e4 e7\nposition\nposition startpos\n\
+             go movetime ten wtime -5\ngo depth 1 nodes\nquit\n",
+        );
+        let errors: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string error: "))
+            .collect();
+        assert!(
+            errors[0].contains("unknown variant 'chess960'")
+                && errors[1].contains("no such option 'Hash'")
+                && errors[2].contains("setoption: expected")
+                && errors[3].contains("position: bad standard position text")
+                && errors[4].contains("go: no valid position")
+                && errors[5].contains("position: move 1 'e2e5': not a legal move of white")
+                && errors[6].contains("position: move 2 'e7'")
+                && errors[7].contains("position: expected startpos or fen")
+                && errors[8].contains("go: movetime needs a whole number, not 'ten'")
+                && errors[9].contains("go: nodes needs a number"),
+            "{errors:?}"
+        );
+        // Each go got exactly one answer: none for the refused position, then moves.
+        assert_eq!(bestmoves(&lines).len(), 3, "{lines:?}");
+        assert_eq!(bestmoves(&lines)[0], "0000");
+        assert_eq!(errors.len(), 10, "{errors:?}");
+    }
+
+    #[test]
+    fn clock_budget_shares_the_time_left() {
+        let pos = Position::new(Variant::Standard);
+        let (go, errors) = parse_go(&["wtime", "30000", "btime", "10", "winc", "400"], &pos);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(go.limits.movetime, Some(Duration::from_millis(1300)));
+        let mut black = pos.clone();
+        black.set_turn(Color::Black);
+        let (go, _) = parse_go(
+            &["wtime", "30000", "btime", "600", "movetime", "500"],
+            &black,
+        );
+        // Black's clock: 600 ms / 30 moves = 20 ms, below the movetime.
+        assert_eq!(go.limits.movetime, Some(Duration::from_millis(20)));
+    }
+
+    #[test]
+    fn mate_scores_are_given_in_moves() {
+        let shape = Position::new(Variant::Standard).shape();
+        let info = |score| SearchInfo {
+            depth: 3,
+            score,
+            nodes: 0,
+            best: None,
+        };
+        assert_eq!(
+            info_line(&info(MATE - 3), shape, 0),
+            "info depth 3 score mate 2 nodes 0 time 0 nps 0"
+        );
+        assert_eq!(
+            info_line(&info(-(MATE - 2)), shape, 0),
+            "info depth 3 score mate -1 nodes 0 time 0 nps 0"
+        );
+    }
+}

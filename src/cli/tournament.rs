@@ -1,0 +1,623 @@
+//! `esoterica tournament …`: round robins, gauntlets and SPRT A/B tests between bots
+//! ([`crate::bots::tournament`]), `tournament merge` for the result files of shards, and
+//! `tournament openings` to generate an opening set. Documented in `docs/BOTS.md`.
+//!
+//! Files: `--pgn` gets every game as it ends, in game-index order, each game appended whole
+//! and flushed (a reader can follow it); `--json` and `--results` are written at the end
+//! (`--results` atomically). All of them are created before the first game, so a path that
+//! cannot be written exits 1 at once. The report on stdout and the files hold no clock and no
+//! paths: a merge of the shards prints and writes exactly what the unsharded run does; the
+//! timing line goes to stderr.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+
+use crate::bots::BotSpec;
+use crate::bots::tournament::openings::{self, GenerateOptions};
+use crate::bots::tournament::report::{self, SprtSummary};
+use crate::bots::tournament::results::{self, GameEntry, ReportOptions, ResultsFile};
+use crate::bots::tournament::runner;
+use crate::bots::tournament::schedule::{Format, OpeningSet, Player, Schedule, TournamentSpec};
+use crate::bots::tournament::sprt::{Sprt, SprtSpec};
+use crate::bots::tournament::{parse_shard, split_named};
+use crate::rules::Variant;
+
+/// `tournament` and its subcommands.
+#[derive(Args, Debug)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples (docs/BOTS.md, \"Tournaments\"):
+  esoterica tournament --bot random --bot greedy --bot alphabeta:3 --variants all --games-per-pair 4 --movetime 50 --pgn games.pgn
+  esoterica tournament --gauntlet alphabeta:3 --bot sf=ext:stockfish --bot greedy --games-per-pair 8
+  esoterica tournament --bot 'new=ext:./new uci' --bot 'old=ext:./old uci' --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+  esoterica tournament ARGS --shard 0/4 --results s0.ron   (… --shard 3/4 --results s3.ron)
+  esoterica tournament merge s0.ron s1.ron s2.ron s3.ron --pgn games.pgn --json report.json"
+)]
+pub struct TournamentCmd {
+    /// `merge` or `openings`; none runs a tournament.
+    #[command(subcommand)]
+    pub action: Option<TournamentAction>,
+    /// The tournament to run.
+    #[command(flatten)]
+    pub run: TournamentArgs,
+}
+
+/// Subcommands of `tournament`.
+#[derive(Subcommand, Debug)]
+pub enum TournamentAction {
+    /// Combine the result files of a tournament's shards into its report, PGN and JSON.
+    Merge(MergeArgs),
+    /// Generate a balanced opening set for a variant (printed in the opening-file format).
+    Openings(OpeningsArgs),
+}
+
+/// Options of a tournament run.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// A player (repeat it): random, greedy, alphabeta[:1-5] or `ext:<command line>`;
+    /// `NAME=SPEC` names it (`sf=ext:stockfish`).
+    #[arg(long = "bot", value_name = "SPEC")]
+    bots: Vec<String>,
+    /// Gauntlet: this bot plays every `--bot`, and they do not play each other.
+    #[arg(long, value_name = "SPEC")]
+    gauntlet: Option<String>,
+    /// One variant (default standard).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Several variants, comma-separated, or `all`.
+    #[arg(long, value_delimiter = ',')]
+    variants: Vec<String>,
+    /// Games per pairing and variant, even (each opening with both colours); default 2,
+    /// with --sprt the most games of the test (default 20000).
+    #[arg(long)]
+    games_per_pair: Option<usize>,
+    /// Time per move in milliseconds (a cap for built-in bots; sent to external bots,
+    /// which otherwise get 1000).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Node budget per move (deterministic; tightens the alphabeta levels' own budgets).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Worker threads; default all cores.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Master seed: the schedule, the openings' order and every game's seed follow from it.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Plies (Parity: turns) after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// `forfeit` (default) or `random`: what happens to a bot that fails.
+    #[arg(long, default_value = "forfeit")]
+    fallback: String,
+    /// Openings: a file (one variant), a folder of `<variant>.txt` files, or `none` (the
+    /// initial position); default the bundled `assets/openings/<variant>.txt`.
+    #[arg(long, value_name = "FILE|DIR|none")]
+    openings: Option<String>,
+    /// Write every game as PGN to FILE, in game order, each game flushed as it is written.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Write the report as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the result file (the games, for `tournament merge`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Play only shard K of N (0 ≤ K < N): the games whose index is K modulo N, with the
+    /// seeds of the whole schedule. Needs --results.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// A/B test of exactly two bots: `elo0=0 elo1=5 alpha=0.05 beta=0.05`; stops as soon as
+    /// the test decides.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// Virtual draws per pairing in the rating fit (0: plain maximum likelihood).
+    #[arg(long, default_value_t = 1.0)]
+    prior: f64,
+    /// The bot rated 0 (default: the mean is 0).
+    #[arg(long, value_name = "NAME")]
+    anchor: Option<String>,
+}
+
+/// `tournament merge` options.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The result files of the shards (any order).
+    #[arg(required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+    /// Write every game as PGN to FILE.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Write the report as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the merged result file (one shard of one) to FILE.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+}
+
+/// `tournament openings` options.
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// The variant.
+    #[arg(long)]
+    variant: String,
+    /// Openings wanted.
+    #[arg(long, default_value_t = 12)]
+    count: usize,
+    /// Random plies (Parity: turns) from the initial position.
+    #[arg(long, default_value_t = 4)]
+    plies: usize,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep an opening only if its score is within this many centipawns of 0.
+    #[arg(long, default_value_t = 40)]
+    window: i32,
+    /// Also play this many games of --check-bot against itself from each candidate and
+    /// keep it only if White scores 37.5% to 62.5% in them (0: no such check).
+    #[arg(long, default_value_t = 0)]
+    check_games: usize,
+    /// The bot of the self-play check: random, greedy or alphabeta[:1-5].
+    #[arg(long, default_value = "alphabeta:1")]
+    check_bot: String,
+}
+
+/// Runs `tournament …`; the exit status (0, 1 bad input, 3 an internal error in a game).
+pub(super) fn run(cmd: &TournamentCmd) -> u8 {
+    let r = match &cmd.action {
+        Some(TournamentAction::Merge(m)) => run_merge(m),
+        Some(TournamentAction::Openings(o)) => run_openings(o),
+        None => run_tournament(&cmd.run),
+    };
+    match r {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// An output file, created at once (so a bad path fails before any game).
+struct OutFile {
+    path: PathBuf,
+    file: std::io::BufWriter<std::fs::File>,
+}
+
+impl OutFile {
+    fn create(path: &Path) -> Result<OutFile, String> {
+        std::fs::File::create(path)
+            .map(|f| OutFile {
+                path: path.to_path_buf(),
+                file: std::io::BufWriter::new(f),
+            })
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Writes `text` and flushes it.
+    fn write(&mut self, text: &str) -> Result<(), String> {
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+}
+
+fn create_opt(p: Option<&PathBuf>) -> Result<Option<OutFile>, String> {
+    p.map(|p| OutFile::create(p)).transpose()
+}
+
+/// The players: the gauntlet bot first, then the `--bot`s; unique names.
+fn players(a: &TournamentArgs) -> Result<Vec<Player>, String> {
+    let mut out: Vec<Player> = Vec::new();
+    for text in a.gauntlet.iter().chain(&a.bots) {
+        let (name, spec_text) = split_named(text);
+        let spec = BotSpec::parse(spec_text).map_err(|e| format!("--bot {text}: {e}"))?;
+        let base = name.map_or_else(|| spec.to_string(), str::to_string);
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.iter().any(|p| p.name == name) {
+            name = format!("{base}#{k}");
+            k += 1;
+        }
+        out.push(Player {
+            name,
+            spec: spec.to_string(),
+        });
+    }
+    Ok(out)
+}
+
+fn variants(a: &TournamentArgs) -> Result<Vec<Variant>, String> {
+    let mut names: Vec<String> = a.variants.clone();
+    if let Some(v) = &a.variant {
+        if !names.is_empty() {
+            return Err("give --variant or --variants, not both".into());
+        }
+        names.push(v.clone());
+    }
+    if names.iter().any(|n| n.trim() == "all") {
+        return Ok(Variant::ALL.to_vec());
+    }
+    if names.is_empty() {
+        return Ok(vec![Variant::Standard]);
+    }
+    let mut out = Vec::new();
+    for n in names {
+        let v = Variant::parse(&n).map_err(|e| e.to_string())?;
+        if out.contains(&v) {
+            return Err(format!("variant {} is given twice", v.name()));
+        }
+        out.push(v);
+    }
+    Ok(out)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if meta.len() > openings::MAX_FILE_BYTES {
+        return Err(format!(
+            "{}: larger than {} bytes",
+            path.display(),
+            openings::MAX_FILE_BYTES
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+}
+
+fn opening_sets(a: &TournamentArgs, vs: &[Variant]) -> Result<Vec<OpeningSet>, String> {
+    vs.iter()
+        .map(|&v| match a.openings.as_deref() {
+            None => openings::bundled(v),
+            Some("none") => Ok(OpeningSet {
+                variant: v.name().to_string(),
+                source: "none".into(),
+                lines: Vec::new(),
+            }),
+            Some(p) => {
+                let path = Path::new(p);
+                let file = if path.is_dir() {
+                    path.join(format!("{}.txt", v.name()))
+                } else if vs.len() == 1 {
+                    path.to_path_buf()
+                } else {
+                    return Err(format!(
+                        "--openings {p}: with several variants give a folder of <variant>.txt files"
+                    ));
+                };
+                let text = read_text(&file)?;
+                // The source is the file name only, so the report does not depend on where
+                // the files lie.
+                let name = file
+                    .file_name()
+                    .map_or_else(|| p.to_string(), |n| n.to_string_lossy().into_owned());
+                openings::set_from_text(v, &text, &name)
+            }
+        })
+        .collect()
+}
+
+fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
+    let players = players(a)?;
+    let format = if a.gauntlet.is_some() {
+        Format::Gauntlet(0)
+    } else {
+        Format::RoundRobin
+    };
+    let vs = variants(a)?;
+    let sprt = if a.sprt.is_empty() {
+        None
+    } else {
+        let s = SprtSpec::parse(&a.sprt)?;
+        if players.len() != 2 || a.gauntlet.is_some() {
+            return Err("--sprt tests exactly two bots (--bot A --bot B)".into());
+        }
+        if a.shard.is_some() || a.results.is_some() {
+            return Err(
+                "--sprt is sequential: it cannot be sharded (no --shard, --results)".into(),
+            );
+        }
+        Some(s)
+    };
+    if a.fallback != "forfeit" && a.fallback != "random" {
+        return Err(format!(
+            "--fallback must be forfeit or random, not '{}'",
+            a.fallback
+        ));
+    }
+    if !(a.prior.is_finite() && a.prior >= 0.0) {
+        return Err(format!("--prior must be a number ≥ 0, not {}", a.prior));
+    }
+    if let Some(an) = &a.anchor
+        && !players.iter().any(|p| &p.name == an)
+    {
+        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        return Err(format!(
+            "--anchor {an} is not a player (players: {})",
+            names.join(", ")
+        ));
+    }
+    let gpp = a
+        .games_per_pair
+        .unwrap_or(if sprt.is_some() { 20_000 } else { 2 });
+    let spec = TournamentSpec {
+        players,
+        format,
+        variants: vs.iter().map(|v| v.name().to_string()).collect(),
+        games_per_pair: gpp,
+        seed: a.seed,
+        movetime_ms: a.movetime,
+        nodes: a.nodes,
+        max_plies: a.max_plies,
+        fallback: a.fallback.clone(),
+        openings: opening_sets(a, &vs)?,
+    };
+    let schedule = Schedule::build(&spec)?;
+    let (shard, shards) = match &a.shard {
+        Some(t) => {
+            if a.results.is_none() {
+                return Err("--shard needs --results FILE (the shard's games, for merge)".into());
+            }
+            parse_shard(t)?
+        }
+        None => (0, 1),
+    };
+    let indices = schedule.shard_indices(shard, shards);
+    let opts = ReportOptions {
+        prior: a.prior,
+        anchor: a.anchor.clone(),
+    };
+    let mut pgn = create_opt(a.pgn.as_ref())?;
+    let mut json = create_opt(a.json.as_ref())?;
+    if let Some(p) = &a.results {
+        // Created (empty) now so that a bad path fails early; replaced atomically at the end.
+        OutFile::create(p)?;
+    }
+    let contestants = runner::contestants(&schedule)?;
+    runner::check_players(&schedule, &contestants)?;
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let total = indices.len();
+    let t0 = Instant::now();
+    let mut games: Vec<GameEntry> = Vec::new();
+    let mut write_error = None;
+    let mut test = sprt.map(|s| SprtSummary {
+        sprt: Sprt::new(s),
+        a: schedule.spec.players[0].name.clone(),
+        b: schedule.spec.players[1].name.clone(),
+        skipped_pairs: 0,
+    });
+    runner::play_games(&schedule, &contestants, &indices, jobs, |g| {
+        for f in &g.faults {
+            let kind = if f.internal {
+                "internal error"
+            } else {
+                "fault"
+            };
+            eprintln!(
+                "\rgame {}: {} ({}) {kind}: {}",
+                g.index, f.bot, f.color, f.reason
+            );
+        }
+        if let Some(out) = &mut pgn
+            && write_error.is_none()
+        {
+            let sep = if games.is_empty() { "" } else { "\n" };
+            if let Err(e) = out.write(&format!("{sep}{}", g.pgn)) {
+                write_error = Some(e);
+            }
+        }
+        games.push(g);
+        let done = games.len();
+        let mut go_on = write_error.is_none();
+        let mut llr = String::new();
+        if let Some(t) = &mut test
+            && done.is_multiple_of(2)
+        {
+            let pair = &games[done - 2..];
+            let a_name = &t.a;
+            let points: Option<f64> = pair
+                .iter()
+                .map(|g| {
+                    g.white_points()
+                        .map(|p| if &g.white == a_name { p } else { 1.0 - p })
+                })
+                .sum();
+            match points {
+                Some(p) => t.sprt.add_pair(p),
+                None => t.skipped_pairs += 1,
+            }
+            let (lo, hi) = t.sprt.spec.bounds();
+            llr = format!("  LLR {:.2} ({lo:.2}, {hi:.2})", t.sprt.llr());
+            if t.sprt.decision().is_some() {
+                go_on = false;
+            }
+        }
+        let secs = t0.elapsed().as_secs_f64();
+        let eta = secs / done as f64 * (total - done) as f64;
+        eprint!("\r[{done}/{total}] {secs:.0} s, ETA {eta:.0} s{llr}   ");
+        go_on
+    });
+    eprintln!();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let rep = report::build(&schedule, &games, &opts, test.as_ref());
+    print_stdout(&rep.text);
+    let secs = t0.elapsed().as_secs_f64();
+    eprintln!(
+        "{} games in {secs:.1} s ({:.2} games/s, {jobs} jobs)",
+        games.len(),
+        games.len() as f64 / secs.max(1e-9)
+    );
+    if let Some(out) = &mut json {
+        out.write(&rep.json)?;
+    }
+    if let Some(p) = &a.results {
+        let file = ResultsFile {
+            format: results::FORMAT.to_string(),
+            schedule_hash: schedule.hash_hex(),
+            shard,
+            shards,
+            spec: schedule.spec.clone(),
+            report: opts,
+            games: games.clone(),
+        };
+        write_results(p, &file)?;
+    }
+    Ok(exit_for(&games))
+}
+
+/// 3 when a game was stopped by an internal error (a rules bug), else 0.
+fn exit_for(games: &[GameEntry]) -> u8 {
+    let internal = games
+        .iter()
+        .filter(|g| g.faults.iter().any(|f| f.internal))
+        .count();
+    if internal > 0 {
+        eprintln!(
+            "error: {internal} games stopped by an internal error (a rules error on a move the rules listed as legal): a bug, please report it"
+        );
+        3
+    } else {
+        0
+    }
+}
+
+/// Prints `text` on stdout; a closed stdout (piped into `head`) ends the process quietly.
+fn print_stdout(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+fn write_results(path: &Path, file: &ResultsFile) -> Result<(), String> {
+    let text = file.to_text()?;
+    crate::persist::atomic::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn run_merge(m: &MergeArgs) -> Result<u8, String> {
+    let mut files = Vec::new();
+    for p in &m.files {
+        files.push((p.display().to_string(), ResultsFile::read(p)?));
+    }
+    let merged = results::merge(&files)?;
+    let mut pgn = create_opt(m.pgn.as_ref())?;
+    let mut json = create_opt(m.json.as_ref())?;
+    let rep = report::build(&merged.schedule, &merged.games, &merged.report, None);
+    if let Some(out) = &mut pgn {
+        let text: Vec<&str> = merged.games.iter().map(|g| g.pgn.as_str()).collect();
+        out.write(&text.join("\n"))?;
+    }
+    if let Some(out) = &mut json {
+        out.write(&rep.json)?;
+    }
+    if let Some(p) = &m.results {
+        let file = ResultsFile {
+            format: results::FORMAT.to_string(),
+            schedule_hash: merged.schedule.hash_hex(),
+            shard: 0,
+            shards: 1,
+            spec: merged.schedule.spec.clone(),
+            report: merged.report.clone(),
+            games: merged.games.clone(),
+        };
+        write_results(p, &file)?;
+    }
+    print_stdout(&rep.text);
+    Ok(exit_for(&merged.games))
+}
+
+fn run_openings(o: &OpeningsArgs) -> Result<u8, String> {
+    let variant = Variant::parse(&o.variant).map_err(|e| e.to_string())?;
+    if o.count == 0 || o.count > openings::MAX_OPENINGS {
+        return Err(format!(
+            "--count must be 1 to {}, not {}",
+            openings::MAX_OPENINGS,
+            o.count
+        ));
+    }
+    let check_bot = match BotSpec::parse(&o.check_bot) {
+        Ok(BotSpec::External(_)) => {
+            return Err("--check-bot must be a built-in bot, not an ext: program".into());
+        }
+        Ok(b) => b,
+        Err(e) => return Err(format!("--check-bot: {e}")),
+    };
+    if o.check_games > 100 {
+        return Err(format!(
+            "--check-games must be at most 100, not {}",
+            o.check_games
+        ));
+    }
+    if o.plies > 40 {
+        return Err(format!("--plies must be at most 40, not {}", o.plies));
+    }
+    let found = openings::generate(&GenerateOptions {
+        variant,
+        count: o.count,
+        plies: o.plies,
+        seed: o.seed,
+        window_cp: o.window,
+        check_games: o.check_games,
+        check_bot: check_bot.clone(),
+    });
+    let mut text = format!(
+        "# {} openings for {}: {} random plies{} from the initial position, kept when the score\n\
+         # (centipawns, White's view) is within ±{}{}; esoterica tournament openings --variant {} \
+         --count {} --plies {} --seed {} --window {}{}\n",
+        found.len(),
+        variant.title(),
+        o.plies,
+        if variant.turn_model() == crate::rules::TurnModel::Simultaneous {
+            " (turns)"
+        } else {
+            ""
+        },
+        o.window,
+        if o.check_games > 0 {
+            format!(
+                " and White scored 37.5-62.5% in {} {check_bot} self-play games from it",
+                o.check_games
+            )
+        } else {
+            String::new()
+        },
+        variant.name(),
+        o.count,
+        o.plies,
+        o.seed,
+        o.window,
+        if o.check_games > 0 {
+            format!(" --check-games {} --check-bot {check_bot}", o.check_games)
+        } else {
+            String::new()
+        }
+    );
+    for g in &found {
+        text.push_str(&format!("{}  # {:+}\n", g.line, g.score_cp));
+    }
+    print_stdout(&text);
+    if found.len() < o.count {
+        eprintln!(
+            "warning: only {} of {} openings found within ±{} cp",
+            found.len(),
+            o.count,
+            o.window
+        );
+    }
+    Ok(0)
+}

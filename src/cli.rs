@@ -13,9 +13,10 @@
 //!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
 //!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`;
 //! - `esoterica explain --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
-//!   `WHITE/BLACK`) and prints, per move, a line `N. MOVE` and the demo captions
-//!   ([`crate::demo::captions`]) indented, one per line; for Force Field also a `field:` line
-//!   with one move the fields now forbid. Illegal move: exit 2 naming the rule.
+//!   `WHITE/BLACK`) and prints, per move, a line `N. MOVE` and the narrator's words for it
+//!   ([`narrate::entry`], the demo captions) indented, one per line; for Force Field also a
+//!   `field:` line with one move the fields now forbid ([`narrate::blocked_move`]). Illegal
+//!   move: exit 2 naming the rule.
 //! - `esoterica scene FILE`: validates a scene file (`scenes/*.ron`, `docs/SAVING.md`) and
 //!   prints `scene`, `variant`, `position` lines, then per scripted move `move <I> <TEXT>`,
 //!   its effects indented by two spaces and `  caption <TEXT>` if any, then `end <TEXT>` and
@@ -54,8 +55,11 @@ use clap::{Args, Parser, Subcommand};
 pub mod tournament;
 pub mod uci;
 
-use crate::rules::perft;
-use crate::rules::{Color, Effect, Entry, GameRecord, Position, TurnModel, Variant};
+use crate::rules::notation::fen::PositionError;
+use crate::rules::{
+    Color, Effect, Entry, GameRecord, IllegalMove, MoveError, Position, Reason, Refusal, TurnModel,
+    Variant, narrate, perft,
+};
 
 /// Command-line arguments.
 #[derive(Parser, Debug)]
@@ -310,8 +314,8 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 /// Reads the position of a rules subcommand ([`read_position`]).
 ///
 /// # Errors
-/// The position text's error, as text.
-pub fn load_position(args: &PositionArgs) -> Result<Position, String> {
+/// The position text's [`PositionError`].
+pub fn load_position(args: &PositionArgs) -> Result<Position, PositionError> {
     match &args.position {
         Some(t) => read_position(args.variant, t, args.strict),
         None => Ok(Position::new(args.variant)),
@@ -322,12 +326,16 @@ pub fn load_position(args: &PositionArgs) -> Result<Position, String> {
 /// otherwise it is dropped and a `warning: …` line per dropped right goes to stderr.
 ///
 /// # Errors
-/// The position text's error, as text.
-pub fn read_position(variant: Variant, text: &str, strict: bool) -> Result<Position, String> {
+/// The position text's [`PositionError`].
+pub fn read_position(
+    variant: Variant,
+    text: &str,
+    strict: bool,
+) -> Result<Position, PositionError> {
     if strict {
-        return Position::from_text(variant, text).map_err(|e| e.to_string());
+        return Position::from_text(variant, text);
     }
-    let (pos, warnings) = Position::from_text_lenient(variant, text).map_err(|e| e.to_string())?;
+    let (pos, warnings) = Position::from_text_lenient(variant, text)?;
     for w in warnings {
         eprintln!("warning: {w}");
     }
@@ -445,7 +453,10 @@ fn run_moves(a: &MovesArgs) -> u8 {
         return 1;
     }
     if let Some(o) = pos.outcome() {
-        eprintln!("the game is over: {}; there are no moves", o.describe());
+        eprintln!(
+            "the game is over: {}; there are no moves",
+            narrate::outcome(&o)
+        );
         return 0;
     }
     let mut list: Vec<String> = pos
@@ -520,7 +531,7 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
     for r in reports {
         println!("turn {}", r.number);
         for e in &r.effects {
-            println!("{}", e.describe(shape));
+            println!("{}", narrate::effect_line(e, shape));
         }
         for e in &r.errors {
             // The move text may come from a file: printed without control characters.
@@ -559,46 +570,69 @@ fn run_apply(a: &ApplyArgs) -> u8 {
                 return 2;
             }
         };
-        for e in effects {
-            println!("{}", e.describe(shape));
+        for e in &effects {
+            println!("{}", narrate::effect_line(e, shape));
         }
     }
     println!("position {}", game.current().to_text());
     0
 }
 
+/// Why a typed move or Parity turn was not played.
+#[derive(Debug)]
+enum EntryError {
+    /// The text is no move of this position (syntax, ambiguity, or a refused move).
+    Move(MoveError),
+    /// The rules refuse the move or turn (the game may be over).
+    Illegal(IllegalMove),
+    /// A Parity turn must be written `WHITE/BLACK`.
+    NotATurn(String),
+}
+
+impl std::fmt::Display for EntryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EntryError::Move(e) => e.fmt(f),
+            EntryError::Illegal(e) => e.fmt(f),
+            EntryError::NotATurn(text) => write!(
+                f,
+                "illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5"
+            ),
+        }
+    }
+}
+
 /// Plays one move or Parity turn, as typed, on the game record (so repetition and every
 /// other game end count). A game that is over refuses any move, naming its outcome.
 ///
 /// # Errors
-/// "illegal move TEXT: the game is over: …", or the reason the text is no legal move.
-fn play_text(game: &mut GameRecord, text: &str) -> Result<(Entry, Vec<Effect>), String> {
+/// [`EntryError`]: `illegal move TEXT: the game is over: …`, or why the text is no legal
+/// move.
+fn play_text(game: &mut GameRecord, text: &str) -> Result<(Entry, Vec<Effect>), EntryError> {
     if let Some(o) = game.outcome() {
-        return Err(format!(
-            "illegal move {text}: the game is over: {}",
-            o.describe()
-        ));
+        return Err(EntryError::Illegal(IllegalMove {
+            mv: text.to_string(),
+            refusal: Refusal::new(game.variant(), Reason::GameOver(o)),
+        }));
     }
     let entry = parse_entry(game.current(), text)?;
     let played = match &entry {
         Entry::Move(m) => game.play(m),
         Entry::Turn { white, black } => game.play_turn(white, black),
     };
-    played.map(|fx| (entry, fx)).map_err(|e| e.to_string())
+    played.map(|fx| (entry, fx)).map_err(EntryError::Illegal)
 }
 
 /// Reads one move or Parity turn (`WHITE/BLACK`) of `pos` into a record entry.
-fn parse_entry(pos: &Position, text: &str) -> Result<Entry, String> {
+fn parse_entry(pos: &Position, text: &str) -> Result<Entry, EntryError> {
     if pos.variant().turn_model() == TurnModel::Simultaneous {
         let Some((w, b)) = text.split_once('/') else {
-            return Err(format!(
-                "illegal move {text}: a Parity turn is written WHITE/BLACK, e.g. e2e4/e7e5"
-            ));
+            return Err(EntryError::NotATurn(text.to_string()));
         };
         let parse = |side: Color, t: &str| {
             let mut p = pos.clone();
             p.set_turn(side);
-            crate::rules::variants::parse_move_text(&p, t).map_err(|e| e.to_string())
+            crate::rules::variants::parse_move_text(&p, t).map_err(EntryError::Move)
         };
         Ok(Entry::Turn {
             white: parse(Color::White, w)?,
@@ -607,7 +641,7 @@ fn parse_entry(pos: &Position, text: &str) -> Result<Entry, String> {
     } else {
         crate::rules::variants::parse_move_text(pos, text)
             .map(Entry::Move)
-            .map_err(|e| e.to_string())
+            .map_err(EntryError::Move)
     }
 }
 
@@ -630,11 +664,11 @@ fn run_explain(a: &ExplainArgs) -> u8 {
             }
         };
         println!("{}. {text}", i + 1);
-        for c in crate::demo::captions::captions(&before, &entry, &effects) {
+        for c in narrate::entry(&before, &entry, &effects) {
             println!("  {c}");
         }
         if game.outcome().is_none()
-            && let Some(c) = crate::demo::captions::field_caption(game.current())
+            && let Some(c) = narrate::blocked_move(game.current())
         {
             println!("  field: {c}");
         }
@@ -663,7 +697,7 @@ fn run_scene(a: &SceneArgs) -> u8 {
     for (i, step) in scene.steps.iter().enumerate() {
         println!("move {i} {}", step.text);
         for e in &step.effects {
-            println!("  {}", e.describe(shape));
+            println!("  {}", narrate::effect_line(e, shape));
         }
         if let Some(c) = &step.caption {
             println!("  caption {c}");
@@ -856,7 +890,8 @@ mod tests {
         assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let e = load_position(&parse(true).pos).unwrap_err();
         assert!(
-            e.contains("right 'K' needs White's King on e1 and Rook on h1"),
+            e.to_string()
+                .contains("right 'K' needs White's King on e1 and Rook on h1"),
             "{e}"
         );
         assert_eq!(run_perft(&parse(true)), 1);

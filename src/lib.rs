@@ -5,10 +5,9 @@
 //! - [`bots`]: the Bot trait, built-in and external bots, the match runner (plain Rust).
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
-//! - With the default `app` feature: the Bevy game ([`game`]: the ECS model and the
-//!   resolution pipeline, headless; [`render`]: the 2D board and animations; [`ui`]: the egui
-//!   panels; [`app`]: the window). The top-level system sets are configured here, once
-//!   (STYLE.md §5).
+//! - With the default `app` feature: the Bevy game (`game`: the ECS model and the
+//!   resolution pipeline, headless; `render`: the 2D board and animations; `ui`: the egui
+//!   panels; `app`: the window). The top-level system sets are configured here, once.
 
 pub mod bots;
 pub mod cli;
@@ -49,7 +48,7 @@ mod sets {
     #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct ResolveTurn;
 
-    /// The top-level order of a frame in `Update`, chained (STYLE.md §5). Order it in lib.rs.
+    /// The top-level order of a frame in `Update`, chained. Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AppSystems {
         /// Mouse, keyboard and UI input become `*Request` messages.

@@ -327,7 +327,7 @@ fn random_games_keep_entities_equal_to_the_position() {
 fn illegal_move_is_rejected_with_the_rules_reason_and_changes_nothing() {
     let start = Position::new(Variant::Standard);
     let mv = Move::new(sq(&start, "e2"), sq(&start, "e5"));
-    let reason = start.clone().try_play(&mv).unwrap_err().reason;
+    let reason = start.clone().try_play(&mv).unwrap_err().reason();
     let mut app = test_app(start.clone());
     submit(&mut app, mv);
     let rejected: Vec<MoveRejected> = app
@@ -343,9 +343,12 @@ fn illegal_move_is_rejected_with_the_rules_reason_and_changes_nothing() {
             reason: reason.clone()
         }]
     );
+    // The status line words the refusal for the player, citing the rule.
+    assert_eq!(reason, "a Pawn cannot move from e2 to e5");
     assert_eq!(
         app.world().resource::<StatusLine>().0,
-        format!("Illegal move e2e5: {reason}.")
+        "Illegal move e2e5: a Pawn cannot move from e2 to e5 (Chess rule §1: turns and how the \
+         pieces move)."
     );
     let game = app.world().resource::<ActiveGame>();
     assert_eq!(game.record.len(), 0);
@@ -786,6 +789,10 @@ fn force_field_refusal_names_the_blocking_square_in_the_status_line() {
     submit(&mut app, Move::new(sq(&pos, "b7"), sq(&pos, "b5")));
     let status = app.world().resource::<StatusLine>().0.clone();
     assert!(status.contains("b5 is held by White (+"), "{status}");
+    assert!(
+        status.ends_with("(Force Field rule §3: fields block enemy moves)."),
+        "{status}"
+    );
     assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
 }
 
@@ -830,7 +837,8 @@ fn nonviolent_refused_capture_is_explained_in_the_status_line() {
     let status = app.world().resource::<StatusLine>().0.clone();
     assert_eq!(
         status,
-        "Illegal move b1c3: captures are not allowed in Nonviolent Chess."
+        "Illegal move b1c3: captures are not allowed in Nonviolent Chess (Nonviolent rule §2: \
+         nothing is ever captured)."
     );
     assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
 }
@@ -2339,6 +2347,10 @@ mod start_modes {
         let status = app.world().resource::<StatusLine>().0.clone();
         assert!(
             status.contains("a1a5") && status.contains("moved last turn and must rest"),
+            "{status}"
+        );
+        assert!(
+            status.contains("(Parity rule §2.1: the piece that moved last turn rests)"),
             "{status}"
         );
     }

@@ -127,8 +127,6 @@ effect_class!(PyGameOver, "GameOver",
 
 fn stage_name(s: Stage) -> &'static str {
     match s {
-        Stage::Commit => "commit",
-        Stage::Reveal => "reveal",
         Stage::Exoteric => "exoteric",
         Stage::Esoteric => "esoteric",
         Stage::Capture => "capture",

@@ -65,7 +65,7 @@ fn with_move<E: pyo3::PyTypeInfo>(message: String, mv: &str, reason: &str) -> Py
 
 /// The one conversion of an illegal move into `IllegalMoveError` (`.move`, `.reason`).
 pub fn rules_err(e: &IllegalMove) -> PyErr {
-    with_move::<IllegalMoveError>(e.to_string(), &e.mv, &e.reason)
+    with_move::<IllegalMoveError>(e.to_string(), &e.mv, &e.reason())
 }
 
 /// A move text error: `IllegalMoveError` for a well-formed illegal move, `MoveTextError`

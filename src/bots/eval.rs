@@ -12,7 +12,7 @@
 //!
 //! Deterministic; reads only the position.
 
-use crate::rules::variants::classic;
+use crate::rules::classic::{self, CaptureRule};
 use crate::rules::{BoardShape, Color, PieceKind, Position, Square, Variant, Zone};
 
 /// Value of a piece of `kind` standing in `zone` in `variant`, in centipawns (the King is 0:
@@ -29,7 +29,7 @@ use crate::rules::{BoardShape, Color, PieceKind, Position, Square, Variant, Zone
 /// );
 /// ```
 pub fn piece_value(variant: Variant, kind: PieceKind, zone: Zone) -> i32 {
-    let big = variant == Variant::BigOuter;
+    let big = variant.has_fairy_pieces();
     match kind {
         PieceKind::Pawn => 100,
         PieceKind::Knight => 320,
@@ -85,28 +85,27 @@ struct Weights {
     pawn_step: i32,
 }
 
+/// Without captures (Nonviolent) mobility and pawn advances matter more; on a board with
+/// zones (Big Outer) every term counts less against the material of the new pieces.
 fn weights(variant: Variant) -> Weights {
-    match variant {
-        Variant::Nonviolent => Weights {
+    if variant.capture_rule() == CaptureRule::Never {
+        Weights {
             mobility: 6,
             centre: 6,
             pawn_step: 12,
-        },
-        Variant::BigOuter => Weights {
+        }
+    } else if variant.has_zones() {
+        Weights {
             mobility: 2,
             centre: 3,
             pawn_step: 5,
-        },
-        Variant::Standard
-        | Variant::Intrachange
-        | Variant::ForceField
-        | Variant::Parity
-        | Variant::ParitySingle
-        | Variant::Bully => Weights {
+        }
+    } else {
+        Weights {
             mobility: 3,
             centre: 5,
             pawn_step: 6,
-        },
+        }
     }
 }
 

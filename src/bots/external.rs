@@ -35,20 +35,43 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// Option a bot advertises to receive `legalmoves …` hint lines.
 pub const LEGAL_MOVES_OPTION: &str = "Esoterica_LegalMoves";
 
+/// Why a bot's command line could not be split into arguments ([`split_command`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandLineError {
+    /// A `'` without its closing `'`.
+    UnclosedSingleQuote,
+    /// A `"` without its closing `"`.
+    UnclosedDoubleQuote,
+    /// A `\` at the very end.
+    TrailingBackslash,
+}
+
+impl std::fmt::Display for CommandLineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CommandLineError::UnclosedSingleQuote => "unclosed single quote in the command line",
+            CommandLineError::UnclosedDoubleQuote => "unclosed double quote in the command line",
+            CommandLineError::TrailingBackslash => "trailing backslash in the command line",
+        })
+    }
+}
+
+impl std::error::Error for CommandLineError {}
+
 /// Splits a command line into arguments like a POSIX shell does for words: blanks separate
 /// words; single quotes keep everything literally; double quotes keep everything but `\"`
 /// and `\\`; a backslash outside quotes escapes the next character. No expansion of any
 /// kind happens and no shell runs.
 ///
 /// # Errors
-/// A message for an unclosed quote or a trailing backslash.
+/// [`CommandLineError`] for an unclosed quote or a trailing backslash.
 ///
 /// # Examples
 /// ```
 /// use esoterica::bots::external::split_command;
 /// assert_eq!(split_command(r#"a 'b c' "d \"e\"" f\ g"#).unwrap(), ["a", "b c", "d \"e\"", "f g"]);
 /// ```
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+pub fn split_command(text: &str) -> Result<Vec<String>, CommandLineError> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -61,7 +84,7 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(d) => cur.push(d),
-                        None => return Err("unclosed single quote in the command line".into()),
+                        None => return Err(CommandLineError::UnclosedSingleQuote),
                     }
                 }
             }
@@ -76,10 +99,10 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
                                 cur.push('\\');
                                 cur.push(d);
                             }
-                            None => return Err("unclosed double quote in the command line".into()),
+                            None => return Err(CommandLineError::UnclosedDoubleQuote),
                         },
                         Some(d) => cur.push(d),
-                        None => return Err("unclosed double quote in the command line".into()),
+                        None => return Err(CommandLineError::UnclosedDoubleQuote),
                     }
                 }
             }
@@ -88,7 +111,7 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
                     in_word = true;
                     cur.push(d);
                 }
-                None => return Err("trailing backslash in the command line".into()),
+                None => return Err(CommandLineError::TrailingBackslash),
             },
             c if c.is_whitespace() => {
                 if in_word {
@@ -756,9 +779,22 @@ mod tests {
         );
         assert_eq!(split_command("''").unwrap(), [""]);
         assert_eq!(split_command("a\\ b").unwrap(), ["a b"]);
-        assert!(split_command("a 'b").is_err());
-        assert!(split_command("a \"b").is_err());
-        assert!(split_command("a\\").is_err());
+        assert_eq!(
+            split_command("a 'b"),
+            Err(CommandLineError::UnclosedSingleQuote)
+        );
+        assert_eq!(
+            split_command("a \"b"),
+            Err(CommandLineError::UnclosedDoubleQuote)
+        );
+        assert_eq!(
+            split_command("a \"b\\"),
+            Err(CommandLineError::UnclosedDoubleQuote)
+        );
+        assert_eq!(
+            split_command("a\\"),
+            Err(CommandLineError::TrailingBackslash)
+        );
         // No shell: metacharacters are plain text.
         assert_eq!(
             split_command("echo $HOME; rm -rf x | y").unwrap(),

@@ -72,7 +72,7 @@ pub struct SearchInfo {
 }
 
 /// The host side of a running search: asked whether to stop, told about progress (the
-/// Tantabus handler shape, STYLE.md §7).
+/// Tantabus handler shape).
 pub trait SearchControl {
     /// Whether the search must stop now; `nodes` is the count searched so far. Searches
     /// call this every few hundred nodes.
@@ -212,7 +212,7 @@ impl BotSpec {
     pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("ext:") {
-            let argv = external::split_command(cmd).map_err(BotSpecError)?;
+            let argv = external::split_command(cmd).map_err(|e| BotSpecError(e.to_string()))?;
             if argv.is_empty() {
                 return Err(BotSpecError(
                     "ext: needs a command line, e.g. ext:python3 bot.py".into(),

@@ -4,7 +4,7 @@
 //! ([`BotWorker`]) with a clone of the position only; [`poll_bots`] checks it once per frame
 //! without blocking, and a finished search becomes a [`SubmitMoveRequest`] with
 //! [`MoveSource::Bot`], the same pipeline a click uses. Runs in
-//! [`AppSystems::Input`](crate::AppSystems::Input), in [`BotSystems`].
+//! [`AppSystems::Input`], in [`BotSystems`].
 //!
 //! Parity: a bot commits from the start-of-turn position with [`Bot::commit`]; it is handed
 //! a `Position` clone and never the [`ActiveGame`]`::pending_commit`, so it cannot see the

@@ -23,7 +23,7 @@ use super::eval::{evaluate, piece_value};
 use super::simultaneous;
 use super::{Bot, SearchControl, SearchInfo, SearchLimits};
 use crate::rules::geometry::MAX_SQUARES as MAX_SQUARES_PUB;
-use crate::rules::{Color, Move, Outcome, PieceKind, Position, Special, TurnModel, Variant};
+use crate::rules::{Color, Move, Outcome, PieceKind, Position, Special, TurnModel};
 
 /// The score of mate at the root; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -383,7 +383,7 @@ impl Searcher<'_> {
         if moves.is_empty() {
             return Self::terminal(pos, ply);
         }
-        let teleports = pos.variant() == Variant::Intrachange;
+        let teleports = pos.variant().has_teleports();
         let them = us.other();
         let before = if teleports { count(pos, them) } else { 0 };
         let mut tactical: Vec<Move> = moves
@@ -477,6 +477,7 @@ mod tests {
     use super::*;
     use crate::bots::NoControl;
     use crate::bots::random::RandomBot;
+    use crate::rules::Variant;
 
     fn best(fen: &str, v: Variant, level: u8) -> (String, i32) {
         let pos = Position::from_text(v, fen).unwrap();

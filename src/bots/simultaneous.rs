@@ -18,7 +18,7 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate_for, piece_value};
 use super::search::MATE;
 use super::{SearchControl, SearchLimits};
-use crate::rules::variants::classic;
+use crate::rules::classic;
 use crate::rules::{CheckKind, Color, Effect, IllegalMove, Move, Outcome, Position};
 use crate::rules::{PieceKind, Square};
 

@@ -9,8 +9,9 @@
 //!   [`script::DemoCommand`]s.
 //!
 //! Plain Rust, no Bevy: these files build without the `app` feature. The Bevy `DemoPlugin`
-//! (timers, bots on the task pool, fullscreen, "any key takes over") will be a separate file
-//! in this module under `#[cfg(feature = "app")]`, driving [`script::DemoLoop`].
+//! (timers, bots on the task pool, fullscreen, "any key takes over") is `plugin.rs`, built
+//! with the `app` feature, driving [`script::DemoLoop`]. The words of the captions come
+//! from the rules core's narrator ([`narrate`](crate::rules::narrate)).
 
 pub mod captions;
 pub mod cards;

@@ -9,7 +9,7 @@
 //! [`QUIT_HOLD_SECS`]; the cursor hides after [`CURSOR_IDLE_SECS`] without mouse motion;
 //! after the configured idle minutes of normal play the demo comes back.
 //!
-//! Systems run in [`AppSystems::Input`](crate::AppSystems::Input) (chained) and in
+//! Systems run in [`AppSystems::Input`] (chained) and in
 //! `EguiPrimaryContextPass` (the overlay). It never touches entities: the game pipeline does.
 
 use std::collections::VecDeque;
@@ -456,7 +456,7 @@ fn play_demo_entries(
 ) {
     for DemoEntryRequest(entry) in requests.read() {
         if let Err(e) = state.demo.play_entry(entry) {
-            warn!("demo: move not played ({}): {}", e.mv, e.reason);
+            warn!("demo: move not played: {e}");
             continue;
         }
         let moves: Vec<Move> = match entry {

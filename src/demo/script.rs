@@ -9,6 +9,8 @@
 //!
 //! Determinism: the same calls in the same order give the same commands.
 
+use std::fmt;
+
 use crate::rules::moves::Effect;
 use crate::rules::outcome::{DrawReason, Outcome};
 use crate::rules::position::{IllegalMove, Position};
@@ -88,6 +90,32 @@ pub enum DemoPhase {
     },
 }
 
+/// Why the demo could not play a move ([`DemoLoop::play_entry`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DemoPlayError {
+    /// No demo game is running (a title or result card is shown).
+    NoGame,
+    /// The rules refuse the move.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for DemoPlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DemoPlayError::NoGame => f.write_str("no demo game is running"),
+            DemoPlayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DemoPlayError {}
+
+impl From<IllegalMove> for DemoPlayError {
+    fn from(e: IllegalMove) -> Self {
+        DemoPlayError::Illegal(e)
+    }
+}
+
 /// The attract-mode loop. Configure the public fields, then call [`DemoLoop::advance`] every
 /// frame with the frame time.
 #[derive(Clone, Debug)]
@@ -126,7 +154,7 @@ impl DemoLoop {
     /// A loop over `variants` with the default timings, starting at the first title card
     /// (the first [`DemoLoop::advance`] shows it).
     pub fn new(variants: Vec<Variant>) -> DemoLoop {
-        let first = variants.first().copied().unwrap_or(Variant::Standard);
+        let first = variants.first().copied().unwrap_or_default();
         DemoLoop {
             variants,
             pace_secs: PACE_SECS,
@@ -163,7 +191,7 @@ impl DemoLoop {
         self.variants
             .get(self.index % self.variants.len().max(1))
             .copied()
-            .unwrap_or(Variant::Standard)
+            .unwrap_or_default()
     }
 
     /// The demo game, while one is running or its result is shown.
@@ -257,16 +285,13 @@ impl DemoLoop {
     /// for the animation.
     ///
     /// # Errors
-    /// [`IllegalMove`] when no demo game is running or the move is illegal; nothing changes.
-    pub fn play_entry(&mut self, entry: &Entry) -> Result<Vec<Effect>, IllegalMove> {
-        let no_game = || IllegalMove {
-            mv: String::new(),
-            reason: "no demo game is running".to_string(),
-        };
+    /// [`DemoPlayError::NoGame`] when no demo game is running, [`DemoPlayError::Illegal`]
+    /// when the move is illegal; nothing changes.
+    pub fn play_entry(&mut self, entry: &Entry) -> Result<Vec<Effect>, DemoPlayError> {
         if !matches!(self.phase, DemoPhase::Playing { .. }) {
-            return Err(no_game());
+            return Err(DemoPlayError::NoGame);
         }
-        let game = self.game.as_mut().ok_or_else(no_game)?;
+        let game = self.game.as_mut().ok_or(DemoPlayError::NoGame)?;
         let before = game.current().clone();
         let fx = match entry {
             Entry::Move(m) => game.play(m)?,

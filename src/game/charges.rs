@@ -2,7 +2,7 @@
 //! entity per (charging piece, empty square), and a [`SquareCharge`] (net charge and
 //! controller) on every square entity. They are rebuilt from the rules core
 //! ([`force_field::fields`]) right after the Settle stage, in
-//! [`AppSystems::Sync`](crate::AppSystems::Sync) after the board sync, whenever the shown
+//! [`AppSystems::Sync`] after the board sync, whenever the shown
 //! position changed. Other variants have no charge entities. Nothing here decides a rule.
 
 use bevy::prelude::*;

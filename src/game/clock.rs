@@ -4,7 +4,7 @@
 //! written into the record after each entry (so autosave and PGN carry `%clk`), rebuilt
 //! from the record after undo, resume or load, and ending the game on a flag fall (a win,
 //! or a draw when the other side has no mating material — the rules core decides).
-//! Headless; runs in [`AppSystems::Sync`](crate::AppSystems::Sync), after the moves of the
+//! Headless; runs in [`AppSystems::Sync`], after the moves of the
 //! frame resolved.
 
 use std::time::Duration;
@@ -15,8 +15,8 @@ use super::commits::{CommitRecorded, CommitTakenBack};
 use super::messages::MoveResolved;
 use super::state::{ActiveGame, GameHold, StatusLine};
 use crate::AppSystems;
-use crate::rules::clock::{Clock, TimeControl};
-use crate::rules::{Color as Side, DrawReason, Outcome, WinReason};
+use crate::rules::Color as Side;
+use crate::rules::clock::{Clock, TimeControl, flag_fall};
 
 /// The time control new games get (the new-game panel, `play --time-control`).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -169,29 +169,8 @@ pub(crate) fn run_clock(
         return;
     }
     clock.tick(time.delta());
-    let flagged = clock.flagged();
-    if flagged.is_empty() {
+    let Some(outcome) = flag_fall(game.record.current(), &clock.flagged()) else {
         return;
-    }
-    let pos = game.record.current().clone();
-    let outcome = match flagged.as_slice() {
-        [loser] => {
-            let winner = loser.other();
-            if crate::rules::variants::has_mating_material(&pos, winner) {
-                Outcome::Win {
-                    winner,
-                    reason: WinReason::Timeout,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::TimeoutVsInsufficientMaterial,
-                }
-            }
-        }
-        // Both clocks fell in the same frame (Parity): ruling C-4.
-        _ => Outcome::Draw {
-            reason: DrawReason::BothTimedOut,
-        },
     };
     clock.stop();
     game.record.declare(outcome);

@@ -16,7 +16,9 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Color as Side, Move, Position};
+use crate::rules::narrate::{self, Audience};
+use crate::rules::refusal::{Reason, Refusal};
+use crate::rules::{Color as Side, Move, PieceKind, Position};
 
 /// Asks to commit `mv` for `side` (Parity). Checked against the live position's legal
 /// commits in the Commit set; a refused commit comes back as a
@@ -62,8 +64,9 @@ pub enum CommitError {
         side: Side,
         /// The move, coordinate form.
         mv: String,
-        /// Why, in the rules' words (the rest rule, a pin, a check …).
-        reason: String,
+        /// Why the rules refuse it (the rest rule, a pin, a check …), worded by the
+        /// narrator for the player.
+        refusal: Refusal,
     },
     /// The game is over.
     GameOver,
@@ -77,11 +80,12 @@ impl std::fmt::Display for CommitError {
             CommitError::AlreadyCommitted(s) => {
                 write!(f, "{} has already committed this turn", s.title())
             }
-            CommitError::Illegal { side, mv, reason } => {
+            CommitError::Illegal { side, mv, refusal } => {
                 write!(
                     f,
-                    "{mv} is not a legal commit for {}: {reason}",
-                    side.title()
+                    "{mv} is not a legal commit for {}: {}",
+                    side.title(),
+                    narrate::refusal(refusal, Audience::Player)
                 )
             }
             CommitError::GameOver => f.write_str("the game is over"),
@@ -116,10 +120,22 @@ impl ParityCommits {
             return Err(CommitError::AlreadyCommitted(side));
         }
         if !pos.legal_commits(side).contains(&mv) {
+            // The judge and the commit list agree (tested in every variant); a move by its
+            // squares alone is the fallback should they ever differ.
+            let refusal = pos.judge_commit(side, &mv).err().unwrap_or_else(|| {
+                Refusal::new(
+                    pos.variant(),
+                    Reason::Movement {
+                        kind: pos.kind_at(side, mv.from).unwrap_or(PieceKind::Pawn),
+                        from: mv.from,
+                        to: mv.to,
+                    },
+                )
+            });
             return Err(CommitError::Illegal {
                 side,
                 mv: mv.coordinate(pos.shape()),
-                reason: crate::rules::variants::why_illegal_commit(pos, side, &mv),
+                refusal,
             });
         }
         self.slots[side.index()] = Some(mv);

@@ -1,6 +1,6 @@
 //! The ECS model of a game, headless: one entity per square and per piece, the authoritative
 //! [`GameRecord`](crate::rules::GameRecord) in [`ActiveGame`], and the ordered resolution
-//! pipeline ([`AppSystems`](crate::AppSystems) `Input → Decide → Resolve → Sync → Present`;
+//! pipeline ([`AppSystems`] `Input → Decide → Resolve → Sync → Present`;
 //! inside Resolve [`TeleportSystems`](crate::TeleportSystems) or
 //! [`SimultaneousSystems`](crate::SimultaneousSystems)). No rendering, no egui: tests run it
 //! with `MinimalPlugins`.
@@ -21,6 +21,10 @@ pub mod watch;
 
 use bevy::prelude::*;
 
+/// A Parity turn for the move list, in the narrator's words ([`narrate::turn_line`]).
+///
+/// [`narrate::turn_line`]: crate::rules::narrate::turn_line
+pub use crate::rules::narrate::turn_line;
 pub use charges::{ChargeContribution, SquareCharge, check_charges_match_position};
 pub use commits::{
     CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
@@ -36,7 +40,7 @@ pub use messages::{
     RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
     UndoRequest,
 };
-pub use resolve::simultaneous::{commit_status, turn_announcements, turn_line};
+pub use resolve::simultaneous::commit_status;
 pub use resolve::turn_text;
 pub use state::{
     ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,

@@ -1,8 +1,8 @@
 //! The game's link to [`crate::persist`] (which knows nothing of Bevy): load and save
 //! requests, the autosave after every move or turn, and scripted scenes played through the
 //! same [`SubmitMoveRequest`] pipeline as a click. Headless. Load/save and scenes run in
-//! [`AppSystems::Input`](crate::AppSystems::Input); the autosave in
-//! [`AppSystems::Present`](crate::AppSystems::Present), after the move is settled.
+//! [`AppSystems::Input`]; the autosave in
+//! [`AppSystems::Present`], after the move is settled.
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! once confirmed, it goes out as the ordinary request ([`NewGameRequest`],
 //! [`LoadGameRequest`], [`ContinueGameRequest`], [`PlaySceneRequest`]). Either way the
 //! replaced game is kept in the recent games ([`ActiveGame::replace`]). Headless; runs in
-//! [`AppSystems::Input`](crate::AppSystems::Input) before the file requests are handled.
+//! [`AppSystems::Input`] before the file requests are handled.
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! The only code that spawns and despawns square and piece entities from the position
 //! (runs in [`AppSystems::Sync`](crate::AppSystems::Sync) on a
-//! [`ResyncRequest`](super::ResyncRequest)), and the check that the entities equal the
+//! [`ResyncRequest`]), and the check that the entities equal the
 //! rules position (used by the Settle sets and the tests).
 
 use bevy::prelude::*;

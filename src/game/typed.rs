@@ -13,6 +13,7 @@ use super::commits::{ParityCommits, SubmitCommitRequest};
 use super::messages::{MoveSource, SubmitMoveRequest};
 use super::state::{ActiveGame, StatusLine};
 use crate::AppSystems;
+use crate::rules::narrate::{self, Audience};
 use crate::rules::notation::san;
 use crate::rules::{Color as Side, Move, MoveError, Position, TurnModel};
 
@@ -112,13 +113,15 @@ pub fn interpret(pos: &Position, side: Side, text: &str) -> Typed {
     }
 }
 
-/// Why no legal move fits `text`: the rules' reason when the text names a move of the
-/// side to move, else that nothing fits.
+/// Why no legal move fits `text`: the rules' reason, worded for the player with the rule
+/// cited, when the text names a move of the side to move; else that nothing fits.
 fn refusal(pos: &Position, side: Side, text: &str) -> String {
     let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
     if !simultaneous && pos.turn() == side {
         match pos.parse_move(text) {
-            Err(MoveError::Illegal(e)) => return format!("{text}: {}", e.reason),
+            Err(MoveError::Illegal(e)) => {
+                return format!("{text}: {}", narrate::refusal(&e.refusal, Audience::Player));
+            }
             Err(MoveError::Syntax { reason, .. }) => {
                 return format!("no legal move is written '{text}' ({reason})");
             }

@@ -85,7 +85,7 @@ pub fn game_from_text(text: &str, expect: Option<Variant>) -> Result<GameRecord,
         played.map_err(|err| PgnError::BadMove {
             number,
             token: format!("entry {}", i + 1),
-            reason: format!("{} (with classic check)", err.reason),
+            reason: format!("{} (with classic check)", err.reason()),
         })?;
     }
     if out.outcome().is_none()

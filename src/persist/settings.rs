@@ -254,7 +254,7 @@ impl Default for Settings {
             animation_speed: 1.0,
             overlays: Overlays::default(),
             players: Players::default(),
-            last_variant: Variant::Standard,
+            last_variant: Variant::default(),
             idle_minutes_to_demo: None,
             fullscreen: false,
             appearance: Appearance::default(),

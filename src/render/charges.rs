@@ -5,8 +5,8 @@
 //! outlined; a move a field refuses flashes the square that holds it, which stays framed
 //! until the next move. Toggled with C (or the Force Field panel). Reads the
 //! charge entities of [`crate::game::charges`]; decides nothing. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present); the hotkey in
-//! [`HotkeySystems`](super::picking::HotkeySystems).
+//! [`AppSystems::Present`]; the hotkey in
+//! [`HotkeySystems`].
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;

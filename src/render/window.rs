@@ -1,7 +1,7 @@
 //! The game window: at start it is shrunk to fit the primary monitor when no size was asked
 //! for (`--window WxH`), so a 1024×700 screen shows the whole window; F11 (or the
 //! Fullscreen button, which sends a [`ToggleFullscreenRequest`]) switches between a window
-//! and borderless fullscreen. Runs in [`AppSystems::Input`](crate::AppSystems::Input).
+//! and borderless fullscreen. Runs in [`AppSystems::Input`].
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowMode, WindowPosition};

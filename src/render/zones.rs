@@ -2,8 +2,8 @@
 //! mid green; the outer zone with the corners stays untinted) with a thin line along each
 //! zone's border. Toggled with Z (or the Big Outer panel). Reads the
 //! zone from [`BoardShape::zone`](crate::rules::BoardShape::zone); decides nothing. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present); the hotkey in
-//! [`HotkeySystems`](super::picking::HotkeySystems).
+//! [`AppSystems::Present`]; the hotkey in
+//! [`HotkeySystems`].
 
 use bevy::prelude::*;
 

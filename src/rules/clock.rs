@@ -13,7 +13,9 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::Color;
+use super::position::Position;
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -397,11 +399,89 @@ pub fn parse_clk(text: &str) -> Option<Duration> {
     Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(s))
 }
 
+/// The outcome of a flag fall (`docs/rules/clocks.md`, "Flag fall"): `flagged` are the sides
+/// whose time is up, in [`Clock::flagged`]'s order. One side: it loses on time if the other
+/// side has mating material in the variant ([`has_mating_material`], rulings C-1 to C-3),
+/// else the game is drawn. Both sides at once (Parity): a draw (ruling C-4). `None` when no
+/// side flagged.
+///
+/// [`has_mating_material`]: super::variants::has_mating_material
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::clock::flag_fall;
+/// use esoterica::rules::outcome::{DrawReason, Outcome, WinReason};
+/// use esoterica::rules::{Color, Position, Variant};
+/// let p = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+/// assert_eq!(
+///     flag_fall(&p, &[Color::Black]),
+///     Some(Outcome::Win { winner: Color::White, reason: WinReason::Timeout })
+/// );
+/// assert_eq!(
+///     flag_fall(&p, &[Color::White]),
+///     Some(Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial })
+/// );
+/// ```
+pub fn flag_fall(pos: &Position, flagged: &[Color]) -> Option<Outcome> {
+    match flagged {
+        [] => None,
+        [loser] => {
+            let winner = loser.other();
+            Some(if super::variants::has_mating_material(pos, winner) {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Timeout,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                }
+            })
+        }
+        _ => Some(Outcome::Draw {
+            reason: DrawReason::BothTimedOut,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const S: fn(u64) -> Duration = Duration::from_secs;
+
+    /// Flag fall by rulings C-1 to C-4: a lone King cannot win on time in a checkmate
+    /// variant, can in Parity against more than a King, and two flags at once draw.
+    #[test]
+    fn flag_fall_follows_the_variants_mating_material() {
+        use crate::rules::Variant;
+        let at = |v: Variant, text: &str| Position::from_text(v, text).unwrap();
+        let white_wins = Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Timeout,
+        });
+        let black_wins = Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout,
+        });
+        let no_material = Some(Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial,
+        });
+        let p = at(Variant::Standard, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(flag_fall(&p, &[Color::White]), black_wins);
+        assert_eq!(flag_fall(&p, &[Color::Black]), no_material);
+        assert_eq!(flag_fall(&p, &[]), None);
+        let p = at(Variant::Parity, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert_eq!(flag_fall(&p, &[Color::Black]), white_wins);
+        assert_eq!(
+            flag_fall(&p, &[Color::White, Color::Black]),
+            Some(Outcome::Draw {
+                reason: DrawReason::BothTimedOut
+            })
+        );
+        let p = at(Variant::Parity, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 -/-");
+        assert_eq!(flag_fall(&p, &[Color::Black]), no_material);
+    }
 
     #[test]
     fn fischer_clocks_run_for_the_side_to_move_and_add_the_increment() {

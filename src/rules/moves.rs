@@ -1,8 +1,10 @@
-//! Moves, resolution effects and their stages.
+//! Moves, resolution effects and their stages, and the facts worth telling about a move.
 //!
 //! A [`Move`] is what a player chooses (for Intrachange: the exoteric square; for Parity: a
 //! commit). An [`Effect`] is one thing that happened when a move was resolved; the ECS layer
-//! replays effects stage by stage and never decides anything itself (ARCHITECTURE.md).
+//! replays effects stage by stage and never decides anything itself. A [`Fact`] is something
+//! a variant's rules notice that changes nothing on the board; the narrator
+//! ([`narrate`](super::narrate)) words effects and facts.
 
 use std::fmt;
 
@@ -65,14 +67,10 @@ impl Move {
     }
 }
 
-/// The stage of resolution an effect belongs to; the ECS runs one system set per stage
-/// (ARCHITECTURE.md).
+/// The stage of resolution an effect belongs to, in rules order; the game runs one system
+/// set per stage and applies the effects of that stage there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stage {
-    /// Parity: a commit was recorded (hidden).
-    Commit,
-    /// Parity: both commits revealed.
-    Reveal,
     /// The ordinary move to the (exoteric) square; Parity: the simultaneous landings.
     Exoteric,
     /// Intrachange teleport to the esoteric square.
@@ -192,33 +190,51 @@ impl Effect {
         }
     }
 
-    /// One line of text for `esoterica apply` and logs, with square names of `shape`.
+    /// One line of text for `esoterica apply` and logs, with square names of `shape`
+    /// (the narrator's [`effect_line`](super::narrate::effect_line)).
     pub fn describe(&self, shape: BoardShape) -> String {
-        let n = |s: &Square| shape.name(*s);
-        match self {
-            Effect::Step { piece, from, to } => format!("step {piece} {} {}", n(from), n(to)),
-            Effect::Teleport { piece, from, to } => {
-                format!("teleport {piece} {} {}", n(from), n(to))
-            }
-            Effect::PassThrough { piece, at } => format!("pass-through {piece} {}", n(at)),
-            Effect::Capture { piece, at } => format!("capture {piece} {}", n(at)),
-            Effect::FailedCapture { by, at } => format!("failed-capture {by} {}", n(at)),
-            Effect::Shared { at } => format!("shared {}", n(at)),
-            Effect::PawnPasses { piece, from } => format!("pawn-passes {piece} {}", n(from)),
-            Effect::Promote { at, piece } => format!("promote {piece} {}", n(at)),
-            Effect::Check { side, kind } => {
-                let k = match kind {
-                    CheckKind::Classic => "check",
-                    CheckKind::Immediate => "immediate-check",
-                    CheckKind::Delayed => "delayed-check",
-                };
-                format!("{k} {}", side.name())
-            }
-            Effect::FailedCheck { by } => format!("failed-check {}", by.name()),
-            Effect::ChargesChanged => "charges".to_string(),
-            Effect::GameOver(o) => format!("game-over {o}"),
-        }
+        super::narrate::effect_line(self, shape)
     }
+}
+
+/// A fact about a played move that changes nothing on the board but is worth telling: what
+/// a variant's rules notice beside the [`Effect`]s
+/// ([`VariantRules::facts`](super::VariantRules::facts)); the narrator words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// Force Field: an empty square passed from one side's control to the other's
+    /// (`rules/force-field.md §2`).
+    ControlChanged {
+        /// The square.
+        square: Square,
+        /// The side that holds it now.
+        holder: Color,
+        /// Its net charge now.
+        charge: i32,
+    },
+    /// Force Field: an enemy piece lines up on `side`'s King by classic movement, but a field
+    /// cuts the line, so there is no check (§4).
+    CheckNeutralised {
+        /// The King's side.
+        side: Color,
+        /// The piece that lines up.
+        attacker: Piece,
+        /// Where it stands.
+        at: Square,
+        /// The first square on the way that `side` holds, with its charge (`None`: a
+        /// Knight whose routes are held).
+        cut: Option<(Square, i32)>,
+    },
+    /// Force Field: a piece that stood still and was cut off from `side`'s King checks it now
+    /// that the field is gone (§4).
+    CheckByFields {
+        /// The King's side.
+        side: Color,
+        /// The checking piece.
+        attacker: Piece,
+        /// Where it stands.
+        at: Square,
+    },
 }
 
 impl fmt::Display for Special {

@@ -92,40 +92,10 @@ impl Outcome {
         }
     }
 
-    /// A short human sentence: "White wins by checkmate".
+    /// A short human sentence: "White wins by checkmate" (the narrator's
+    /// [`outcome`](super::narrate::outcome)).
     pub fn describe(&self) -> String {
-        match self {
-            Outcome::Win { winner, reason } => {
-                let why = match reason {
-                    WinReason::Checkmate => "checkmate",
-                    WinReason::KingCaptured => "capturing the King",
-                    WinReason::Stalemate => "stalemate (no legal move loses)",
-                    WinReason::CannotLeaveSharedSquare => {
-                        "the opponent being unable to leave a shared square"
-                    }
-                    WinReason::Forfeit => "forfeit",
-                    WinReason::Timeout => "time (the opponent's clock ran out)",
-                    WinReason::Resignation => "resignation",
-                };
-                format!("{winner} wins by {why}")
-            }
-            Outcome::Draw { reason } => {
-                let why = match reason {
-                    DrawReason::Stalemate => "stalemate",
-                    DrawReason::FiftyMoves => "the 50-move rule",
-                    DrawReason::Repetition => "threefold repetition",
-                    DrawReason::InsufficientMaterial => "insufficient material",
-                    DrawReason::Simultaneous => "simultaneous mate, stalemate or King capture",
-                    DrawReason::Agreement => "agreement",
-                    DrawReason::PlyCap => "adjudication (ply cap)",
-                    DrawReason::TimeoutVsInsufficientMaterial => {
-                        "time out against insufficient mating material"
-                    }
-                    DrawReason::BothTimedOut => "both clocks running out at once",
-                };
-                format!("Draw by {why}")
-            }
-        }
+        super::narrate::outcome(self)
     }
 }
 

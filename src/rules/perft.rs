@@ -1,13 +1,15 @@
 //! Perft: the number of leaf nodes of the legal move tree to a depth, the standard check of
 //! a move generator. Bulk-counted (at depth 1 the legal moves are counted, not played).
 //!
-//! Alternating variants only; Parity's perft (a turn is a pair of commits) lives in
-//! `variants/parity.rs`. In Intrachange a move that captures a King ends the line: it counts
-//! as one leaf whatever depth is left.
+//! Each variant counts through [`VariantRules::perft`]: alternating variants by the move
+//! tree here, Parity by turns (a turn is a pair of commits, `variants/parity/`). Where a
+//! King can be captured (Intrachange) a move that captures one ends the line: it counts as
+//! one leaf whatever depth is left.
 
 use super::moves::Move;
 use super::position::Position;
-use super::variant::{TurnModel, Variant};
+use super::variant::TurnModel;
+use super::variants::{VariantRules, with_rules};
 
 /// The deepest perft the command line accepts, in plies. Far beyond any count that
 /// finishes (standard chess has about 2·10^21 leaves at depth 15); the move buffers grow
@@ -22,9 +24,11 @@ pub const MAX_DEPTH: u32 = 20;
 /// assert_eq!(perft(&Position::new(Variant::Standard), 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if pos.variant().turn_model() == TurnModel::Simultaneous {
-        return super::variants::parity::perft(pos, depth);
-    }
+    with_rules!(pos.variant(), r => r.perft(pos, depth))
+}
+
+/// [`perft`] of an alternating variant (the default of [`VariantRules::perft`]).
+pub(crate) fn perft_alternating(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -43,7 +47,7 @@ fn perft_with(pos: &Position, depth: u32, ply: usize, buffers: &mut Vec<Vec<Move
     let mut moves = std::mem::take(&mut buffers[ply]);
     moves.clear();
     super::variants::legal_moves(pos, &mut moves);
-    let n = if depth == 1 && pos.variant() != Variant::Intrachange {
+    let n = if depth == 1 && !pos.variant().kings_can_be_captured() {
         moves.len() as u64
     } else {
         let mut n = 0;
@@ -63,7 +67,7 @@ fn perft_with(pos: &Position, depth: u32, ply: usize, buffers: &mut Vec<Vec<Move
 }
 
 fn game_ended_by_capture(pos: &Position) -> bool {
-    pos.variant() == Variant::Intrachange
+    pos.variant().kings_can_be_captured()
         && super::piece::Color::BOTH
             .iter()
             .any(|&c| pos.board().king(c).is_none())

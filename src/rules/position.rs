@@ -5,15 +5,16 @@
 //! Turn model: alternating variants use [`Position::legal_moves`] and [`Position::try_play`];
 //! Parity uses [`Position::legal_commits`] and [`Position::resolve`] (simultaneous moves).
 
-use std::fmt;
-
 use super::board::Board;
 use super::geometry::{BoardShape, Square};
 use super::moves::{Effect, Move};
 use super::outcome::Outcome;
 use super::piece::{Color, PieceKind};
+use super::refusal::{Reason, Refusal};
 use super::variant::{TurnModel, Variant};
 use super::variants;
+
+pub use super::refusal::{IllegalMove, MoveError};
 
 /// En passant data: a pawn just advanced two or more squares and an enemy pawn may take it.
 ///
@@ -104,66 +105,6 @@ pub struct Position {
     /// Parity: the squares of each side's resting pieces (castling rests two).
     pub(crate) resting: [[Option<Square>; 2]; 2],
     pub(crate) options: GameOptions,
-}
-
-/// A move that the rules forbid here, with the rule that forbids it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The move as written (coordinate form).
-    pub mv: String,
-    /// Why it is illegal, naming the rule (e.g. "it would leave the King in check").
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}: {}", self.mv, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
-/// Why a move text could not be turned into a move of this position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The text is not a move in any notation we read.
-    Syntax {
-        /// The text given.
-        text: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// The text names a move the rules forbid.
-    Illegal(IllegalMove),
-    /// The text (SAN) fits more than one legal move.
-    Ambiguous {
-        /// The text given.
-        text: String,
-        /// The candidate moves in coordinate form.
-        candidates: Vec<String>,
-    },
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
-            MoveError::Illegal(e) => e.fmt(f),
-            MoveError::Ambiguous { text, candidates } => write!(
-                f,
-                "move '{text}' is ambiguous: it could be {}",
-                candidates.join(" or ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<IllegalMove> for MoveError {
-    fn from(e: IllegalMove) -> Self {
-        MoveError::Illegal(e)
-    }
 }
 
 impl Position {
@@ -288,6 +229,36 @@ impl Position {
         variants::retain_legal_en_passant(self);
     }
 
+    /// The bookkeeping after `mover`'s move in an alternating variant, the same in every
+    /// variant: the halfmove clock restarts after a pawn move or a capture
+    /// (`reset_clock`) and counts up otherwise, the move number grows after Black's move, and
+    /// the other side is to move.
+    #[inline]
+    pub(crate) fn finish_move(&mut self, mover: Color, reset_clock: bool) {
+        if reset_clock {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if mover == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = mover.other();
+    }
+
+    /// The bookkeeping after a simultaneous turn: the halfmove clock (counted in turns)
+    /// restarts after a pawn move or a successful capture, the move number grows, and White
+    /// is "to move" again (`rules/parity.md §3.6`).
+    pub(crate) fn finish_turn(&mut self, reset_clock: bool) {
+        if reset_clock {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        self.fullmove += 1;
+        self.turn = Color::White;
+    }
+
     /// Whether `side` may still castle on `wing`.
     pub fn can_castle(&self, side: Color, wing: Wing) -> bool {
         self.castling & (1 << (side.index() * 2 + wing.index())) != 0
@@ -317,10 +288,7 @@ impl Position {
     /// For Parity, the legal commits of White (use [`Position::legal_commits`]).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
-        match self.variant.turn_model() {
-            TurnModel::Alternating => variants::legal_moves(self, &mut out),
-            TurnModel::Simultaneous => variants::legal_commits(self, self.turn, &mut out),
-        }
+        variants::legal_moves(self, &mut out);
         out
     }
 
@@ -328,14 +296,7 @@ impl Position {
     /// legal moves if `side` is to move, else none.
     pub fn legal_commits(&self, side: Color) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
-        match self.variant.turn_model() {
-            TurnModel::Alternating => {
-                if side == self.turn {
-                    variants::legal_moves(self, &mut out);
-                }
-            }
-            TurnModel::Simultaneous => variants::legal_commits(self, side, &mut out),
-        }
+        variants::legal_commits(self, side, &mut out);
         out
     }
 
@@ -344,33 +305,66 @@ impl Position {
         self.legal_moves().contains(mv)
     }
 
-    /// Plays a legal move and returns what happened, in rules order.
+    /// The judge's answer for a move of the side to move (Parity: a commit of
+    /// [`Position::turn`]): the legal move it names, as the generator writes it (castling,
+    /// en passant and promotion recognised from the squares), or why the rules refuse it.
+    /// Whether the game is over is not the judge's concern (see [`Position::try_play`]).
     ///
     /// # Errors
-    /// [`IllegalMove`] naming the rule when the move is not legal; the position is untouched.
+    /// The [`Refusal`]: the variant and the typed [`Reason`].
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Move, Position, Reason, Variant};
+    /// let p = Position::new(Variant::Standard);
+    /// let sq = |n| p.shape().parse_square(n).unwrap();
+    /// assert!(p.judge(&Move::new(sq("e2"), sq("e4"))).is_ok());
+    /// let refusal = p.judge(&Move::new(sq("a1"), sq("a3"))).unwrap_err();
+    /// assert!(matches!(refusal.reason, Reason::Blocked { .. }));
+    /// assert_eq!(refusal.to_string(), "the Rook on a1 cannot reach a3: a2 is in the way");
+    /// ```
+    pub fn judge(&self, mv: &Move) -> Result<Move, Refusal> {
+        self.judge_commit(self.turn, mv)
+    }
+
+    /// The judge's answer for a move (Parity: a commit) of `side`; for an alternating
+    /// variant `side` is judged as if it were to move.
+    ///
+    /// # Errors
+    /// The [`Refusal`].
+    pub fn judge_commit(&self, side: Color, mv: &Move) -> Result<Move, Refusal> {
+        variants::judge(self, side, mv).map_err(|reason| Refusal::new(self.variant, reason))
+    }
+
+    /// Plays a legal move and returns what happened, in rules order. The move is judged by
+    /// its squares and promotion ([`Position::judge`]): castling and en passant need not be
+    /// marked in [`Move::special`].
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the [`Refusal`] when the move is not legal or the game is over;
+    /// the position is untouched.
     pub fn try_play(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        self.try_play_judged(mv).map(|(_, effects)| effects)
+    }
+
+    /// [`Position::try_play`], returning the move as the judge wrote it too.
+    pub(crate) fn try_play_judged(
+        &mut self,
+        mv: &Move,
+    ) -> Result<(Move, Vec<Effect>), IllegalMove> {
+        let refuse = |reason| IllegalMove {
+            mv: mv.coordinate(self.shape()),
+            refusal: Refusal::new(self.variant, reason),
+        };
         if self.variant.turn_model() == TurnModel::Simultaneous {
-            return Err(IllegalMove {
-                mv: mv.coordinate(self.shape()),
-                reason: format!(
-                    "{} is played with simultaneous moves: resolve a White and a Black commit together",
-                    self.variant
-                ),
-            });
+            return Err(refuse(Reason::SimultaneousTurn));
         }
         if let Some(o) = self.outcome() {
-            return Err(IllegalMove {
-                mv: mv.coordinate(self.shape()),
-                reason: format!("the game is over: {}", o.describe()),
-            });
+            return Err(refuse(Reason::GameOver(o)));
         }
-        if !self.is_legal(mv) {
-            return Err(IllegalMove {
-                mv: mv.coordinate(self.shape()),
-                reason: variants::why_illegal(self, mv),
-            });
-        }
-        Ok(variants::play(self, mv))
+        let legal = variants::judge(self, self.turn, mv).map_err(refuse)?;
+        let effects = variants::play(self, &legal);
+        Ok((legal, effects))
     }
 
     /// Plays a move that must be legal.

@@ -10,6 +10,7 @@ use super::clock::TimeControl;
 use super::moves::{Effect, Move};
 use super::outcome::{DrawReason, Outcome};
 use super::position::{IllegalMove, Position};
+use super::refusal::{Reason, Refusal};
 use super::variant::{TurnModel, Variant};
 
 /// One entry of the record.
@@ -123,14 +124,11 @@ impl GameRecord {
     /// [`IllegalMove`] if the move is illegal or the game is over; the record is untouched.
     pub fn play(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
         if let Some(o) = self.outcome() {
-            return Err(IllegalMove {
-                mv: mv.coordinate(self.start.shape()),
-                reason: format!("the game is over: {}", o.describe()),
-            });
+            return Err(self.game_over(mv, o));
         }
         let mut next = self.current().clone();
-        let mut fx = next.try_play(mv)?;
-        self.push(Entry::Move(*mv), next);
+        let (played, mut fx) = next.try_play_judged(mv)?;
+        self.push(Entry::Move(played), next);
         if let Some(o) = self.repetition()
             && !fx.iter().any(|e| matches!(e, Effect::GameOver(_)))
         {
@@ -145,10 +143,7 @@ impl GameRecord {
     /// [`IllegalMove`] for an illegal commit or a finished game; the record is untouched.
     pub fn play_turn(&mut self, white: &Move, black: &Move) -> Result<Vec<Effect>, IllegalMove> {
         if let Some(o) = self.outcome() {
-            return Err(IllegalMove {
-                mv: white.coordinate(self.start.shape()),
-                reason: format!("the game is over: {}", o.describe()),
-            });
+            return Err(self.game_over(white, o));
         }
         let mut next = self.current().clone();
         let mut fx = next.resolve(white, black)?;
@@ -165,6 +160,14 @@ impl GameRecord {
             fx.push(Effect::GameOver(o));
         }
         Ok(fx)
+    }
+
+    /// The refusal of a move after the end of the game.
+    fn game_over(&self, mv: &Move, outcome: Outcome) -> IllegalMove {
+        IllegalMove {
+            mv: mv.coordinate(self.start.shape()),
+            refusal: Refusal::new(self.variant(), Reason::GameOver(outcome)),
+        }
     }
 
     /// Appends an entry whose resulting position was computed elsewhere (record mode,

@@ -2,8 +2,11 @@
 //! and load, clipboard copy and paste, the scenes list (appended to the left panel through
 //! [`LeftPanelExtras`]), the "resume the unfinished game?" question, the scene caption, and
 //! the settings file (loaded at start, saved shortly after a change). UI code writes
-//! requests ([`LoadGameRequest`], [`SaveGameRequest`], [`ContinueGameRequest`],
-//! [`PlaySceneRequest`]); the headless side is [`crate::game::persist_glue`].
+//! requests ([`SaveGameRequest`], and the game's
+//! [`LoadGameRequest`](crate::game::persist_glue::LoadGameRequest),
+//! [`ContinueGameRequest`](crate::game::persist_glue::ContinueGameRequest) and
+//! [`PlaySceneRequest`](crate::game::persist_glue::PlaySceneRequest)); the headless side
+//! is [`crate::game::persist_glue`].
 
 use std::path::PathBuf;
 

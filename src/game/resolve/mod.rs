@@ -18,6 +18,7 @@ use super::messages::{
 };
 use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
 use super::sync::pieces_match_position;
+use crate::rules::narrate;
 use crate::rules::{Color as Side, Effect, Entry, Piece, Position, Square, Stage};
 use crate::{AppSystems, ResolveMove, ResolveTurn};
 
@@ -237,36 +238,15 @@ pub(crate) fn accept_next_move(
     });
 }
 
-/// Whose turn it is, or the result, as a sentence.
+/// Whose turn it is, or the result, as a sentence ([`narrate::side_to_move`]):
+/// `White to move.`, `Black to move — check!`, `Game over: White wins by checkmate.`.
 pub fn turn_text(game: &ActiveGame) -> String {
-    turn_text_with(game, |pos, side| pos.in_check(side))
-}
-
-/// [`turn_text`] right after a move whose `effects` the rules reported: whether the side to
-/// move is in check is read from its `Effect::Check` instead of being computed again.
-pub(crate) fn turn_text_after(game: &ActiveGame, effects: &[Effect]) -> String {
-    turn_text_with(game, |_, side| {
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Check { side: s, .. } if *s == side))
-    })
-}
-
-fn turn_text_with(game: &ActiveGame, in_check: impl Fn(&Position, Side) -> bool) -> String {
-    if let Some(o) = game.record.outcome() {
-        return format!("Game over: {}.", o.describe());
-    }
     let pos = game.record.current();
-    if game.is_simultaneous() {
-        // Commits are pending only between Commit and Reveal; see `commit_status`.
-        return "White to commit a move.".to_string();
-    }
-    let side = pos.turn();
-    if in_check(pos, side) {
-        format!("{} to move — check!", side.title())
-    } else {
-        format!("{} to move.", side.title())
-    }
+    narrate::side_to_move(
+        pos,
+        game.record.outcome().as_ref(),
+        pos.in_check(pos.turn()),
+    )
 }
 
 fn moved(pieces: &mut LivePieces, piece: Piece, from: Square, to: Square) -> Option<Entity> {
@@ -414,21 +394,9 @@ pub(crate) fn settle(set: ResolutionSet, effects: &[Effect], s: &mut Settler) {
         error!("after Settle: {e}; rebuilding the board");
         resync.write(ResyncRequest);
     }
-    // Explain the special events of the move (teleports, pass-throughs, fields, shared
-    // squares…) with the demo's captions, then say whose turn it is.
-    let mut text = String::new();
-    let n = game.record.len();
-    if let (Some(entry), Some(before)) = (
-        game.record.entries().last(),
-        n.checked_sub(1).and_then(|i| game.record.position_after(i)),
-    ) {
-        let after = Some(game.record.current());
-        for c in crate::demo::captions::captions_between(before, after, entry, effects) {
-            text.push_str(c.text.trim_end_matches('.'));
-            text.push_str(". ");
-        }
-    }
-    status.0 = format!("{text}{}", turn_text_after(game, effects));
+    // What the move did (teleports, pass-throughs, fields, shared squares…), then whose turn
+    // it is or the result: the narrator's status line.
+    status.0 = narrate::status_line(&game.record, effects);
 }
 
 #[cfg(test)]
@@ -438,10 +406,11 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
 
-    /// The status line after a move reads the check from the move's effects; over seeded
-    /// random games of every alternating variant it equals the one that computes it.
+    /// The status line after a move ([`narrate::status_line`]) reads the check from the
+    /// move's effects; over seeded random games of every alternating variant it ends with
+    /// the turn text that computes it.
     #[test]
-    fn turn_text_after_a_move_equals_the_computed_one() {
+    fn the_status_line_after_a_move_ends_with_the_computed_turn_text() {
         let mut rng = SmallRng::seed_from_u64(5);
         let mut checks = 0;
         for variant in Variant::ALL
@@ -459,9 +428,10 @@ mod tests {
                         .record
                         .play(&moves[rng.random_range(0..moves.len())])
                         .expect("legal move");
-                    let text = turn_text_after(&game, &fx);
-                    checks += usize::from(text.ends_with("check!"));
-                    assert_eq!(text, turn_text(&game), "{variant}");
+                    let text = narrate::status_line(&game.record, &fx);
+                    let turn = turn_text(&game);
+                    checks += usize::from(turn.ends_with("check!"));
+                    assert!(text.ends_with(&turn), "{variant}: {text:?} / {turn:?}");
                 }
             }
         }

@@ -13,9 +13,8 @@ use crate::game::messages::{
     MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest, UndoRequest,
 };
 use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, StatusLine};
-use crate::rules::{
-    BoardShape, CheckKind, Color as Side, Effect, Move, Position, Square, Stage, variants,
-};
+use crate::rules::narrate::{self, Audience};
+use crate::rules::{Color as Side, Move, Stage};
 use crate::{ResolveTurn, SimultaneousSystems};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -180,10 +179,14 @@ pub(crate) fn reveal_commits(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!("Turn not resolved ({}): {}.", e.mv, e.reason);
+                status.0 = format!(
+                    "Turn not resolved ({}): {}.",
+                    e.mv,
+                    narrate::refusal(&e.refusal, Audience::Player)
+                );
                 rejected.write(MoveRejected {
+                    reason: e.reason(),
                     mv: e.mv,
-                    reason: e.reason,
                 });
             }
         }
@@ -204,7 +207,8 @@ pub(crate) fn apply_landings(mut resolved: MessageReader<MoveResolved>, mut w: S
     }
 }
 
-/// Settles the turn and checks the entities against the position.
+/// Settles the turn and checks the entities against the position; the status line tells
+/// the turn's facts once ([`narrate::status_line`]).
 pub(crate) fn settle_turn(mut resolved: MessageReader<MoveResolved>, mut s: Settler) {
     for m in resolved.read() {
         settle(
@@ -212,78 +216,5 @@ pub(crate) fn settle_turn(mut resolved: MessageReader<MoveResolved>, mut s: Sett
             &m.effects,
             &mut s,
         );
-        let notes = turn_announcements(s.game.record.current().shape(), &m.effects);
-        if !notes.is_empty() {
-            let mut text = notes.join("; ");
-            if let Some(first) = text.get(..1) {
-                text = first.to_uppercase() + &text[1..];
-            }
-            s.status.0 = format!("{text}. {}", s.status.0);
-        }
     }
-}
-
-/// The announcements of a resolved Parity turn (`rules/parity.md §7`), in rules order:
-/// shared squares, captures and failed captures, delayed and immediate checks, failed checks,
-/// promotions, pawns passing, the game end.
-pub fn turn_announcements(shape: BoardShape, effects: &[Effect]) -> Vec<String> {
-    let n = |s: &Square| shape.name(*s);
-    effects
-        .iter()
-        .filter_map(|fx| match fx {
-            Effect::Shared { at } => Some(format!("shared square {}", n(at))),
-            Effect::Capture { piece, at } => Some(format!(
-                "{} {} captured on {}",
-                piece.color.title(),
-                piece.kind.name(),
-                n(at)
-            )),
-            Effect::FailedCapture { by, at } => Some(format!(
-                "{}'s capture on {} failed (target gone)",
-                by.color.title(),
-                n(at)
-            )),
-            Effect::Check { side, kind } => Some(match kind {
-                CheckKind::Delayed => format!("delayed check to {}", side.title()),
-                CheckKind::Immediate => format!("immediate check to {}", side.title()),
-                CheckKind::Classic => format!("check to {}", side.title()),
-            }),
-            Effect::FailedCheck { by } => Some(format!("{}'s check failed", by.title())),
-            Effect::Promote { at, piece } => {
-                Some(format!("promotion to {} on {}", piece.kind.name(), n(at)))
-            }
-            Effect::PawnPasses { piece, from } => Some(format!(
-                "{} pawn passes on {}",
-                piece.color.title(),
-                n(from)
-            )),
-            Effect::GameOver(o) => Some(o.describe()),
-            Effect::Step { .. }
-            | Effect::Teleport { .. }
-            | Effect::PassThrough { .. }
-            | Effect::ChargesChanged => None,
-        })
-        .collect()
-}
-
-/// A Parity turn for the move list: `WHITE/BLACK` in each side's commit notation
-/// ([`move_text`](crate::rules::variants::move_text) on the start-of-turn position `before`),
-/// then the turn's announcements after ` — `, recomputed by resolving the turn on a copy.
-pub fn turn_line(before: &Position, white: &Move, black: &Move) -> String {
-    let mut as_black = before.clone();
-    as_black.set_turn(Side::Black);
-    let mut line = format!(
-        "{}/{}",
-        variants::move_text(before, white),
-        variants::move_text(&as_black, black)
-    );
-    let mut copy = before.clone();
-    if let Ok(fx) = copy.resolve(white, black) {
-        let notes = turn_announcements(before.shape(), &fx);
-        if !notes.is_empty() {
-            line.push_str(" — ");
-            line.push_str(&notes.join("; "));
-        }
-    }
-    line
 }

@@ -8,6 +8,7 @@ use super::{Settler, StageWriter, apply_stage, settle};
 use crate::game::messages::{MoveAccepted, MoveRejected, MoveResolved, MoveSource};
 use crate::game::state::{ActiveGame, ResolutionSet, StatusLine};
 use crate::rules::Stage;
+use crate::rules::narrate::{self, Audience};
 use crate::{ResolveMove, TeleportSystems};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -44,10 +45,14 @@ pub(crate) fn play_accepted_move(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!("Illegal move {}: {}.", e.mv, e.reason);
+                status.0 = format!(
+                    "Illegal move {}: {}.",
+                    e.mv,
+                    narrate::refusal(&e.refusal, Audience::Player)
+                );
                 rejected.write(MoveRejected {
+                    reason: e.reason(),
                     mv: e.mv,
-                    reason: e.reason,
                 });
             }
         }

@@ -40,11 +40,18 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
-    PositionError {
-        field,
-        reason: reason.into(),
+impl PositionError {
+    /// An error in `field` (for the variants' position-text extensions).
+    pub(crate) fn new(field: &'static str, reason: impl Into<String>) -> PositionError {
+        PositionError {
+            field,
+            reason: reason.into(),
+        }
     }
+}
+
+fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
+    PositionError::new(field, reason)
 }
 
 /// The longest position text accepted (bytes); longer input is rejected before parsing.
@@ -170,11 +177,11 @@ pub fn read_with(
         ));
     }
     let shape = variant.shape();
-    let big = shape == BoardShape::BigOuter;
-    let simultaneous = variant.turn_model() == TurnModel::Simultaneous;
+    let rules = variant.rules();
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let fixed = if big { 5 } else { 4 };
-    let max = fixed + 2 + usize::from(simultaneous);
+    let extra = rules.board_fields();
+    let fixed = 4 + extra;
+    let max = fixed + 2 + usize::from(rules.has_trailing_field());
     if fields.len() < fixed || fields.len() > max {
         return Err(err(
             "position",
@@ -186,93 +193,14 @@ pub fn read_with(
     }
     let mut pos = Position::empty(variant);
     read_placement(&mut pos.board, shape, fields[0])?;
-    let mut i = 1;
-    if big {
-        let corners = fields[1];
-        let chars: Vec<char> = corners.chars().collect();
-        if chars.len() != 4 {
-            return Err(err(
-                "corners",
-                format!("'{corners}' must be 4 characters for C1 C2 C3 C4 (a piece letter or -)"),
-            ));
-        }
-        for (k, c) in chars.into_iter().enumerate() {
-            if c == '-' {
-                continue;
-            }
-            let piece = piece_from(c, true)
-                .ok_or_else(|| err("corners", format!("'{c}' is not a piece letter")))?;
-            pos.board.put(Square(144 + k as u8), piece);
-        }
-        i += 1;
-    }
+    rules.read_board_fields(&mut pos.board, &fields[1..1 + extra])?;
+    let i = 1 + extra;
     pos.turn = match fields[i] {
         "w" => Color::White,
         "b" => Color::Black,
         other => return Err(err("side", format!("'{other}' must be w or b"))),
     };
-    let castling = fields[i + 1];
-    let mut warnings = Vec::new();
-    if castling != "-" {
-        for c in castling.chars() {
-            let (side, wing) = match c {
-                'K' => (Color::White, Wing::Short),
-                'Q' => (Color::White, Wing::Long),
-                'k' => (Color::Black, Wing::Short),
-                'q' => (Color::Black, Wing::Long),
-                other => {
-                    return Err(err(
-                        "castling",
-                        format!("'{other}' is not one of K Q k q -"),
-                    ));
-                }
-            };
-            if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
-                return Err(err("castling", format!("'{c}' appears twice")));
-            }
-            let Some(spec) = pos.castle_spec(side, wing) else {
-                match mode {
-                    SetupMode::Strict => {
-                        return Err(err("castling", format!("{variant} has no castling")));
-                    }
-                    SetupMode::Lenient => {
-                        warnings.push(SetupWarning::NoCastling { right: c, variant });
-                        continue;
-                    }
-                }
-            };
-            let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
-                Some((PieceKind::King, spec.king_from))
-            } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
-                Some((PieceKind::Rook, spec.rook_from))
-            } else {
-                None
-            };
-            match (missing, mode) {
-                (None, _) => pos.set_castling(side, wing, true),
-                (Some(_), SetupMode::Strict) => {
-                    return Err(err(
-                        "castling",
-                        format!(
-                            "right '{c}' needs {side}'s King on {} and Rook on {}",
-                            shape.name(spec.king_from),
-                            shape.name(spec.rook_from)
-                        ),
-                    ));
-                }
-                (Some((kind, square)), SetupMode::Lenient) => {
-                    warnings.push(SetupWarning::CastlingRightDropped {
-                        right: c,
-                        side,
-                        wing,
-                        missing: kind,
-                        square,
-                        square_name: shape.name(square),
-                    });
-                }
-            }
-        }
-    }
+    let warnings = read_castling(&mut pos, fields[i + 1], mode)?;
     let ep = fields[i + 2];
     if ep != "-" {
         read_en_passant(&mut pos, ep)?;
@@ -286,43 +214,95 @@ pub fn read_with(
                 .map_err(|_| err(name, format!("'{t}' is not a number"))),
         }
     };
-    // With the optional Parity field, the counters are mandatory when it is present.
-    let has_rest_field = simultaneous && fields.len() == max;
+    // With the optional trailing field, the counters are mandatory when it is present.
+    let has_trailing = rules.has_trailing_field() && fields.len() == max;
     pos.halfmove = counter("halfmove clock", 0)?;
     pos.fullmove = counter("fullmove number", 1)?;
     if pos.fullmove == 0 {
         return Err(err("fullmove number", "must be at least 1"));
     }
-    if has_rest_field {
-        let r = fields[max - 1];
-        let Some((w, b)) = r.split_once('/') else {
-            return Err(err(
-                "resting",
-                format!("'{r}' must be WHITE/BLACK, e.g. e4/e5 or -/-"),
-            ));
-        };
-        for (side, part) in [(Color::White, w), (Color::Black, b)] {
-            if part == "-" {
-                continue;
-            }
-            for (k, name) in part.split(',').enumerate() {
-                if k >= 2 {
-                    return Err(err("resting", "at most two resting pieces per side"));
-                }
-                let sq = shape
-                    .parse_square(name)
-                    .map_err(|e| err("resting", e.to_string()))?;
-                if pos.board.kind(side, sq).is_none() {
-                    return Err(err("resting", format!("{side} has no piece on {name}")));
-                }
-                pos.resting[side.index()][k] = Some(sq);
-            }
-        }
+    if has_trailing {
+        rules.read_trailing_field(&mut pos, fields[max - 1])?;
     }
     validate(&pos)?;
     // An en passant square whose capture is not legal is accepted and dropped.
     crate::rules::variants::retain_legal_en_passant(&mut pos);
     Ok((pos, warnings))
+}
+
+/// Reads the castling field into `pos` (placement read already): each right must have its
+/// King and Rook on their start squares, and the variant must castle; `mode` says whether
+/// an impossible right is an error or dropped with a warning.
+fn read_castling(
+    pos: &mut Position,
+    castling: &str,
+    mode: SetupMode,
+) -> Result<Vec<SetupWarning>, PositionError> {
+    let variant = pos.variant;
+    let shape = pos.shape();
+    let mut warnings = Vec::new();
+    if castling == "-" {
+        return Ok(warnings);
+    }
+    for c in castling.chars() {
+        let (side, wing) = match c {
+            'K' => (Color::White, Wing::Short),
+            'Q' => (Color::White, Wing::Long),
+            'k' => (Color::Black, Wing::Short),
+            'q' => (Color::Black, Wing::Long),
+            other => {
+                return Err(err(
+                    "castling",
+                    format!("'{other}' is not one of K Q k q -"),
+                ));
+            }
+        };
+        if pos.can_castle(side, wing) || castling.chars().filter(|&d| d == c).count() > 1 {
+            return Err(err("castling", format!("'{c}' appears twice")));
+        }
+        let Some(spec) = pos.castle_spec(side, wing) else {
+            match mode {
+                SetupMode::Strict => {
+                    return Err(err("castling", format!("{variant} has no castling")));
+                }
+                SetupMode::Lenient => {
+                    warnings.push(SetupWarning::NoCastling { right: c, variant });
+                    continue;
+                }
+            }
+        };
+        let missing = if pos.board.kind(side, spec.king_from) != Some(PieceKind::King) {
+            Some((PieceKind::King, spec.king_from))
+        } else if pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook) {
+            Some((PieceKind::Rook, spec.rook_from))
+        } else {
+            None
+        };
+        match (missing, mode) {
+            (None, _) => pos.set_castling(side, wing, true),
+            (Some(_), SetupMode::Strict) => {
+                return Err(err(
+                    "castling",
+                    format!(
+                        "right '{c}' needs {side}'s King on {} and Rook on {}",
+                        shape.name(spec.king_from),
+                        shape.name(spec.rook_from)
+                    ),
+                ));
+            }
+            (Some((kind, square)), SetupMode::Lenient) => {
+                warnings.push(SetupWarning::CastlingRightDropped {
+                    right: c,
+                    side,
+                    wing,
+                    missing: kind,
+                    square,
+                    square_name: shape.name(square),
+                });
+            }
+        }
+    }
+    Ok(warnings)
 }
 
 /// Reads the en passant field: passed squares joined by `,`. In alternating variants they
@@ -376,7 +356,7 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> 
         // one advance.
         let mut pawn = None;
         let mut cur = last;
-        for _ in listed_span..crate::rules::variants::max_passed(shape) {
+        for _ in listed_span..crate::rules::classic::max_passed(shape) {
             let Some(next) = shape.leap(cur, 0, mover.forward()) else {
                 break;
             };
@@ -548,10 +528,7 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
     let shape = pos.shape();
     // Kings: exactly one each, except where a King can be captured (Intrachange, Parity P-4),
     // which allows a finished game's position with one King gone.
-    let king_can_be_taken = matches!(
-        variant,
-        Variant::Intrachange | Variant::Parity | Variant::ParitySingle
-    );
+    let king_can_be_taken = variant.kings_can_be_captured();
     for side in Color::BOTH {
         let kings = pos.board.count(side, PieceKind::King);
         if kings > 1 || (kings == 0 && !king_can_be_taken) {
@@ -561,7 +538,7 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
             ));
         }
     }
-    if !matches!(variant, Variant::Parity | Variant::ParitySingle)
+    if !variant.has_resting_pieces()
         && let Some(sq) = shape.squares().find(|&s| pos.board.is_shared(s))
     {
         return Err(err(
@@ -582,11 +559,8 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
         };
         let corner =
             !(0..shape.files()).contains(&shape.file(sq)) || !(0..shape.ranks()).contains(&r);
-        let bad = corner
-            || match variant {
-                Variant::Intrachange => false, // ruling I-8: any square
-                _ => r == own_first || r == own_last,
-            };
+        // Where pawns return home (Intrachange, ruling I-8) they may stand on any rank.
+        let bad = corner || (!variant.pawns_return_home() && (r == own_first || r == own_last));
         if bad {
             return Err(err(
                 "placement",
@@ -599,7 +573,7 @@ fn validate(pos: &Position) -> Result<(), PositionError> {
         }
     }
     if variant.turn_model() == TurnModel::Alternating
-        && variant != Variant::Intrachange
+        && variant.has_check()
         && pos.in_check(pos.turn.other())
     {
         return Err(err(
@@ -652,15 +626,8 @@ pub fn write(pos: &Position) -> String {
             s.push('/');
         }
     }
-    if shape == BoardShape::BigOuter {
-        s.push(' ');
-        for k in 0..4u8 {
-            match pos.board.piece_at(Square(144 + k)) {
-                Some(p) => s.push(p.fen_char()),
-                None => s.push('-'),
-            }
-        }
-    }
+    let rules = pos.variant.rules();
+    rules.write_board_fields(&pos.board, &mut s);
     s.push(' ');
     s.push(match pos.turn {
         Color::White => 'w',
@@ -696,16 +663,8 @@ pub fn write(pos: &Position) -> String {
         s.push_str(&names.join(","));
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
-    if pos.variant.turn_model() == TurnModel::Simultaneous {
-        let side = |c: Color| {
-            let v: Vec<String> = pos.resting(c).map(|q| shape.name(q)).collect();
-            if v.is_empty() {
-                "-".to_string()
-            } else {
-                v.join(",")
-            }
-        };
-        s.push_str(&format!(" {}/{}", side(Color::White), side(Color::Black)));
+    if rules.has_trailing_field() {
+        rules.write_trailing_field(pos, &mut s);
     }
     s
 }

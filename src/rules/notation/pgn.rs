@@ -215,7 +215,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
     let get = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
     let variant = match get("Variant") {
         Some(v) => Variant::parse(&v).map_err(|_| PgnError::UnknownVariant(v))?,
-        None => expect.unwrap_or(Variant::Standard),
+        None => expect.unwrap_or_default(),
     };
     if let Some(e) = expect
         && e != variant
@@ -292,11 +292,11 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
             pb.set_turn(Color::Black);
             let wm = variants::parse_move_text(&pw, w).map_err(|e| bad(e.to_string()))?;
             let bm = variants::parse_move_text(&pb, b).map_err(|e| bad(e.to_string()))?;
-            record.play_turn(&wm, &bm).map_err(|e| bad(e.reason))?;
+            record.play_turn(&wm, &bm).map_err(|e| bad(e.reason()))?;
         } else {
             let mv = variants::parse_move_text(record.current(), &token)
                 .map_err(|e| bad(e.to_string()))?;
-            record.play(&mv).map_err(|e| bad(e.reason))?;
+            record.play(&mv).map_err(|e| bad(e.reason()))?;
         }
     }
     // A result the rules did not reach (resignation, time, agreement, a ply-cap

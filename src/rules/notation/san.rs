@@ -7,7 +7,7 @@ use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::PieceKind;
 use crate::rules::position::{IllegalMove, MoveError, Position, Wing};
-use crate::rules::variant::Variant;
+use crate::rules::refusal::{CastlingRefusal, Reason, Refusal};
 
 /// The longest move text accepted (bytes).
 pub const MAX_MOVE_TEXT: usize = 32;
@@ -68,13 +68,13 @@ pub fn parse_coordinate(
 /// Finds the legal move that coordinate text names among `legal`.
 ///
 /// # Errors
-/// [`MoveError::Syntax`] for unreadable text; [`MoveError::Illegal`] (with the rule, from
+/// [`MoveError::Syntax`] for unreadable text; [`MoveError::Illegal`] (with the refusal from
 /// `why`) when no legal move matches.
 pub fn find_coordinate(
     pos: &Position,
     text: &str,
     legal: &[Move],
-    why: impl Fn(&Move) -> String,
+    why: impl Fn(&Move) -> Refusal,
 ) -> Result<Move, MoveError> {
     let (from, to, promotion) = parse_coordinate(pos.shape(), text)?;
     if let Some(m) = legal
@@ -89,18 +89,18 @@ pub fn find_coordinate(
         promotion,
         special: Special::Normal,
     };
-    let reason = if promotion.is_none()
+    let refusal = if promotion.is_none()
         && legal
             .iter()
             .any(|m| m.from == from && m.to == to && m.promotion.is_some())
     {
-        "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)".to_string()
+        Refusal::new(pos.variant(), Reason::PromotionLetterMissing { from, to })
     } else {
         why(&attempted)
     };
     Err(MoveError::Illegal(IllegalMove {
         mv: text.to_string(),
-        reason,
+        refusal,
     }))
 }
 
@@ -121,9 +121,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let legal = pos.legal_moves();
     if parse_coordinate(pos.shape(), text).is_ok() {
-        return find_coordinate(pos, text, &legal, |m| {
-            crate::rules::variants::why_illegal(pos, m)
-        });
+        return find_coordinate(pos, text, &legal, |m| refusal_of(pos, m));
     }
     parse_san(pos, text, &legal)
 }
@@ -134,47 +132,104 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// [`MoveError::Syntax`], [`MoveError::Illegal`] or [`MoveError::Ambiguous`].
 pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     let shape = pos.shape();
-    let big = shape == BoardShape::BigOuter;
     let orig = text;
     let s = text.trim_end_matches(['+', '#', '!', '?']);
     if s.is_empty() {
         return Err(syntax(orig, "empty move"));
     }
-    let castle = match s {
-        "O-O" | "0-0" => Some(Wing::Short),
-        "O-O-O" | "0-0-0" => Some(Wing::Long),
-        _ => None,
-    };
-    if let Some(wing) = castle {
-        let spec = pos.castle_spec(pos.turn(), wing);
-        return match spec.and_then(|sp| {
-            legal.iter().find(|m| {
+    match s {
+        "O-O" | "0-0" => return castle_san(pos, orig, Wing::Short, legal),
+        "O-O-O" | "0-0-0" => return castle_san(pos, orig, Wing::Long, legal),
+        _ => {}
+    }
+    let san = read_san(pos, orig, s)?;
+    let cands: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            m.to == san.to
+                && !matches!(m.special, Special::Castle { .. })
+                && san.fits(pos, m)
+                && san.from_square.is_none_or(|sq| m.from == sq)
+        })
+        .collect();
+    match cands.as_slice() {
+        [one] => Ok(**one),
+        [] => Err(MoveError::Illegal(IllegalMove {
+            mv: orig.to_string(),
+            refusal: no_san_move(pos, &san),
+        })),
+        many => Err(MoveError::Ambiguous {
+            text: orig.to_string(),
+            candidates: many.iter().map(|m| m.coordinate(shape)).collect(),
+        }),
+    }
+}
+
+/// `O-O` or `O-O-O`: the legal castling move on `wing`, or why there is none (the variant
+/// has no castling on that wing, or the judge's refusal of the King's castling step).
+fn castle_san(pos: &Position, orig: &str, wing: Wing, legal: &[Move]) -> Result<Move, MoveError> {
+    let refusal = match pos.castle_spec(pos.turn(), wing) {
+        None => Refusal::new(
+            pos.variant(),
+            Reason::Castling(CastlingRefusal::Unavailable),
+        ),
+        Some(sp) => {
+            if let Some(m) = legal.iter().find(|m| {
                 matches!(m.special, Special::Castle { .. })
                     && m.from == sp.king_from
                     && m.to == sp.king_to
-            })
-        }) {
-            Some(m) => Ok(*m),
-            None => Err(MoveError::Illegal(IllegalMove {
-                mv: orig.to_string(),
-                reason: match pos.castle_spec(pos.turn(), wing) {
-                    None => format!("there is no castling in {}", pos.variant()),
-                    Some(sp) => crate::rules::variants::why_illegal(
-                        pos,
-                        &Move {
-                            from: sp.king_from,
-                            to: sp.king_to,
-                            promotion: None,
-                            special: Special::Castle {
-                                rook_from: sp.rook_from,
-                                rook_to: sp.rook_to,
-                            },
-                        },
-                    ),
+            }) {
+                return Ok(*m);
+            }
+            refusal_of(
+                pos,
+                &Move {
+                    from: sp.king_from,
+                    to: sp.king_to,
+                    promotion: None,
+                    special: Special::Castle {
+                        rook_from: sp.rook_from,
+                        rook_to: sp.rook_to,
+                    },
                 },
-            })),
-        };
+            )
+        }
+    };
+    Err(MoveError::Illegal(IllegalMove {
+        mv: orig.to_string(),
+        refusal,
+    }))
+}
+
+/// What a SAN text says, the check marks dropped: the piece kind, the destination, the
+/// promotion and the disambiguation.
+struct San {
+    kind: PieceKind,
+    to: Square,
+    promotion: Option<PieceKind>,
+    from_square: Option<Square>,
+    from_file: Option<i8>,
+    from_rank: Option<i8>,
+}
+
+impl San {
+    /// Whether `m` of the side to move is the text's piece kind, disambiguation file and
+    /// rank, and promotion.
+    fn fits(&self, pos: &Position, m: &Move) -> bool {
+        let shape = pos.shape();
+        pos.kind_at(pos.turn(), m.from)
+            .is_some_and(|k| same_letter(k, self.kind))
+            && self.from_file.is_none_or(|f| shape.file(m.from) == f)
+            && self.from_rank.is_none_or(|r| shape.rank(m.from) == r)
+            && m.promotion == self.promotion
     }
+}
+
+/// Reads the piece letter, the promotion suffix, the destination and the disambiguation
+/// of `s` (SAN without check marks; `orig` as written, for errors).
+fn read_san(pos: &Position, orig: &str, s: &str) -> Result<San, MoveError> {
+    let shape = pos.shape();
+    let big = shape == BoardShape::BigOuter;
     let mut chars = s;
     // Piece letter.
     let first = chars.chars().next().unwrap_or(' ');
@@ -269,58 +324,49 @@ pub fn parse_san(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Mov
             .ok_or_else(|| syntax(orig, format!("cannot read '{head}' before the destination")))?;
         from_rank = Some(r - 1);
     }
-    let cands: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            m.to == to
-                && !matches!(m.special, Special::Castle { .. })
-                && pos
-                    .kind_at(pos.turn(), m.from)
-                    .is_some_and(|k| same_letter(k, kind))
-                && from_square.is_none_or(|sq| m.from == sq)
-                && from_file.is_none_or(|f| shape.file(m.from) == f)
-                && from_rank.is_none_or(|r| shape.rank(m.from) == r)
-                && m.promotion == promotion
-        })
-        .collect();
-    match cands.as_slice() {
-        [one] => Ok(**one),
-        [] => {
-            // One piece could make the move by its movement alone: let the variant say why
-            // it may not (a field, a pin, a check…).
-            let mut geometric = Vec::new();
-            crate::rules::variants::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
-            geometric.retain(|m| {
-                m.to == to
-                    && pos
-                        .kind_at(pos.turn(), m.from)
-                        .is_some_and(|k| same_letter(k, kind))
-                    && from_file.is_none_or(|f| shape.file(m.from) == f)
-                    && from_rank.is_none_or(|r| shape.rank(m.from) == r)
-                    && m.promotion == promotion
-            });
-            let reason = match geometric.as_slice() {
-                [one] => crate::rules::variants::why_illegal(pos, one),
-                _ => format!(
-                    "no legal {} move to {} here",
-                    if kind == PieceKind::Pawn {
-                        "pawn".to_string()
-                    } else {
-                        kind.name().to_string()
-                    },
-                    shape.name(to)
-                ),
-            };
-            Err(MoveError::Illegal(IllegalMove {
-                mv: orig.to_string(),
-                reason,
-            }))
-        }
-        many => Err(MoveError::Ambiguous {
-            text: orig.to_string(),
-            candidates: many.iter().map(|m| m.coordinate(shape)).collect(),
-        }),
+    Ok(San {
+        kind,
+        to,
+        promotion,
+        from_square,
+        from_file,
+        from_rank,
+    })
+}
+
+/// Why no legal move fits a SAN text: when one piece could make the move by its movement
+/// alone, the variant's reason it may not (a field, a pin, a check…); otherwise that no such
+/// move exists.
+fn no_san_move(pos: &Position, san: &San) -> Refusal {
+    let mut geometric = Vec::new();
+    crate::rules::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
+    geometric.retain(|m| m.to == san.to && san.fits(pos, m));
+    let nothing = Refusal::new(
+        pos.variant(),
+        Reason::NoLegalMoveTo {
+            kind: san.kind,
+            to: san.to,
+        },
+    );
+    match geometric.as_slice() {
+        [one] => crate::rules::variants::refusal(pos, pos.turn(), one).unwrap_or(nothing),
+        _ => nothing,
     }
+}
+
+/// Why the side to move may not play `mv` (a move the legal list lacks).
+fn refusal_of(pos: &Position, mv: &Move) -> Refusal {
+    crate::rules::variants::refusal(pos, pos.turn(), mv).unwrap_or_else(|| {
+        // The judge accepts it, so the legal list misses it: name it by its squares.
+        Refusal::new(
+            pos.variant(),
+            Reason::Movement {
+                kind: pos.kind_at(pos.turn(), mv.from).unwrap_or(PieceKind::Pawn),
+                from: mv.from,
+                to: mv.to,
+            },
+        )
+    })
 }
 
 fn same_letter(a: PieceKind, b: PieceKind) -> bool {
@@ -412,21 +458,10 @@ pub fn san_body(pos: &Position, mv: &Move) -> String {
     s
 }
 
-/// Whether a variant's moves are written in SAN (the classic-movement variants).
-pub fn uses_san(variant: Variant) -> bool {
-    match variant {
-        Variant::Standard
-        | Variant::ForceField
-        | Variant::BigOuter
-        | Variant::Bully
-        | Variant::Nonviolent => true,
-        Variant::Intrachange | Variant::Parity | Variant::ParitySingle => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variant::Variant;
 
     fn pos(fen: &str) -> Position {
         Position::from_text(Variant::Standard, fen).unwrap()

@@ -12,14 +12,16 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
+use super::BIG_OUTER_INITIAL;
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Effect, Special};
-use crate::rules::outcome::{Outcome, WinReason};
+use crate::rules::outcome::Outcome;
 use crate::rules::perft::perft;
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{EnPassant, Position, Wing};
 use crate::rules::variant::Variant;
-use crate::rules::variants::classic::{BIG_OUTER_INITIAL, may_capture, promotion_kinds};
+use crate::rules::variants::test_support::last_narrations;
+use crate::rules::variants::test_support::random_games;
 
 const S: BoardShape = BoardShape::BigOuter;
 
@@ -395,7 +397,7 @@ fn promotion_offers_queen_rook_bishop_guard_matriarch_jumper_knight() {
         .collect();
     let all = [Queen, Rook, Bishop, Guard, Matriarch, Jumper, OuterKnight];
     assert_eq!(promos, all.map(Some));
-    assert_eq!(promotion_kinds(Variant::BigOuter), all);
+    assert_eq!(Variant::BigOuter.promotion_kinds(), all);
     for (text, kind) in [
         ("l11l12q", Queen),
         ("l11l12g", Guard),
@@ -690,74 +692,6 @@ fn rotated_positions_have_the_same_perft_depth_3() {
 
 // ----------------------------------------------------------------- random games
 
-/// Plays `games` seeded random games of at most `max_plies` plies, checking after every
-/// move that the mover's King is safe and the piece count did not grow, and now and then
-/// that the position text round-trips. Returns (games, plies, captures, mates).
-pub(super) fn random_games(
-    variant: Variant,
-    seed: u64,
-    games: u32,
-    max_plies: u32,
-) -> (u32, u64, u64, u32) {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let (mut plies, mut captures, mut mates) = (0u64, 0u64, 0u32);
-    for g in 0..games {
-        let mut p = Position::new(variant);
-        for ply in 0..max_plies {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                if p.in_check(p.turn()) {
-                    mates += 1;
-                }
-                break;
-            }
-            if p.halfmove_clock() >= 100 || p.insufficient_material() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            let before = p.board().piece_count();
-            let us = p.turn();
-            // Every capture obeys the variant's capture rule (Bully values, ruling BN-3:
-            // a promoting pawn counts as a Pawn; Nonviolent: none at all).
-            let victim = match mv.special {
-                Special::EnPassant { .. } => Some(PieceKind::Pawn),
-                Special::Castle { .. } => None,
-                Special::Normal => p.kind_at(us.other(), mv.to),
-            };
-            if let (Some(v), Some(a)) = (victim, p.kind_at(us, mv.from)) {
-                assert!(
-                    may_capture(variant, a, v),
-                    "game {g} ply {ply}: {a:?}x{v:?}"
-                );
-            }
-            if (g + ply) % 97 == 0 {
-                // The full path (effects, outcome) now and then, the fast path otherwise.
-                let fx = p.play(&mv);
-                if let Some(Effect::GameOver(Outcome::Win { reason, .. })) = fx.last() {
-                    assert_eq!(*reason, WinReason::Checkmate);
-                }
-                assert_eq!(pos_of(variant, &p.to_text()), p, "game {g} ply {ply}");
-            } else {
-                p.play_unchecked(&mv);
-            }
-            assert!(
-                !p.in_check(us),
-                "game {g} ply {ply}: {} left its King in check",
-                us
-            );
-            let after = p.board().piece_count();
-            assert!(after <= before);
-            captures += (before - after) as u64;
-            plies += 1;
-        }
-    }
-    (games, plies, captures, mates)
-}
-
-fn pos_of(variant: Variant, text: &str) -> Position {
-    Position::from_text(variant, text).unwrap()
-}
-
 #[test]
 fn random_games_do_not_panic() {
     let (games, plies, captures, _) = random_games(Variant::BigOuter, 2026, 2000, 100);
@@ -869,4 +803,59 @@ fn every_legal_move_reads_back_from_its_san() {
             );
         }
     }
+}
+
+// ---- The narrator: what the demo captions and the status line tell.
+
+#[test]
+fn big_outer_matriarch_changes_zone() {
+    let fen = "6k5/12/12/12/12/12/12/12/3M8/12/12/5K6 ---- w - - 0 1";
+    assert_eq!(
+        last_narrations(Variant::BigOuter, Some(fen), &["d4e5"]),
+        ["The White Matriarch entered the centre: from here it moves at most 3 squares"]
+    );
+    assert_eq!(
+        last_narrations(
+            Variant::BigOuter,
+            Some(fen),
+            &["d4e5", "g12g11", "e5g7", "g11g12", "g7j10"]
+        ),
+        ["The White Matriarch moved out to the mid zone: from here it moves at most 6 squares"]
+    );
+}
+
+#[test]
+fn big_outer_corner_leap_and_long_pawn_move() {
+    assert_eq!(
+        last_narrations(Variant::BigOuter, None, &["C1b3"]),
+        ["The White Knight leapt out of the corner square C1 to b3"]
+    );
+    assert_eq!(
+        last_narrations(Variant::BigOuter, None, &["e2e6"]),
+        [
+            "The White Pawn advanced four squares on its first move, e2 to e6: on the big board a pawn's first move may go up to 4"
+        ]
+    );
+}
+
+#[test]
+fn big_outer_castling_moves_the_king_three_squares() {
+    let fen = "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JR3KQBGMRJ NNnn w KQkq - 0 1";
+    assert_eq!(
+        last_narrations(Variant::BigOuter, Some(fen), &["f1c1"]),
+        [
+            "White castled short: the King moved three squares from f1 to c1 and the Rook from b1 to d1"
+        ]
+    );
+}
+
+#[test]
+fn fast_generator_equals_the_judge_filtered_candidates_in_a_busy_position() {
+    let n = crate::rules::variants::test_support::compare_fast_with_reference(
+        Variant::BigOuter,
+        "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1",
+        4,
+        40,
+    );
+    assert!(n > 100, "{n}");
 }

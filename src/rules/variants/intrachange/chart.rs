@@ -4,7 +4,7 @@
 //!
 //! Owns loading and validating the chart text ([`load_chart`]) and the chart the rules use
 //! ([`chart`], the embedded asset, loaded once). It knows nothing about positions or moves:
-//! `variants/intrachange.rs` asks it where a piece entering a square is transferred.
+//! `variants/intrachange/` asks it where a piece entering a square is transferred.
 //!
 //! Shape: 8×8 only. Board squares use the project's indexing (`index = rank * 8 + file`,
 //! a1 = 0); official numbers are a different labelling of the same squares.
@@ -12,11 +12,11 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::geometry::Square;
-use super::piece::{Color, Piece, PieceKind};
+use crate::rules::geometry::Square;
+use crate::rules::piece::{Color, Piece, PieceKind};
 
 /// The chart text shipped with the game (`assets/intrachange-chart.ron`).
-pub const EMBEDDED_CHART: &str = include_str!("../../assets/intrachange-chart.ron");
+pub const EMBEDDED_CHART: &str = include_str!("../../../../assets/intrachange-chart.ron");
 
 /// The trigram (3 bits) of a file or rank index 0–7 (`rules/intrachange.md §1`): a/1 = 001,
 /// b/2 = 010, c/3 = 100, d/4 = 111, e/5 = 000, f/6 = 011, g/7 = 101, h/8 = 110.
@@ -457,7 +457,7 @@ mod tests {
     use super::*;
     use crate::rules::geometry::BoardShape;
 
-    const SEED_CHARTS: &str = include_str!("../../tests/data/intrachange-seed-charts.txt");
+    const SEED_CHARTS: &str = include_str!("../../../../tests/data/intrachange-seed-charts.txt");
 
     fn sq(name: &str) -> Square {
         BoardShape::Standard.parse_square(name).unwrap()

@@ -1,0 +1,39 @@
+//! Classic chess as building blocks for the variants: movement geometry (the standard pieces
+//! and the Big Outer kinds, on 8×8 and the 148-square board), per-shape lookup tables,
+//! pseudo-legal generation under a capture rule, attacks, the fast legal generator and its
+//! reference, making a move (board, bookkeeping, effects) and the end of a classic game.
+//!
+//! It knows no variant by name: a variant's rules (`variants/<name>/`) pick the blocks they
+//! need and say, through the [`Variant`](crate::rules::Variant) capabilities, which capture
+//! rule, promotion kinds and castling apply. Plain Rust, no Bevy. Output order is stable:
+//! by origin square, then by generation order of the piece, castling last.
+
+mod attacks;
+mod fast;
+mod judge;
+mod movement;
+mod outcome;
+mod play;
+mod pseudo;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+pub use attacks::{attackers, is_attacked};
+pub use movement::{
+    CaptureRule, KNIGHT_LEAPS, STANDARD_PROMOTIONS, between, capture_value, castle_spec, leaps,
+    lines, max_passed,
+};
+
+pub(crate) use attacks::en_passant_is_legal;
+pub(crate) use fast::legal_moves;
+pub(crate) use judge::{
+    candidates, en_passant_probe, judge, judge_castling, movement_reason, with_en_passant_probe,
+};
+pub(crate) use outcome::{
+    has_mating_material, in_check, insufficient_material, only_kings, outcome,
+};
+pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unchecked};
+#[cfg(test)]
+pub(crate) use pseudo::pawn_moves;
+pub(crate) use pseudo::{castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves};

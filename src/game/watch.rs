@@ -86,7 +86,10 @@ fn at_start(record: &GameRecord) -> GameRecord {
 }
 
 /// Reads the file when it changed; replays the next move of its last game when due.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: each parameter is a resource or message it uses"
+)]
 pub(crate) fn follow_watched_file(
     time: Res<Time>,
     mut watched: ResMut<WatchedFile>,

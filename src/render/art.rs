@@ -4,7 +4,7 @@
 //! screen in physical pixels. When that size changes (window resize, DPI scale factor,
 //! fullscreen, a board of another size) every image is drawn again into the same handles, so
 //! sprites never show a stretched bitmap. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present), after the camera is fitted.
+//! [`AppSystems::Present`], after the camera is fitted.
 
 use std::collections::HashMap;
 

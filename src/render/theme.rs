@@ -2,7 +2,7 @@
 //! generated once per theme as small tileable images that the square sprites sample), the
 //! background, the coordinate colour and the highlight colours, chosen per theme so that
 //! last move, selection, legal targets and check read on each. Runs in
-//! [`AppSystems::Present`](crate::AppSystems::Present) when the theme changes.
+//! [`AppSystems::Present`] when the theme changes.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;

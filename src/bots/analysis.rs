@@ -1,0 +1,392 @@
+//! Position analysis: the best lines of a position from the `alphabeta` bot at a level, the
+//! code behind `esoterica analyse` and the game's analysis panel.
+//!
+//! Alternating variants: multi-PV by exclusion. Line 1 is the bot's search of the
+//! position ([`AlphaBetaBot::search_lines`]); line `k` is the same search with the first
+//! moves of lines `1..k` left out of the root, so each line's score is the exact
+//! (depth-limited) value of the best remaining move, and the lines come out ordered by
+//! score, best first, with distinct first moves. The searches share one transposition
+//! table; each gets the whole of `limits` (so `N` lines take about `N` times as long).
+//! The principal variation is read from the transposition table and played move by move
+//! (every move in it is legal where it stands).
+//!
+//! Simultaneous variants (Parity, Single Occupation): the commits of the side to move
+//! ([`Position::turn`], set it with [`Position::set_turn`]) scored against every commit of
+//! the other side, each pair resolved by the rules ([`simultaneous::commit_score`]). A
+//! line's score is the blend the Parity bot maximises, `(3 × worst + mean) / 4` over the
+//! other side's commits; a commit that wins the game against every reply (a simultaneous
+//! mate) scores [`Score::Mate`]`(1)`, one that loses against every reply `Mate(-1)`.
+//! Depth is 1 (one turn) and the variation is the commit alone.
+//!
+//! [`threats`] answers "what would the other side play if it were its move": the same
+//! analysis with the side to move swapped (a null move), refused where that position could
+//! not arise (the side to move gives check).
+
+use std::fmt;
+use std::time::Instant;
+
+use super::search::{AlphaBetaBot, MATE, MATE_BOUND};
+use super::simultaneous::{self, CommitScore};
+use super::{SearchControl, SearchInfo, SearchLimits};
+use crate::rules::{Color, Move, Outcome, Position, TurnModel};
+
+/// The most lines one analysis gives.
+pub const MAX_MULTIPV: usize = 32;
+
+/// The seed of the analysing bot (analysis is deterministic under depth or node limits).
+const SEED: u64 = 0;
+
+/// A line's score, from the point of view of the side the line is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (a pawn is about 100).
+    Cp(i32),
+    /// Mate in this many moves of the side (negative: the side is mated in that many).
+    Mate(i32),
+}
+
+impl Score {
+    /// Reads a search score ([`MATE`]` - plies` for a mate in `plies` plies).
+    pub fn from_search(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-((MATE + score) / 2).max(1))
+        } else {
+            Score::Cp(score)
+        }
+    }
+
+    /// A key that orders scores, higher is better for the side.
+    pub fn rank(self) -> i64 {
+        match self {
+            Score::Cp(c) => i64::from(c),
+            Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+            Score::Mate(n) => -1_000_000 - i64::from(n),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// UCI form: `cp 35`, `mate 1`, `mate -2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// One analysed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Rank among the lines, 1 = best.
+    pub multipv: usize,
+    /// The first move (Parity: the commit).
+    pub first: Move,
+    /// The score for the side the line is for.
+    pub score: Score,
+    /// Completed depth in plies (Parity: 1 turn).
+    pub depth: u32,
+    /// Nodes searched for this line (Parity: resolved pairs).
+    pub nodes: u64,
+    /// Principal variation, `first` first; every move legal in turn (Parity: the commit).
+    pub pv: Vec<Move>,
+}
+
+/// The result of an analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The side the lines are for.
+    pub side: Color,
+    /// The lines, best first, distinct first moves; empty when the game is over or the
+    /// side has no move.
+    pub lines: Vec<Line>,
+    /// The game's result when the position is over (mate, stalemate, King capture, …).
+    pub outcome: Option<Outcome>,
+}
+
+impl Analysis {
+    /// The best first move, if any.
+    pub fn best(&self) -> Option<Move> {
+        self.lines.first().map(|l| l.first)
+    }
+}
+
+/// Why an analysis was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// `multipv` outside `1..=`[`MAX_MULTIPV`].
+    MultiPv(usize),
+    /// [`threats`]: the side to move gives check, so the other side cannot be to move.
+    GivesCheck(Color),
+}
+
+impl fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalysisError::MultiPv(n) => {
+                write!(f, "multipv must be 1 to {MAX_MULTIPV}, not {n}")
+            }
+            AnalysisError::GivesCheck(c) => write!(
+                f,
+                "no threats to show: {c} gives check, so it cannot be {}'s move",
+                c.other()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+/// Analyses `pos` for its side to move with the `alphabeta` bot at `level` (1–5,
+/// [`level_limits`](super::search::level_limits)) tightened by `limits`, giving the best
+/// `multipv` lines (fewer when fewer moves exist). `progress` is called with each line
+/// after each completed depth (alternating variants: line 1's depths first, then line 2's…;
+/// Parity: each line once, at the end). `ctl` may stop the analysis; the lines completed so
+/// far are returned.
+///
+/// # Errors
+/// [`AnalysisError::MultiPv`] for `multipv` 0 or above [`MAX_MULTIPV`].
+pub fn analyse(
+    pos: &Position,
+    level: u8,
+    limits: SearchLimits,
+    multipv: usize,
+    ctl: &mut dyn SearchControl,
+    progress: &mut dyn FnMut(&Line),
+) -> Result<Analysis, AnalysisError> {
+    if multipv == 0 || multipv > MAX_MULTIPV {
+        return Err(AnalysisError::MultiPv(multipv));
+    }
+    let side = pos.turn();
+    let outcome = pos.outcome();
+    if outcome.is_some() {
+        return Ok(Analysis {
+            side,
+            lines: Vec::new(),
+            outcome,
+        });
+    }
+    let lines = match pos.variant().turn_model() {
+        TurnModel::Alternating => alternating(pos, level, limits, multipv, ctl, progress),
+        TurnModel::Simultaneous => simultaneous_lines(pos, limits, multipv, ctl, progress),
+    };
+    Ok(Analysis {
+        side,
+        lines,
+        outcome: None,
+    })
+}
+
+/// What the side not to move would play if it were its move: [`analyse`] of `pos` with
+/// the side to move swapped (en passant rights are not carried over: the swap is a null
+/// move). Parity: the other side's commits.
+///
+/// # Errors
+/// [`AnalysisError::GivesCheck`] when the side to move attacks the other King (alternating
+/// variants: that position is illegal), and [`analyse`]'s errors.
+pub fn threats(
+    pos: &Position,
+    level: u8,
+    limits: SearchLimits,
+    multipv: usize,
+    ctl: &mut dyn SearchControl,
+    progress: &mut dyn FnMut(&Line),
+) -> Result<Analysis, AnalysisError> {
+    let us = pos.turn();
+    let alternating = pos.variant().turn_model() == TurnModel::Alternating;
+    if alternating && pos.outcome().is_none() && pos.in_check(us.other()) {
+        return Err(AnalysisError::GivesCheck(us));
+    }
+    let text = if alternating {
+        null_move_text(pos)
+    } else {
+        None
+    };
+    let mut p = text
+        .and_then(|t| Position::from_text(pos.variant(), &t).ok())
+        .unwrap_or_else(|| pos.clone());
+    p.set_turn(us.other());
+    analyse(&p, level, limits, multipv, ctl, progress)
+}
+
+/// `pos`'s text with the side-to-move field swapped and the en passant field cleared, for
+/// 8×8 FEN texts (`None` when the text has another shape).
+fn null_move_text(pos: &Position) -> Option<String> {
+    let text = pos.to_text();
+    let mut f: Vec<String> = text.split(' ').map(str::to_owned).collect();
+    if f.len() < 4 || !(f[1] == "w" || f[1] == "b") {
+        return None;
+    }
+    f[1] = if f[1] == "w" { "b".into() } else { "w".into() };
+    f[3] = "-".into();
+    Some(f.join(" "))
+}
+
+fn alternating(
+    pos: &Position,
+    level: u8,
+    limits: SearchLimits,
+    multipv: usize,
+    ctl: &mut dyn SearchControl,
+    progress: &mut dyn FnMut(&Line),
+) -> Vec<Line> {
+    let mut bot = AlphaBetaBot::with_level(level, SEED);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut excluded: Vec<Move> = Vec::new();
+    for k in 1..=multipv {
+        let mut last: Option<Line> = None;
+        let mut stopped = StopSeen {
+            inner: ctl,
+            stopped: false,
+        };
+        let found = bot.search_lines(
+            pos,
+            limits,
+            &mut stopped,
+            &excluded,
+            &mut |info: &SearchInfo, pv: &[Move]| {
+                let Some(first) = info.best else { return };
+                let line = Line {
+                    multipv: k,
+                    first,
+                    score: Score::from_search(info.score),
+                    depth: info.depth,
+                    nodes: info.nodes,
+                    pv: if pv.is_empty() {
+                        vec![first]
+                    } else {
+                        pv.to_vec()
+                    },
+                };
+                progress(&line);
+                last = Some(line);
+            },
+        );
+        let Some((m, score)) = found else { break };
+        let line = match last {
+            Some(l) if l.first == m => l,
+            // No depth completed, or a stopped deeper iteration found a better move.
+            _ => Line {
+                multipv: k,
+                first: m,
+                score: Score::from_search(score),
+                depth: 0,
+                nodes: 0,
+                pv: bot.principal_variation(pos, m, 1),
+            },
+        };
+        if line.depth == 0 && stopped.stopped {
+            // Not even depth 1 was completed: no score to report for this line.
+            if lines.is_empty() {
+                lines.push(line);
+            }
+            break;
+        }
+        excluded.push(m);
+        lines.push(line);
+        if stopped.stopped {
+            break;
+        }
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score.rank()));
+    for (i, l) in lines.iter_mut().enumerate() {
+        l.multipv = i + 1;
+    }
+    lines
+}
+
+/// Forwards to the host's control and remembers whether it asked to stop.
+struct StopSeen<'a> {
+    inner: &'a mut dyn SearchControl,
+    stopped: bool,
+}
+
+impl SearchControl for StopSeen<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        let s = self.inner.should_stop(nodes);
+        self.stopped |= s;
+        s
+    }
+
+    fn report(&mut self, info: SearchInfo) {
+        self.inner.report(info);
+    }
+}
+
+fn simultaneous_lines(
+    pos: &Position,
+    limits: SearchLimits,
+    multipv: usize,
+    ctl: &mut dyn SearchControl,
+    progress: &mut dyn FnMut(&Line),
+) -> Vec<Line> {
+    let side = pos.turn();
+    let mine = pos.legal_commits(side);
+    let theirs = pos.legal_commits(side.other());
+    let deadline = limits.movetime.map(|t| Instant::now() + t);
+    let mut pairs = 0u64;
+    let mut scored: Vec<(Move, CommitScore)> = Vec::new();
+    for m in &mine {
+        let sc = simultaneous::commit_score(
+            pos,
+            side,
+            m,
+            &theirs,
+            &simultaneous::rules_resolver,
+            &mut pairs,
+        );
+        scored.push((*m, sc));
+        let over_budget = limits.nodes.is_some_and(|n| pairs >= n);
+        if deadline.is_some_and(|d| Instant::now() >= d) || ctl.should_stop(pairs) || over_budget {
+            break;
+        }
+    }
+    // Stable: equal scores keep the rules' commit order.
+    scored.sort_by_key(|(_, s)| std::cmp::Reverse(s.blend));
+    let lines: Vec<Line> = scored
+        .into_iter()
+        .take(multipv)
+        .enumerate()
+        .map(|(i, (m, s))| Line {
+            multipv: i + 1,
+            first: m,
+            score: commit_score_value(s),
+            depth: 1,
+            nodes: pairs,
+            pv: vec![m],
+        })
+        .collect();
+    for l in &lines {
+        progress(l);
+    }
+    lines
+}
+
+/// A commit's [`Score`]: mate in 1 when it wins against every reply, mated in 1 when it
+/// loses against every reply, else the blend in centipawns.
+fn commit_score_value(s: CommitScore) -> Score {
+    if s.worst >= MATE_BOUND {
+        Score::Mate(1)
+    } else if s.blend <= -MATE_BOUND && s.mean <= -MATE_BOUND {
+        Score::Mate(-1)
+    } else {
+        Score::Cp(s.blend)
+    }
+}
+
+/// `line` as a UCI info line: `info depth D multipv K score cp X|mate N nodes N pv m1 m2 …`
+/// (moves in coordinate form; Parity: the commit).
+pub fn info_line(pos: &Position, line: &Line) -> String {
+    let shape = pos.shape();
+    let pv: Vec<String> = line.pv.iter().map(|m| m.coordinate(shape)).collect();
+    format!(
+        "info depth {} multipv {} score {} nodes {} pv {}",
+        line.depth,
+        line.multipv,
+        line.score,
+        line.nodes,
+        pv.join(" ")
+    )
+}

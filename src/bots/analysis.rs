@@ -20,7 +20,8 @@
 //!
 //! [`threats`] answers "what would the other side play if it were its move": the same
 //! analysis with the side to move swapped (a null move), refused where that position could
-//! not arise (the side to move gives check).
+//! not arise (the side to move is in check: after the swap the other side gives check with
+//! the move).
 
 use std::fmt;
 use std::time::Instant;
@@ -118,8 +119,9 @@ impl Analysis {
 pub enum AnalysisError {
     /// `multipv` outside `1..=`[`MAX_MULTIPV`].
     MultiPv(usize),
-    /// [`threats`]: the side to move gives check, so the other side cannot be to move.
-    GivesCheck(Color),
+    /// [`threats`]: this side, to move, is in check, so the other side cannot be to move
+    /// (it would be able to take the King).
+    InCheck(Color),
 }
 
 impl fmt::Display for AnalysisError {
@@ -128,9 +130,9 @@ impl fmt::Display for AnalysisError {
             AnalysisError::MultiPv(n) => {
                 write!(f, "multipv must be 1 to {MAX_MULTIPV}, not {n}")
             }
-            AnalysisError::GivesCheck(c) => write!(
+            AnalysisError::InCheck(c) => write!(
                 f,
-                "no threats to show: {c} gives check, so it cannot be {}'s move",
+                "no threats to show: {c} is in check, so it cannot be {}'s move",
                 c.other()
             ),
         }
@@ -184,8 +186,8 @@ pub fn analyse(
 /// move). Parity: the other side's commits.
 ///
 /// # Errors
-/// [`AnalysisError::GivesCheck`] when the side to move attacks the other King (alternating
-/// variants: that position is illegal), and [`analyse`]'s errors.
+/// [`AnalysisError::InCheck`] when the side to move is in check (alternating variants: with
+/// the other side to move, that position is illegal), and [`analyse`]'s errors.
 pub fn threats(
     pos: &Position,
     level: u8,
@@ -196,8 +198,8 @@ pub fn threats(
 ) -> Result<Analysis, AnalysisError> {
     let us = pos.turn();
     let alternating = pos.variant().turn_model() == TurnModel::Alternating;
-    if alternating && pos.outcome().is_none() && pos.in_check(us.other()) {
-        return Err(AnalysisError::GivesCheck(us));
+    if alternating && pos.outcome().is_none() && pos.in_check(us) {
+        return Err(AnalysisError::InCheck(us));
     }
     let text = if alternating {
         null_move_text(pos)
@@ -389,4 +391,339 @@ pub fn info_line(pos: &Position, line: &Line) -> String {
         line.nodes,
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::NoControl;
+    use crate::rules::{Effect, Variant};
+
+    fn run(v: Variant, text: &str, multipv: usize, limits: SearchLimits) -> (Position, Analysis) {
+        let pos = Position::from_text(v, text).unwrap();
+        let a = analyse(&pos, 5, limits, multipv, &mut NoControl, &mut |_| {}).unwrap();
+        (pos, a)
+    }
+
+    fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(d),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Plays `pv` from `pos`, each move checked legal by the rules; the position after it.
+    fn play_pv(pos: &Position, pv: &[Move]) -> Position {
+        let mut p = pos.clone();
+        for m in pv {
+            assert!(
+                p.is_legal(m),
+                "{} in {}",
+                m.coordinate(p.shape()),
+                p.to_text()
+            );
+            p.try_play(m).unwrap();
+        }
+        p
+    }
+
+    const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    /// A Bishop on e4 covers a8: Ra8+ Bxa8 in standard chess, mate where the Bishop may not
+    /// take the Rook (Bully: 3 < 5; Nonviolent: no captures).
+    const GUARDED_BACK_RANK: &str = "6k1/5ppp/8/8/4b3/8/8/R5K1 w - - 0 1";
+
+    #[test]
+    fn a_mate_in_one_is_found_in_every_alternating_variant() {
+        let cases = [
+            (Variant::Standard, BACK_RANK, "a1a8"),
+            (Variant::ForceField, BACK_RANK, "a1a8"),
+            (Variant::Bully, GUARDED_BACK_RANK, "a1a8"),
+            (Variant::Nonviolent, GUARDED_BACK_RANK, "a1a8"),
+            (
+                Variant::BigOuter,
+                "10k1/9ppp/12/12/12/12/12/12/12/12/12/R9K1 ---- w - - 0 1",
+                "a1a12",
+            ),
+            // Pawn exception: dxe7 onto White's 7th rank returns the pawn to e1 and
+            // captures the King on e7, which ends the game.
+            (
+                Variant::Intrachange,
+                "8/4k3/3P4/8/8/8/8/K7 w - - 0 1",
+                "d6e7",
+            ),
+        ];
+        for (v, text, mv) in cases {
+            let (pos, a) = run(v, text, 2, depth(4));
+            let l = &a.lines[0];
+            assert_eq!(l.score, Score::Mate(1), "{v}");
+            assert_eq!(l.first.coordinate(pos.shape()), mv, "{v}");
+            assert_eq!(l.pv, vec![l.first], "{v}");
+            let after = play_pv(&pos, &l.pv);
+            assert!(
+                matches!(
+                    after.outcome(),
+                    Some(Outcome::Win {
+                        winner: Color::White,
+                        ..
+                    })
+                ),
+                "{v}: {:?}",
+                after.outcome()
+            );
+            // The second line is no mate.
+            assert!(matches!(a.lines[1].score, Score::Cp(_)), "{v}");
+        }
+        // In standard chess the Bishop takes: no mate in one.
+        let (_, a) = run(Variant::Standard, GUARDED_BACK_RANK, 1, depth(3));
+        assert!(matches!(a.lines[0].score, Score::Cp(_)));
+    }
+
+    /// White Kf7 covers g8, g7 and g6; a Knight move off the h-file opens the Rook's file
+    /// on the Black King. Whatever Black commits (Kh7 or a pawn move), Black is then in
+    /// immediate check with no King move: mated. (Or stalemated, which loses too.)
+    const PARITY_MATE: &str = "7k/p4K2/8/8/7N/8/8/7R w - - 0 1 -/-";
+
+    #[test]
+    fn a_simultaneous_mate_in_one_is_found_in_parity_and_single_occupation() {
+        for v in [Variant::Parity, Variant::ParitySingle] {
+            let (pos, a) = run(v, PARITY_MATE, 3, SearchLimits::default());
+            assert_eq!(a.side, Color::White);
+            assert_eq!(a.lines.len(), 3);
+            let mut firsts = Vec::new();
+            for l in &a.lines {
+                assert_eq!(l.score, Score::Mate(1), "{v}");
+                assert_eq!(l.depth, 1);
+                assert_eq!(l.pv, vec![l.first]);
+                assert_eq!(
+                    pos.kind_at(Color::White, l.first.from),
+                    Some(crate::rules::PieceKind::Knight)
+                );
+                firsts.push(l.first);
+                // Against every Black commit the game is won by White.
+                let replies = pos.legal_commits(Color::Black);
+                assert_eq!(replies.len(), 3, "Kh7, a6, a5");
+                for b in &replies {
+                    let mut p = pos.clone();
+                    let fx = p.resolve(&l.first, b).unwrap();
+                    let won = fx.iter().any(|e| {
+                        matches!(
+                            e,
+                            Effect::GameOver(Outcome::Win {
+                                winner: Color::White,
+                                ..
+                            })
+                        )
+                    }) || matches!(
+                        p.outcome(),
+                        Some(Outcome::Win {
+                            winner: Color::White,
+                            ..
+                        })
+                    );
+                    assert!(
+                        won,
+                        "{v}: {} against {}",
+                        l.first.coordinate(pos.shape()),
+                        b.coordinate(pos.shape())
+                    );
+                }
+            }
+            firsts.dedup();
+            assert_eq!(firsts.len(), 3);
+            // A Rook move keeps the file closed: no mate.
+            let rook = pos
+                .legal_commits(Color::White)
+                .into_iter()
+                .find(|m| m.coordinate(pos.shape()) == "h1g1")
+                .unwrap();
+            let mut pairs = 0;
+            let theirs = pos.legal_commits(Color::Black);
+            let s = simultaneous::commit_score(
+                &pos,
+                Color::White,
+                &rook,
+                &theirs,
+                &simultaneous::rules_resolver,
+                &mut pairs,
+            );
+            assert_ne!(commit_score_value(s), Score::Mate(1));
+            assert_eq!(pairs, 3);
+        }
+    }
+
+    #[test]
+    fn multipv_gives_distinct_first_moves_ordered_by_score() {
+        let (pos, a) = run(Variant::Standard, BACK_RANK, 3, depth(3));
+        assert_eq!(a.lines.len(), 3);
+        assert_eq!(a.lines[0].first.coordinate(pos.shape()), "a1a8");
+        let mut firsts: Vec<Move> = a.lines.iter().map(|l| l.first).collect();
+        firsts.sort_by_key(|m| m.coordinate(pos.shape()));
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3);
+        for (i, w) in a.lines.windows(2).enumerate() {
+            assert!(w[0].score.rank() >= w[1].score.rank(), "line {i}");
+        }
+        for (i, l) in a.lines.iter().enumerate() {
+            assert_eq!(l.multipv, i + 1);
+            assert_eq!(l.pv[0], l.first);
+            play_pv(&pos, &l.pv);
+        }
+        // From the start position, at depth 4: four lines, each searched to depth 4.
+        let (pos, a) = run(
+            Variant::Standard,
+            &Position::new(Variant::Standard).to_text(),
+            4,
+            depth(4),
+        );
+        assert_eq!(a.lines.len(), 4);
+        for l in &a.lines {
+            assert_eq!(l.depth, 4);
+            assert!(
+                matches!(l.score, Score::Cp(c) if c.abs() < 150),
+                "{:?}",
+                l.score
+            );
+            assert!(l.pv.len() >= 2, "{:?}", l.pv);
+            play_pv(&pos, &l.pv);
+        }
+    }
+
+    #[test]
+    fn a_single_legal_move_is_searched_and_more_lines_than_moves_give_each_once() {
+        // The Black King's one move, h8g8 (h7 and g7 are covered by the White King).
+        let (pos, a) = run(
+            Variant::Standard,
+            "7k/8/6K1/8/8/8/8/1R6 b - - 0 1",
+            5,
+            depth(3),
+        );
+        let mut firsts: Vec<String> = a
+            .lines
+            .iter()
+            .map(|l| l.first.coordinate(pos.shape()))
+            .collect();
+        firsts.sort();
+        assert_eq!(firsts, ["h8g8"]);
+        assert_eq!(pos.legal_moves().len(), 1);
+        // 1... Kg8 2. Rb8#: mated in one.
+        assert_eq!(a.lines[0].score, Score::Mate(-1));
+        assert_eq!(a.lines[0].depth, 3);
+    }
+
+    #[test]
+    fn progress_reports_every_completed_depth_of_every_line() {
+        let pos = Position::new(Variant::Standard);
+        let mut seen = Vec::new();
+        let a = analyse(&pos, 5, depth(3), 2, &mut NoControl, &mut |l| {
+            seen.push((l.multipv, l.depth));
+        })
+        .unwrap();
+        assert_eq!(seen, [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]);
+        assert_eq!(a.lines.len(), 2);
+    }
+
+    #[test]
+    fn a_finished_game_reports_its_result_and_no_line() {
+        let (_, a) = run(
+            Variant::Standard,
+            "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+            3,
+            depth(3),
+        );
+        assert!(a.lines.is_empty());
+        assert_eq!(a.best(), None);
+        assert!(matches!(
+            a.outcome,
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ));
+        // Stalemate: a draw.
+        let (_, a) = run(
+            Variant::Standard,
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            1,
+            depth(3),
+        );
+        assert!(a.lines.is_empty());
+        assert!(matches!(a.outcome, Some(Outcome::Draw { .. })));
+    }
+
+    #[test]
+    fn bad_multipv_is_refused() {
+        let pos = Position::new(Variant::Standard);
+        for n in [0, MAX_MULTIPV + 1, usize::MAX] {
+            assert_eq!(
+                analyse(&pos, 3, depth(1), n, &mut NoControl, &mut |_| {}),
+                Err(AnalysisError::MultiPv(n))
+            );
+        }
+        assert_eq!(
+            AnalysisError::MultiPv(0).to_string(),
+            "multipv must be 1 to 32, not 0"
+        );
+    }
+
+    #[test]
+    fn threats_show_the_other_sides_best_move() {
+        // Black to move; White threatens Ra8 mate.
+        let pos =
+            Position::from_text(Variant::Standard, "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1").unwrap();
+        let a = threats(&pos, 5, depth(3), 1, &mut NoControl, &mut |_| {}).unwrap();
+        assert_eq!(a.side, Color::White);
+        assert_eq!(a.lines[0].first.coordinate(pos.shape()), "a1a8");
+        assert_eq!(a.lines[0].score, Score::Mate(1));
+        // Black to move is in check from the Rook: White cannot be to move.
+        let pos =
+            Position::from_text(Variant::Standard, "6k1/5p1p/8/8/8/8/8/K5R1 b - - 0 1").unwrap();
+        let e = threats(&pos, 5, depth(3), 1, &mut NoControl, &mut |_| {}).unwrap_err();
+        assert_eq!(e, AnalysisError::InCheck(Color::Black));
+        assert_eq!(
+            e.to_string(),
+            "no threats to show: Black is in check, so it cannot be White's move"
+        );
+        // Parity: Black's commits.
+        let pos = Position::from_text(Variant::Parity, PARITY_MATE).unwrap();
+        let a = threats(
+            &pos,
+            5,
+            SearchLimits::default(),
+            3,
+            &mut NoControl,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(a.side, Color::Black);
+        assert_eq!(a.lines.len(), 3);
+        for l in &a.lines {
+            assert_eq!(pos.kind_at(Color::Black, l.first.from).is_some(), true);
+        }
+    }
+
+    #[test]
+    fn search_scores_read_as_mates_and_centipawns() {
+        assert_eq!(Score::from_search(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_search(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_search(-MATE + 2), Score::Mate(-1));
+        assert_eq!(Score::from_search(-MATE + 4), Score::Mate(-2));
+        assert_eq!(Score::from_search(-35), Score::Cp(-35));
+        assert_eq!(Score::Mate(-2).to_string(), "mate -2");
+        assert_eq!(Score::Cp(35).to_string(), "cp 35");
+        assert!(Score::Mate(1).rank() > Score::Mate(2).rank());
+        assert!(Score::Mate(2).rank() > Score::Cp(900).rank());
+        assert!(Score::Cp(-900).rank() > Score::Mate(-3).rank());
+        assert!(Score::Mate(-3).rank() > Score::Mate(-1).rank());
+    }
+
+    #[test]
+    fn info_lines_are_uci() {
+        let (pos, a) = run(Variant::Standard, BACK_RANK, 1, depth(2));
+        let s = info_line(&pos, &a.lines[0]);
+        assert!(
+            s.starts_with("info depth 2 multipv 1 score mate 1 nodes "),
+            "{s}"
+        );
+        assert!(s.ends_with(" pv a1a8"), "{s}");
+    }
 }

@@ -21,7 +21,7 @@ pub struct AnalyseArgs {
     pos: PositionArgs,
     /// Moves to play from the position first (coordinate form or SAN; Parity `WHITE/BLACK`),
     /// separated by spaces.
-    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(long, num_args = 1..)]
     moves: Vec<String>,
     /// Time per line in milliseconds (default: the level's depth and node limits only).
     #[arg(long, value_name = "MS")]

@@ -29,6 +29,10 @@
 //!   play the variant before the first game; games are streamed (constant memory).
 //! - `esoterica uci [--bot SPEC] [--seed S]`: a built-in bot as a UCI engine on stdin/stdout
 //!   ([`uci`], `docs/bot-protocol.md`).
+//! - `esoterica analyse --variant V [--position TEXT] [--moves M…] [--movetime MS]
+//!   [--depth D] [--level L] [--multipv N] [--side white|black] [--threats]`: the best
+//!   lines as UCI `info … score cp|mate … pv …` lines and a final `bestmove` ([`analyse`],
+//!   `docs/BOTS.md`).
 //! - `esoterica tournament …`, `tournament merge FILES…`, `tournament openings …`: round
 //!   robins, gauntlets, SPRT tests, shards and their merge ([`tournament`],
 //!   `docs/BOTS.md`).
@@ -52,6 +56,7 @@ macro_rules! println {
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod analyse;
 pub mod tournament;
 pub mod uci;
 
@@ -183,6 +188,8 @@ pub enum Command {
     Uci(uci::UciArgs),
     /// Round robin, gauntlet or SPRT test between bots; `merge` combines shards.
     Tournament(Box<tournament::TournamentCmd>),
+    /// The best lines of a position as UCI info lines (score cp|mate, pv), then bestmove.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// `scene` options.
@@ -365,6 +372,7 @@ pub fn main() -> ExitCode {
         Some(Command::Demo(a)) => run_demo(a),
         Some(Command::Uci(a)) => uci::run(&a),
         Some(Command::Tournament(a)) => tournament::run(&a),
+        Some(Command::Analyse(a)) => analyse::run(&a),
     };
     ExitCode::from(code)
 }

@@ -9,6 +9,7 @@
 //! Turn models: alternating variants call [`Bot::choose`]; Parity calls [`Bot::commit`] once
 //! per side with the start-of-turn position only, so a bot never sees the other commit.
 
+pub mod analysis;
 pub mod arena;
 pub mod eval;
 pub mod external;

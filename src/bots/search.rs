@@ -123,22 +123,61 @@ impl AlphaBetaBot {
         limits: SearchLimits,
         ctl: &mut dyn SearchControl,
     ) -> Option<(Move, i32)> {
+        self.search_inner(pos, limits, ctl, &[], None)
+    }
+
+    /// Analysis search: like [`AlphaBetaBot::search`] with the root moves in `exclude` left
+    /// out, every root move searched (a single legal move gets its real score), the game's
+    /// seen positions left as they are, and `on_depth` called after each completed depth
+    /// with the depth's [`SearchInfo`] and its principal variation (the best move first,
+    /// then the transposition table's best moves, each legal where it is played).
+    /// `None` when no root move is left.
+    pub fn search_lines(
+        &mut self,
+        pos: &Position,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+        exclude: &[Move],
+        on_depth: &mut dyn FnMut(&SearchInfo, &[Move]),
+    ) -> Option<(Move, i32)> {
+        self.search_inner(pos, limits, ctl, exclude, Some(on_depth))
+    }
+
+    /// The principal variation starting with `first` in `pos`: `first`, then the best
+    /// moves the transposition table holds for the positions that follow, each checked
+    /// legal, at most `max_len` moves, ending at a repeated position or a game end.
+    pub fn principal_variation(&self, pos: &Position, first: Move, max_len: usize) -> Vec<Move> {
+        tt_pv(&self.tt, pos, first, max_len)
+    }
+
+    fn search_inner(
+        &mut self,
+        pos: &Position,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+        exclude: &[Move],
+        mut on_depth: Option<&mut dyn FnMut(&SearchInfo, &[Move])>,
+    ) -> Option<(Move, i32)> {
+        let analysis = on_depth.is_some();
         let limits = self.effective_limits(limits);
         if self.tt.is_empty() {
             self.tt = vec![TtEntry::default(); 1 << TT_BITS];
         }
-        if pos.halfmove_clock() == 0 {
+        if pos.halfmove_clock() == 0 && !analysis {
             // Nothing before an irreversible move can recur (and a new game starts here).
             self.seen.clear();
         }
         let root_key = pos.repetition_key();
-        self.seen.insert(root_key);
+        if !analysis {
+            self.seen.insert(root_key);
+        }
         let mut root = pos.legal_moves();
+        root.retain(|m| !exclude.contains(m));
         if root.is_empty() {
             return None;
         }
         root.shuffle(&mut self.rng);
-        if root.len() == 1 {
+        if root.len() == 1 && !analysis {
             return Some((root[0], 0));
         }
         let start = Instant::now();
@@ -183,21 +222,57 @@ impl AlphaBetaBot {
             if s.stopped {
                 break;
             }
-            s.ctl.report(SearchInfo {
+            let info = SearchInfo {
                 depth: depth as u32,
                 score: best.1,
                 nodes: s.nodes,
                 best: Some(best.0),
-            });
+            };
+            if let Some(f) = on_depth.as_mut() {
+                let pv = tt_pv(s.tt, pos, best.0, depth.max(1) as usize);
+                f(&info, &pv);
+            }
+            s.ctl.report(info);
             if best.1.abs() >= MATE_BOUND {
                 break;
             }
         }
-        let mut after = pos.clone();
-        after.play_unchecked(&best.0);
-        self.seen.insert(after.repetition_key());
+        if !analysis {
+            let mut after = pos.clone();
+            after.play_unchecked(&best.0);
+            self.seen.insert(after.repetition_key());
+        }
         Some(best)
     }
+}
+
+/// See [`AlphaBetaBot::principal_variation`].
+fn tt_pv(tt: &[TtEntry], pos: &Position, first: Move, max_len: usize) -> Vec<Move> {
+    let mut pv = Vec::new();
+    if !pos.is_legal(&first) || tt.is_empty() {
+        return pv;
+    }
+    let mut p = pos.clone();
+    p.play_unchecked(&first);
+    pv.push(first);
+    let mut keys = vec![pos.repetition_key()];
+    while pv.len() < max_len && p.outcome().is_none() && p.board().king(p.turn()).is_some() {
+        let key = p.repetition_key();
+        if keys.contains(&key) {
+            break;
+        }
+        keys.push(key);
+        let e = tt[(key as usize) & (tt.len() - 1)];
+        let Some(m) = e.best.filter(|_| e.key == key && e.flag != 0) else {
+            break;
+        };
+        if !p.is_legal(&m) {
+            break;
+        }
+        p.play_unchecked(&m);
+        pv.push(m);
+    }
+    pv
 }
 
 struct Searcher<'a> {

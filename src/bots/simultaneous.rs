@@ -146,6 +146,51 @@ fn threat(pos: &Position, side: Color, m: &Move) -> i32 {
     t
 }
 
+/// The expected score of one commit against a set of the other side's commits, for the
+/// committing side, in centipawns ([`MATE`] for a win, `-MATE` for a loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitScore {
+    /// What the bot maximises: `(3 × worst + mean) / 4`, rounded down.
+    pub blend: i32,
+    /// The worst payoff over the replies considered: [`MATE`] when every one of them
+    /// loses the game for the other side (a simultaneous mate).
+    pub worst: i32,
+    /// The mean payoff over the replies considered, rounded towards zero.
+    pub mean: i32,
+}
+
+/// Scores `mine` for `side` against each of `theirs` (the payoff of each pair resolved by
+/// `resolver`, as [`choose_commit`] does) and adds the pairs resolved to `pairs`. With no
+/// replies the commit is played alone and all three fields are that one payoff.
+pub fn commit_score(
+    pos: &Position,
+    side: Color,
+    mine: &Move,
+    theirs: &[Move],
+    resolver: &Resolver,
+    pairs: &mut u64,
+) -> CommitScore {
+    if theirs.is_empty() {
+        let v = sequential(pos, side, mine, None);
+        return CommitScore {
+            blend: v,
+            worst: v,
+            mean: v,
+        };
+    }
+    let mut worst = i32::MAX;
+    let mut sum = 0i64;
+    for t in theirs {
+        let v = payoff(pos, side, mine, t, resolver);
+        worst = worst.min(v);
+        sum += i64::from(v);
+        *pairs += 1;
+    }
+    let mean = (sum / theirs.len() as i64) as i32;
+    let blend = (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32;
+    CommitScore { blend, worst, mean }
+}
+
 /// Chooses `side`'s commit in `pos` within `limits` (`nodes` caps the number of resolved
 /// pairs, default 4 000; `movetime` caps the time). `None` if `side` has no legal commit.
 pub fn choose_commit(
@@ -170,20 +215,7 @@ pub fn choose_commit(
     let mut best: Option<(i32, Move)> = None;
     let mut pairs = 0u64;
     for m in &mine {
-        let score = if theirs.is_empty() {
-            sequential(pos, side, m, None)
-        } else {
-            let mut worst = i32::MAX;
-            let mut sum = 0i64;
-            for t in &theirs {
-                let v = payoff(pos, side, m, t, resolver);
-                worst = worst.min(v);
-                sum += i64::from(v);
-                pairs += 1;
-            }
-            let mean = (sum / theirs.len() as i64) as i32;
-            (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32
-        };
+        let score = commit_score(pos, side, m, &theirs, resolver, &mut pairs).blend;
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, *m));
         }

@@ -648,3 +648,226 @@ fn sprt_stops_as_soon_as_a_clearly_stronger_bot_is_shown_stronger() {
         text(&out.stderr)
     );
 }
+
+/// `esoterica analyse`'s stdout lines, asserting exit status 0.
+fn analyse(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["analyse"];
+    all.extend(args);
+    let out = esoterica(&all);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout).lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn analyse_finds_a_mate_in_one_in_every_variant() {
+    let cases = [
+        ("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),
+        ("force-field", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),
+        ("bully", "6k1/5ppp/8/8/4b3/8/8/R5K1 w - - 0 1", "a1a8"),
+        ("nonviolent", "6k1/5ppp/8/8/4b3/8/8/R5K1 w - - 0 1", "a1a8"),
+        (
+            "big-outer",
+            "10k1/9ppp/12/12/12/12/12/12/12/12/12/R9K1 ---- w - - 0 1",
+            "a1a12",
+        ),
+        ("intrachange", "8/4k3/3P4/8/8/8/8/K7 w - - 0 1", "d6e7"),
+    ];
+    for (v, pos, mv) in cases {
+        let lines = analyse(&["--variant", v, "--position", pos, "--depth", "4"]);
+        let last_info = &lines[lines.len() - 2];
+        assert!(
+            last_info.starts_with("info depth ")
+                && last_info.contains(" multipv 1 score mate 1 nodes "),
+            "{v}: {last_info}"
+        );
+        assert!(
+            last_info.ends_with(&format!(" pv {mv}")),
+            "{v}: {last_info}"
+        );
+        assert_eq!(lines.last().unwrap(), &format!("bestmove {mv}"), "{v}");
+    }
+    // Parity and Single Occupation: a Knight commit opens the Rook's file; every Black
+    // commit is then mated.
+    for v in ["parity", "parity-single"] {
+        let lines = analyse(&[
+            "--variant",
+            v,
+            "--position",
+            "7k/p4K2/8/8/7N/8/8/7R w - - 0 1 -/-",
+            "--multipv",
+            "2",
+        ]);
+        assert_eq!(lines.len(), 3, "{v}: {lines:?}");
+        for (k, l) in lines[..2].iter().enumerate() {
+            assert!(
+                l.starts_with(&format!(
+                    "info depth 1 multipv {} score mate 1 nodes ",
+                    k + 1
+                )),
+                "{v}: {l}"
+            );
+            assert!(l.contains(" pv h4"), "{v}: {l}");
+        }
+        assert!(lines[2].starts_with("bestmove h4"), "{v}: {lines:?}");
+    }
+}
+
+#[test]
+fn analyse_multipv_lines_have_distinct_first_moves_in_score_order() {
+    let lines = analyse(&[
+        "--variant",
+        "standard",
+        "--position",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--depth",
+        "3",
+        "--multipv",
+        "3",
+    ]);
+    // The last info line of each multipv rank.
+    let mut finals: Vec<&String> = Vec::new();
+    for k in 1..=3 {
+        let tag = format!(" multipv {k} ");
+        finals.push(lines.iter().rev().find(|l| l.contains(&tag)).unwrap());
+    }
+    assert!(finals[0].contains("score mate 1"), "{}", finals[0]);
+    let first = |l: &str| {
+        l.split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let cp = |l: &str| -> i32 {
+        l.split(" score cp ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let mut moves: Vec<String> = finals.iter().map(|l| first(l)).collect();
+    assert_eq!(moves[0], "a1a8");
+    assert!(cp(finals[1]) >= cp(finals[2]), "{finals:?}");
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(lines.last().unwrap(), "bestmove a1a8");
+}
+
+#[test]
+fn analyse_after_moves_plays_them_first_and_a_finished_game_has_no_best_move() {
+    // 1. f3 e5 2. g4 Qh4#: White is mated.
+    let lines = analyse(&["--variant", "standard", "--moves", "f3 e5 g4 Qh4"]);
+    assert_eq!(
+        lines,
+        [
+            "info string game over: Black wins by checkmate",
+            "bestmove (none)"
+        ]
+    );
+    // One move before: Black finds the mate.
+    let lines = analyse(&[
+        "--variant",
+        "standard",
+        "--moves",
+        "f3",
+        "e5",
+        "g4",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(lines.last().unwrap(), "bestmove d8h4");
+}
+
+#[test]
+fn analyse_threats_show_the_other_sides_move() {
+    let lines = analyse(&[
+        "--variant",
+        "standard",
+        "--position",
+        "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1",
+        "--threats",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(lines.last().unwrap(), "bestmove a1a8");
+    let out = esoterica(&[
+        "analyse",
+        "--variant",
+        "standard",
+        "--position",
+        "6k1/5p1p/8/8/8/8/8/K5R1 b - - 0 1",
+        "--threats",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: no threats to show: Black is in check, so it cannot be White's move\n"
+    );
+}
+
+#[test]
+fn analyse_refuses_bad_input_with_a_message() {
+    let cases: [(&[&str], i32, &str); 6] = [
+        (
+            &["--variant", "standard", "--multipv", "0"],
+            1,
+            "error: multipv must be 1 to 32, not 0\n",
+        ),
+        (
+            &["--variant", "standard", "--multipv", "1000"],
+            1,
+            "error: multipv must be 1 to 32, not 1000\n",
+        ),
+        (
+            &["--variant", "standard", "--position", "xx"],
+            1,
+            "error: bad position text (position): expected 4 to 6 space-separated fields for Standard, found 1\n",
+        ),
+        (
+            &["--variant", "standard", "--side", "black"],
+            1,
+            "error: it is White's move in this position\n",
+        ),
+        (
+            &["--variant", "parity", "--side", "green"],
+            1,
+            "error: --side must be white or black, not 'green'\n",
+        ),
+        (&["--variant", "standard", "--moves", "e5"], 2, ""),
+    ];
+    for (args, code, err) in cases {
+        let mut all = vec!["analyse"];
+        all.extend(args);
+        let out = esoterica(&all);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+        if err.is_empty() {
+            assert!(text(&out.stderr).starts_with("error: "), "{args:?}");
+        } else {
+            assert_eq!(text(&out.stderr), err, "{args:?}");
+        }
+    }
+    let out = esoterica(&["analyse", "--variant", "chess960"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("unknown variant 'chess960'"),
+        "{}",
+        text(&out.stderr)
+    );
+    for bad in [["--level", "0"], ["--depth", "0"]] {
+        let mut all = vec!["analyse", "--variant", "standard"];
+        all.extend(bad);
+        assert_eq!(esoterica(&all).status.code(), Some(1), "{bad:?}");
+    }
+}

@@ -1470,6 +1470,17 @@ mod bots_and_files {
             status(&app)
         );
         assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+        // The demo's own game cannot be resigned from the window: it is taken over first.
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.world_mut().resource_mut::<ActiveGame>().origin = esoterica::game::GameOrigin::Demo;
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::White });
+        app.update();
+        assert_eq!(outcome(&app), None);
+        assert_eq!(
+            status(&app),
+            "This game is not played at this machine: take it over first."
+        );
     }
 
     #[test]

@@ -81,6 +81,9 @@ pub fn flow_refusal(game: &ActiveGame, hold: &GameHold) -> Option<String> {
     if let Some(outcome) = game.record.outcome() {
         return Some(format!("The game is already over: {}.", outcome.describe()));
     }
+    if game.origin != super::state::GameOrigin::Player {
+        return Some("This game is not played at this machine: take it over first.".to_string());
+    }
     hold.0.clone()
 }
 

@@ -41,7 +41,12 @@ pub struct GameFlowButtons<'w> {
 impl GameFlowButtons<'_> {
     /// Draws them while the game is in progress (nothing once it is over or on hold).
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
-        if game.record.outcome().is_some() || self.hold.0.is_some() || game.review.is_some() {
+        // The demo's and watched games are nobody's at this machine to resign or offer.
+        if game.record.outcome().is_some()
+            || self.hold.0.is_some()
+            || game.review.is_some()
+            || game.origin != crate::game::GameOrigin::Player
+        {
             return;
         }
         let automated = self.automated.as_deref().copied().unwrap_or_default();

@@ -41,7 +41,11 @@ pub struct MoveBox<'w, 's> {
 impl MoveBox<'_, '_> {
     /// Draws it while a person is to move in the live game.
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
-        if game.record.outcome().is_some() || game.review.is_some() || self.hold.0.is_some() {
+        if game.record.outcome().is_some()
+            || game.review.is_some()
+            || self.hold.0.is_some()
+            || game.origin != crate::game::GameOrigin::Player
+        {
             return;
         }
         let automated = self.automated.as_deref().copied().unwrap_or_default();

@@ -1373,16 +1373,21 @@ mod bots_and_files {
         check_world_matches_position(app.world_mut()).unwrap();
     }
 
-    #[test]
-    fn autosave_is_written_after_each_move_and_cleared_when_the_game_ends() {
+    /// A standard game writing its autosave into a fresh folder named `name`.
+    fn autosaving_app(name: &str) -> (App, esoterica::persist::Autosave) {
         use esoterica::game::persist_glue::AutosaveSlot;
-        use esoterica::persist::Autosave;
-        let dir = temp_file("autosave-dir");
+        let dir = temp_file(name);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let autosave = Autosave::new(&dir);
+        let autosave = esoterica::persist::Autosave::new(&dir);
         let mut app = test_app(Position::new(Variant::Standard));
         app.insert_resource(AutosaveSlot::new(autosave.clone()));
+        (app, autosave)
+    }
+
+    #[test]
+    fn autosave_is_written_after_each_move_and_cleared_when_the_game_ends() {
+        let (mut app, autosave) = autosaving_app("autosave-dir");
         for (i, m) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
             let pos = app
                 .world()
@@ -1431,16 +1436,9 @@ mod bots_and_files {
 
     #[test]
     fn a_resignation_ends_the_game_for_the_other_side_and_clears_the_autosave() {
-        use esoterica::game::persist_glue::AutosaveSlot;
         use esoterica::game::{DrawOffer, ResignRequest};
-        use esoterica::persist::Autosave;
         use esoterica::rules::{Outcome, WinReason};
-        let dir = temp_file("resign-autosave");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let autosave = Autosave::new(&dir);
-        let mut app = test_app(Position::new(Variant::Standard));
-        app.insert_resource(AutosaveSlot::new(autosave.clone()));
+        let (mut app, autosave) = autosaving_app("resign-autosave");
         play_text(&mut app, "e4");
         assert_eq!(autosave.load().unwrap().unwrap().len(), 1);
         app.world_mut()

@@ -24,18 +24,7 @@ pub fn color(text: &str) -> PyResult<Color> {
 }
 
 /// Every piece kind, in the order of their Python names.
-pub const KINDS: [PieceKind; 10] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-    PieceKind::Guard,
-    PieceKind::Matriarch,
-    PieceKind::Jumper,
-    PieceKind::OuterKnight,
-];
+pub const KINDS: [PieceKind; 10] = PieceKind::ALL;
 
 /// The Python name of a kind.
 pub fn kind_name(kind: PieceKind) -> &'static str {

@@ -106,6 +106,21 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
+    /// Every kind, in declaration (discriminant) order: the six standard kinds, then Big
+    /// Outer's Guard, Matriarch, Jumper and outer Knight.
+    pub const ALL: [PieceKind; 10] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+        PieceKind::Guard,
+        PieceKind::Matriarch,
+        PieceKind::Jumper,
+        PieceKind::OuterKnight,
+    ];
+
     /// The six standard kinds in value order.
     pub const STANDARD: [PieceKind; 6] = [
         PieceKind::Pawn,

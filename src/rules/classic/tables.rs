@@ -180,18 +180,7 @@ impl Mobility {
 }
 
 /// Every piece kind, in `kind as usize` order.
-pub(super) const ALL_KINDS: [PieceKind; KINDS] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-    PieceKind::Guard,
-    PieceKind::Matriarch,
-    PieceKind::Jumper,
-    PieceKind::OuterKnight,
-];
+pub(super) const ALL_KINDS: [PieceKind; KINDS] = PieceKind::ALL;
 
 /// The number of piece kinds (rows of [`GenTables::mobility`], indexed by `kind as usize`).
 pub(super) const KINDS: usize = 10;

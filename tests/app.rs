@@ -870,9 +870,10 @@ fn piece_card_destinations_depend_on_the_zone() {
 mod demo {
     use super::*;
     use esoterica::bots::BotSpec;
+    use esoterica::bots::plugin::{BotPace, BotPlugin, LentSeats, Players};
     use esoterica::demo::captions::CaptionKind;
     use esoterica::demo::plugin::{
-        DemoCaptions, DemoEntryRequest, DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver,
+        DemoCaptions, DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver,
     };
     use esoterica::game::{OnSquare, PieceEntity};
 
@@ -906,11 +907,13 @@ mod demo {
             pace_secs: 1.0e6,
             title_secs: 0.0,
             result_secs: 0.0,
+            bot: BotSpec::Random,
             ..default()
         }
     }
 
-    /// Plays one demo entry (coordinate moves; Parity `W/B`) the way a bot's answer comes in.
+    /// Plays one demo entry (coordinate moves; Parity `W/B`) through the game's pipeline, as
+    /// the bots' answers come in (Parity: White's commit, then Black's).
     fn play(app: &mut App, text: &str) {
         let pos = app
             .world()
@@ -918,18 +921,20 @@ mod demo {
             .record
             .current()
             .clone();
-        let entry = match text.split_once('/') {
+        let moves = match text.split_once('/') {
             Some((w, b)) => {
                 let mut as_black = pos.clone();
                 as_black.set_turn(Color::Black);
-                Entry::Turn {
-                    white: pos.parse_move(w).unwrap(),
-                    black: as_black.parse_move(b).unwrap(),
-                }
+                vec![pos.parse_move(w).unwrap(), as_black.parse_move(b).unwrap()]
             }
-            None => Entry::Move(pos.parse_move(text).unwrap()),
+            None => vec![pos.parse_move(text).unwrap()],
         };
-        app.world_mut().write_message(DemoEntryRequest(entry));
+        for mv in moves {
+            app.world_mut().write_message(SubmitMoveRequest {
+                mv,
+                source: MoveSource::Bot,
+            });
+        }
         for _ in 0..4 {
             app.update();
         }
@@ -944,16 +949,19 @@ mod demo {
             .collect()
     }
 
-    /// The demo game (the loop's record) and the game on screen agree.
+    /// The game on screen is the demo's, both seats lent to the demo's bot, and the world
+    /// shows its position.
     fn assert_in_step(app: &mut App) {
-        let demo_pos = app
-            .world()
-            .resource::<DemoState>()
-            .demo
-            .game()
-            .map(|g| g.current().clone());
         let game = app.world().resource::<ActiveGame>();
-        assert_eq!(demo_pos.as_ref(), Some(game.record.current()));
+        assert_eq!(game.origin, esoterica::game::GameOrigin::Demo);
+        let bot = app.world().resource::<DemoState>().bot.clone();
+        let players = &app.world().resource::<Players>().0;
+        assert_eq!((&players.white, &players.black), (&bot, &bot));
+        assert_eq!(
+            app.world().resource::<LentSeats>().0,
+            Some(Default::default()),
+            "normal play's players (hot-seat) are kept"
+        );
         check_world_matches_position(app.world_mut()).unwrap();
     }
 
@@ -1075,7 +1083,15 @@ mod demo {
         let state = app.world().resource::<DemoState>();
         assert!(state.demo.is_stopped());
         assert!(!state.is_running());
+        // The seats, and the bots' pace, are normal play's again: two visitors, no bot.
+        assert_eq!(app.world().resource::<Players>().0, Default::default());
+        assert_eq!(app.world().resource::<LentSeats>().0, None);
+        assert_eq!(
+            app.world().resource::<BotPace>().0,
+            BotPlugin::default().pace_secs
+        );
         let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.origin, esoterica::game::GameOrigin::Player);
         assert_eq!(game.record.current(), before.current());
         assert_eq!(game.record.len(), before.len());
         assert_eq!(pieces(&mut app), entities);
@@ -2053,6 +2069,7 @@ mod start_modes {
     #[test]
     fn play_with_idle_demo_returns_to_the_demo_and_the_demo_plays() {
         let (_root, f) = folders("idle");
+        let settings = f.clone();
         // 0.01 minutes = 0.6 s = about 38 frames of 16 ms.
         let mut app = start("esoterica play --idle-demo 0.01", f);
         frames(&mut app, 10);
@@ -2068,6 +2085,17 @@ mod start_modes {
             entries(&app)
         );
         check_world_matches_position(app.world_mut()).unwrap();
+        // The demo's bots have the seats, but the settings keep the player's own players
+        // (two humans) after the one-second save delay.
+        let bot = app.world().resource::<DemoState>().bot.clone();
+        assert_eq!(app.world().resource::<Players>().0.white, bot);
+        app.world_mut()
+            .resource_mut::<esoterica::render::AnimationSettings>()
+            .speed = 0.5;
+        frames(&mut app, 100);
+        let saved = settings.load_settings().settings;
+        assert_eq!(saved.animation_speed, 0.5, "the settings were saved");
+        assert_eq!(saved.players, Default::default());
     }
 
     #[test]

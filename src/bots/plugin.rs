@@ -223,6 +223,18 @@ impl Default for BotPlugin {
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct BotPace(pub f32);
 
+/// The most a bot thinks per move when no clock runs (`None`: the bot's own limits, e.g.
+/// its level's depth). Under a clock the bot's share of its remaining time applies instead.
+/// The demo sets it so its games keep their pace.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BotMoveTime(pub Option<std::time::Duration>);
+
+/// The players of normal play while an attract mode (the demo) has lent the seats to its
+/// own bots: the settings keep these, not the lent [`Players`], and the demo gives them back
+/// when a visitor takes over. `None` while nobody borrows the seats.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct LentSeats(pub Option<crate::persist::Players>);
+
 impl Plugin for BotPlugin {
     fn build(&self, app: &mut App) {
         let mut roster = self.roster.clone();
@@ -233,6 +245,8 @@ impl Plugin for BotPlugin {
         }
         app.insert_resource(roster)
             .insert_resource(BotPace(self.pace_secs))
+            .init_resource::<BotMoveTime>()
+            .init_resource::<LentSeats>()
             .init_resource::<BotThinking>()
             .init_resource::<crate::game::AutomatedSides>()
             .configure_sets(
@@ -411,12 +425,13 @@ pub fn poll_bots(
     mut status: ResMut<StatusLine>,
     mut submit: MessageWriter<SubmitMoveRequest>,
     scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
-    (commits, mut submit_commit, hold, seed, clock): (
+    (commits, mut submit_commit, hold, seed, clock, move_time): (
         Res<crate::game::ParityCommits>,
         MessageWriter<crate::game::SubmitCommitRequest>,
         Res<crate::game::GameHold>,
         Res<BotSeed>,
         Option<Res<crate::game::clock::LiveClock>>,
+        Res<BotMoveTime>,
     ),
 ) {
     thinking.since_last += time.delta_secs();
@@ -532,12 +547,14 @@ pub fn poll_bots(
         // Only a clone of the start-of-turn position goes to the bot.
         let pos = game.record.current().clone();
         let parity_side = game.is_simultaneous().then_some(side);
-        // Under a clock the bot budgets its own time (a share of what is left).
+        // Under a clock the bot budgets its own time (a share of what is left); without
+        // one, the window's per-move cap applies if there is one.
         let limits = SearchLimits {
             movetime: clock
                 .as_deref()
                 .and_then(|c| c.remaining(side))
-                .and_then(|left| game.record.time_control.budget(left)),
+                .and_then(|left| game.record.time_control.budget(left))
+                .or(move_time.0),
             ..SearchLimits::default()
         };
         match BotWorker::spawn(bot, pos, parity_side, limits) {

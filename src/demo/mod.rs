@@ -5,7 +5,7 @@
 //! - [`captions`]: plain-words captions for a move's special events ([`captions::captions`])
 //!   and Force Field's "this move is blocked by a field" ([`captions::field_caption`]).
 //! - [`cards`]: the title card of a variant and the result card of a game.
-//! - [`script`]: [`script::DemoLoop`], the clock-free demo loop that answers elapsed time with
+//! - [`script`]: [`script::DemoLoop`], the clock-free demo loop that answers elapsed time and the game's moves with
 //!   [`script::DemoCommand`]s.
 //!
 //! Plain Rust, no Bevy: these files build without the `app` feature. The Bevy `DemoPlugin`

@@ -1,19 +1,22 @@
-//! The Bevy half of the demo: [`DemoPlugin`] drives [`DemoLoop`] with the frame
-//! time, runs the bots off the main thread ([`BotWorker`]), sends their moves through the
-//! same [`SubmitMoveRequest`] pipeline as a mouse move (Parity: White's then Black's commit),
-//! and keeps the title card, captions and result card in [`DemoOverlay`] /
-//! [`DemoCaptions`] for the egui overlay (drawn only when `EguiPlugin` is present).
+//! The Bevy half of the demo: [`DemoPlugin`] drives [`DemoLoop`] with the frame time and
+//! plays its games on the game itself: for a demo game it lends both seats ([`Players`]) to
+//! the demo's bot, so the bots plugin ([`BotPlugin`]) plays them like any bot game — one bot
+//! per side for the game, off the main thread, through the same move pipeline as a click —
+//! at the demo's pace ([`BotPace`], [`BotMoveTime`]). Each move the game resolves goes to
+//! the loop ([`DemoLoop::on_move`]) for its captions and the game's end. The title card,
+//! captions and result card are kept in [`DemoOverlay`] / [`DemoCaptions`] for the egui
+//! overlay (drawn only when `EguiPlugin` is present).
 //!
 //! Event use: any key or click pauses the demo and offers "take over" (vs bot or hot-seat:
-//! the position is kept) or "new game"; quitting needs Esc held for
-//! [`QUIT_HOLD_SECS`]; the cursor hides after [`CURSOR_IDLE_SECS`] without mouse motion;
-//! after the configured idle minutes of normal play the demo comes back.
+//! the position is kept) or "new game"; the seats, pace and move time go back to what
+//! normal play had ([`LentSeats`]). Quitting needs Esc held for [`QUIT_HOLD_SECS`]; the
+//! cursor hides after [`CURSOR_IDLE_SECS`] without mouse motion; after the configured idle
+//! minutes of normal play the demo comes back.
 //!
-//! Systems run in [`AppSystems::Input`] (chained) and in
+//! Systems run in [`AppSystems::Input`] (chained, before [`BotSystems`]) and in
 //! `EguiPrimaryContextPass` (the overlay). It never touches entities: the game pipeline does.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -23,10 +26,13 @@ use super::captions::Caption;
 use super::cards::TitleCard;
 use super::script::{DemoCommand, DemoLoop};
 use crate::AppSystems;
-use crate::bots::worker::BotWorker;
-use crate::bots::{BotSpec, SearchLimits, mix_seed, search::level_limits};
-use crate::game::{ActiveGame, MoveSource, NewGameRequest, SubmitMoveRequest};
-use crate::rules::{Color, Entry, Move, Outcome, Variant};
+use crate::bots::BotSpec;
+use crate::bots::plugin::{
+    BotMoveTime, BotPace, BotPlugin, BotSystems, LentSeats, Players, player_from_cli,
+};
+use crate::game::{ActiveGame, GameOrigin, MoveResolved, NewGameRequest};
+use crate::persist::PlayerSpec;
+use crate::rules::{Color, Variant};
 
 /// Seconds one caption stays on screen.
 pub const CAPTION_SECS: f32 = 6.0;
@@ -41,7 +47,8 @@ pub const CAPTION_BAR_PX: f32 = 150.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
 
-/// The demo's configuration; add it with the game's plugins.
+/// The demo's configuration; add it with the game's plugins (it adds [`BotPlugin`] when the
+/// app has none).
 #[derive(Clone, Debug)]
 pub struct DemoPlugin {
     /// Variants to cycle through.
@@ -54,7 +61,7 @@ pub struct DemoPlugin {
     pub result_secs: f32,
     /// The bot for both sides.
     pub bot: BotSpec,
-    /// Milliseconds a bot thinks per move.
+    /// Milliseconds a bot thinks per move at most.
     pub movetime_ms: u64,
     /// Start in normal play (the demo stopped) and come back after this many idle minutes;
     /// `None` starts the demo at once.
@@ -78,25 +85,32 @@ impl Default for DemoPlugin {
     }
 }
 
-/// The running demo: the loop, the bot spec and the bots thinking now.
+/// What the demo borrowed from normal play while its bots have the seats.
+#[derive(Debug, Clone, PartialEq)]
+struct Borrowed {
+    pace: f32,
+    move_time: Option<Duration>,
+}
+
+/// The running demo: the loop and its bot.
 #[derive(Resource)]
 pub struct DemoState {
-    /// The clock-free loop (owns the demo game's record for the captions).
+    /// The clock-free loop.
     pub demo: DemoLoop,
-    /// The bot for both sides.
-    pub bot: BotSpec,
-    /// Milliseconds per move.
+    /// The player both sides get in a demo game (the demo's bot).
+    pub bot: PlayerSpec,
+    /// Seconds between two bot moves in a demo game.
+    pub pace_secs: f32,
+    /// Milliseconds a bot thinks per move in a demo game, at most.
     pub movetime_ms: u64,
-    /// Bots thinking: the side they commit for (Parity) or `None`, and the worker.
-    workers: Vec<(Option<Color>, Mutex<BotWorker>)>,
-    /// Moves collected from finished workers (Parity: waits for both).
-    answers: Vec<(Option<Color>, Option<Move>)>,
-    /// Games started so far (also seeds the bots).
+    /// Games started so far.
     pub games_started: usize,
     /// Whether the take-over offer is shown (the demo is paused).
     pub offer_open: bool,
     /// After a take-over "vs bot": the visitor's side (the bot plays the other).
     pub visitor_side: Option<Color>,
+    /// The pace and move time of normal play, while the demo has the seats.
+    borrowed: Option<Borrowed>,
     /// A game just started: log the world's entity count next frame, once its board is
     /// rebuilt (game number, variant).
     log_entities: Option<(usize, Variant)>,
@@ -143,11 +157,6 @@ impl DemoCaptions {
     }
 }
 
-/// A move for the demo game, as a bot or a script chose it: it goes to the demo loop (for
-/// the captions) and then down the game pipeline.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DemoEntryRequest(pub Entry);
-
 /// How a visitor takes over the demo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TakeOver {
@@ -167,8 +176,10 @@ pub struct DemoTakeOverRequest(pub TakeOver);
 
 impl Plugin for DemoPlugin {
     fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<BotPlugin>() {
+            app.add_plugins(BotPlugin::default());
+        }
         let mut demo = DemoLoop::new(self.variants.clone());
-        demo.pace_secs = self.pace_secs;
         demo.title_secs = self.title_secs;
         demo.result_secs = self.result_secs;
         demo.max_plies = self.max_plies;
@@ -176,35 +187,37 @@ impl Plugin for DemoPlugin {
         if self.idle_return.is_some() {
             demo.take_over();
         }
+        let bot = player_from_cli(&self.bot.to_string()).unwrap_or(PlayerSpec::Bot {
+            spec: "alphabeta".into(),
+            level: 2,
+        });
         app.insert_resource(DemoState {
             demo,
-            bot: self.bot.clone(),
+            bot,
+            pace_secs: self.pace_secs,
             movetime_ms: self.movetime_ms,
-            workers: Vec::new(),
-            answers: Vec::new(),
             games_started: 0,
             offer_open: false,
             visitor_side: None,
+            borrowed: None,
             log_entities: None,
         })
         .init_resource::<DemoOverlay>()
         .init_resource::<DemoCaptions>()
-        .add_message::<DemoEntryRequest>()
         .add_message::<DemoTakeOverRequest>()
         .add_systems(
             Update,
             (
                 watch_input,
                 handle_take_over,
+                follow_demo_game,
                 advance_demo,
-                poll_bots,
-                play_demo_entries,
-                play_bot_side,
                 fade_captions,
             )
                 .chain()
                 .after(crate::game::persist_glue::PersistSystems)
                 .after(crate::game::flow::handle_game_flow)
+                .before(BotSystems)
                 .in_set(AppSystems::Input),
         );
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
@@ -262,6 +275,46 @@ fn watch_input(
     }
 }
 
+/// The seats the demo lends and gives back: both sides to the demo's bot at its pace and
+/// move time, or normal play's again.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Seats<'w> {
+    players: ResMut<'w, Players>,
+    lent: ResMut<'w, LentSeats>,
+    pace: ResMut<'w, BotPace>,
+    move_time: ResMut<'w, BotMoveTime>,
+}
+
+impl Seats<'_> {
+    /// Both seats to the demo's bot (normal play's players, pace and move time are kept).
+    fn lend(&mut self, state: &mut DemoState) {
+        if state.borrowed.is_none() {
+            self.lent.0 = Some(self.players.0.clone());
+            state.borrowed = Some(Borrowed {
+                pace: self.pace.0,
+                move_time: self.move_time.0,
+            });
+        }
+        self.players.0 = crate::persist::Players {
+            white: state.bot.clone(),
+            black: state.bot.clone(),
+        };
+        self.pace.0 = state.pace_secs;
+        self.move_time.0 = Some(Duration::from_millis(state.movetime_ms));
+    }
+
+    /// The seats back to the visitor: `players` play, normal play's pace and move time
+    /// return.
+    fn give_back(&mut self, state: &mut DemoState, players: crate::persist::Players) {
+        if let Some(b) = state.borrowed.take() {
+            self.pace.0 = b.pace;
+            self.move_time.0 = b.move_time;
+        }
+        self.lent.0 = None;
+        self.players.0 = players;
+    }
+}
+
 /// Carries out a take-over choice.
 fn handle_take_over(
     mut requests: MessageReader<DemoTakeOverRequest>,
@@ -269,6 +322,7 @@ fn handle_take_over(
     mut overlay: ResMut<DemoOverlay>,
     mut captions: ResMut<DemoCaptions>,
     mut game: ResMut<ActiveGame>,
+    mut seats: Seats,
     mut new_game: MessageWriter<NewGameRequest>,
 ) {
     let Some(DemoTakeOverRequest(choice)) = requests.read().last().copied() else {
@@ -278,34 +332,61 @@ fn handle_take_over(
     if choice == TakeOver::Resume {
         return;
     }
-    for (_, w) in state.workers.drain(..) {
-        if let Ok(w) = w.lock() {
-            w.stop();
-        }
-    }
-    state.answers.clear();
-    // The game on screen (ActiveGame) already holds the demo position: keep it. From now
-    // on it is the visitor's game (autosaved, kept in the recent games when replaced).
-    let _kept = state.demo.take_over();
-    game.origin = crate::game::GameOrigin::Player;
+    // The game on screen already holds the demo position: keep it. From now on it is the
+    // visitor's game (autosaved, kept in the recent games when replaced).
+    state.demo.take_over();
+    game.origin = GameOrigin::Player;
     overlay.title = None;
     overlay.result = None;
     captions.shown.clear();
-    state.visitor_side = None;
-    match choice {
+    let human = PlayerSpec::Human;
+    let players = match choice {
         TakeOver::VsBot => {
-            state.visitor_side = Some(if game.is_simultaneous() {
+            let visitor = if game.is_simultaneous() {
                 Color::White
             } else {
                 game.record.current().turn()
-            });
+            };
+            state.visitor_side = Some(visitor);
+            let bot = state.bot.clone();
+            match visitor {
+                Color::White => crate::persist::Players {
+                    white: human,
+                    black: bot,
+                },
+                Color::Black => crate::persist::Players {
+                    white: bot,
+                    black: human,
+                },
+            }
         }
-        TakeOver::NewGame => {
-            new_game.write(NewGameRequest::new(game.variant()));
+        TakeOver::HotSeat | TakeOver::NewGame | TakeOver::Resume => {
+            state.visitor_side = None;
+            crate::persist::Players {
+                white: human.clone(),
+                black: human,
+            }
         }
-        TakeOver::HotSeat | TakeOver::Resume => {}
+    };
+    seats.give_back(&mut state, players);
+    if choice == TakeOver::NewGame {
+        new_game.write(NewGameRequest::new(game.variant()));
     }
     info!("demo: taken over ({choice:?})");
+}
+
+/// Tells the loop about each move the demo game resolved (captions, the ply count, the
+/// game's end).
+fn follow_demo_game(
+    mut resolved: MessageReader<MoveResolved>,
+    game: Res<ActiveGame>,
+    mut state: ResMut<DemoState>,
+) {
+    for r in resolved.read() {
+        if game.origin == GameOrigin::Demo && state.is_running() {
+            state.demo.on_move(&game.record, &r.effects);
+        }
+    }
 }
 
 /// Moves the demo loop on by the frame time and carries out its commands.
@@ -314,6 +395,8 @@ fn advance_demo(
     mut state: ResMut<DemoState>,
     mut overlay: ResMut<DemoOverlay>,
     mut captions: ResMut<DemoCaptions>,
+    mut game: ResMut<ActiveGame>,
+    mut seats: Seats,
     mut new_game: MessageWriter<NewGameRequest>,
     entities: Query<Entity>,
 ) {
@@ -338,16 +421,20 @@ fn advance_demo(
                 overlay.title = None;
                 state.games_started += 1;
                 state.log_entities = Some((state.games_started, v));
-                new_game.write(NewGameRequest::new(v).by(crate::game::GameOrigin::Demo));
+                seats.lend(&mut state);
+                new_game.write(NewGameRequest::new(v).by(GameOrigin::Demo));
             }
-            DemoCommand::RequestBotMove => start_bots(&mut state),
             DemoCommand::ShowCaptions(caps) => {
                 for c in caps {
                     captions.push(c);
                 }
             }
-            DemoCommand::ShowResult { text, .. } => {
+            DemoCommand::ShowResult { outcome, text } => {
                 info!("demo: result: {text}");
+                // An adjudicated game (ply cap, stall) is declared so nobody moves on.
+                if game.origin == GameOrigin::Demo && game.record.outcome().is_none() {
+                    game.record.declare(outcome);
+                }
                 overlay.result = Some(text);
             }
             DemoCommand::ShowScene(_) => state.demo.on_scene_finished(),
@@ -360,180 +447,6 @@ fn advance_demo(
     }
     if was_stopped && !state.demo.is_stopped() {
         captions.shown.clear();
-    }
-}
-
-/// Starts the bot(s) for the demo game's next move.
-fn start_bots(state: &mut DemoState) {
-    let Some(pos) = state.demo.game().map(|g| g.current().clone()) else {
-        return;
-    };
-    let limits = SearchLimits {
-        movetime: Some(Duration::from_millis(state.movetime_ms)),
-        ..level_limits(2)
-    };
-    let sides: Vec<Option<Color>> =
-        if pos.variant().turn_model() == crate::rules::TurnModel::Simultaneous {
-            vec![Some(Color::White), Some(Color::Black)]
-        } else {
-            vec![None]
-        };
-    state.answers.clear();
-    let base =
-        mix_seed(state.games_started as u64) ^ state.demo.game().map_or(0, |g| g.len() as u64);
-    for (i, side) in sides.into_iter().enumerate() {
-        let bot = state.bot.build(mix_seed(base + i as u64));
-        match BotWorker::spawn(bot, pos.clone(), side, limits) {
-            Ok(w) => state.workers.push((side, Mutex::new(w))),
-            Err(e) => {
-                error!("demo: {e}");
-                state.answers.push((side, None));
-            }
-        }
-    }
-}
-
-/// Collects finished bot searches; once every side has answered, the move becomes a
-/// [`DemoEntryRequest`]. A bot without a move ends the game as a draw.
-fn poll_bots(mut state: ResMut<DemoState>, mut out: MessageWriter<DemoEntryRequest>) {
-    if state.workers.is_empty() && state.answers.is_empty() {
-        return;
-    }
-    let mut still = Vec::new();
-    let mut got = Vec::new();
-    for (side, w) in state.workers.drain(..) {
-        let res = w.lock().ok().and_then(|w| w.try_take());
-        match res {
-            Some(Ok((_, mv, _))) => got.push((side, mv)),
-            Some(Err(e)) => {
-                error!("demo bot: {e}");
-                got.push((side, None));
-            }
-            None => still.push((side, w)),
-        }
-    }
-    state.workers = still;
-    state.answers.extend(got);
-    if !state.workers.is_empty() {
-        return;
-    }
-    let answers = std::mem::take(&mut state.answers);
-    let entry = match answers.as_slice() {
-        [(None, Some(mv))] => Some(Entry::Move(*mv)),
-        [(Some(a), Some(x)), (Some(_), Some(y))] => Some(if *a == Color::White {
-            Entry::Turn {
-                white: *x,
-                black: *y,
-            }
-        } else {
-            Entry::Turn {
-                white: *y,
-                black: *x,
-            }
-        }),
-        _ => None,
-    };
-    match entry {
-        Some(e) => {
-            out.write(DemoEntryRequest(e));
-        }
-        None if !state.demo.is_stopped() => {
-            warn!("demo: a bot had no move; the game is called a draw");
-            state.demo.on_game_over(Outcome::Draw {
-                reason: crate::rules::outcome::DrawReason::Agreement,
-            });
-        }
-        None => {}
-    }
-}
-
-/// Plays demo moves on the loop's record (captions, game end) and sends them down the game
-/// pipeline (Parity: White's commit, then Black's).
-fn play_demo_entries(
-    mut requests: MessageReader<DemoEntryRequest>,
-    mut state: ResMut<DemoState>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-) {
-    for DemoEntryRequest(entry) in requests.read() {
-        if let Err(e) = state.demo.play_entry(entry) {
-            warn!("demo: move not played: {e}");
-            continue;
-        }
-        let moves: Vec<Move> = match entry {
-            Entry::Move(m) => vec![*m],
-            Entry::Turn { white, black } => vec![*white, *black],
-        };
-        for mv in moves {
-            submit.write(SubmitMoveRequest {
-                mv,
-                source: MoveSource::Bot,
-            });
-        }
-    }
-}
-
-/// After a take-over "vs bot": the bot answers for the side the visitor does not play.
-fn play_bot_side(
-    state: Res<DemoState>,
-    game: Res<ActiveGame>,
-    commits: Res<crate::game::ParityCommits>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-    mut submit_commit: MessageWriter<crate::game::SubmitCommitRequest>,
-    mut thinking: Local<Option<Mutex<BotWorker>>>,
-    mut asked_at: Local<Option<(usize, bool)>>,
-) {
-    let Some(visitor) = state.visitor_side else {
-        *thinking = None;
-        return;
-    };
-    if let Some(w) = thinking.as_ref() {
-        let res = w.lock().ok().and_then(|w| w.try_take());
-        if let Some(res) = res {
-            *thinking = None;
-            match res {
-                // Parity: the bot commits for its own side through the commit API (it
-                // never sees the visitor's commit: it only got the start-of-turn position).
-                Ok((_, Some(mv), _)) if game.is_simultaneous() => {
-                    submit_commit.write(crate::game::SubmitCommitRequest {
-                        side: visitor.other(),
-                        mv,
-                    });
-                }
-                Ok((_, Some(mv), _)) => {
-                    submit.write(SubmitMoveRequest {
-                        mv,
-                        source: MoveSource::Bot,
-                    });
-                }
-                Ok((_, None, _)) => {}
-                Err(e) => error!("bot: {e}"),
-            }
-        }
-        return;
-    }
-    if game.record.outcome().is_some() || game.review.is_some() {
-        return;
-    }
-    let pos = game.record.current();
-    let bot_committed = commits.has_committed(visitor.other());
-    let key = (game.record.len(), bot_committed);
-    let (due, side) = if game.is_simultaneous() {
-        (!bot_committed, Some(visitor.other()))
-    } else {
-        (pos.turn() != visitor, None)
-    };
-    if !due || *asked_at == Some(key) {
-        return;
-    }
-    *asked_at = Some(key);
-    let limits = SearchLimits {
-        movetime: Some(Duration::from_millis(state.movetime_ms)),
-        ..level_limits(2)
-    };
-    let bot = state.bot.build(mix_seed(key.0 as u64));
-    match BotWorker::spawn(bot, pos.clone(), side, limits) {
-        Ok(w) => *thinking = Some(Mutex::new(w)),
-        Err(e) => error!("bot: {e}"),
     }
 }
 

@@ -2,27 +2,26 @@
 //! until a visitor takes over; and the return to the demo after some idle minutes.
 //!
 //! Pure and clock-free: time comes in as seconds through [`DemoLoop::advance`], which answers
-//! with [`DemoCommand`]s for the game to carry out (show a card, start a game, ask a bot for
-//! a move). The loop owns the demo game's [`GameRecord`] so a visitor who takes over keeps
-//! the position ([`DemoLoop::take_over`]). Moves come back through [`DemoLoop::play_entry`].
+//! with [`DemoCommand`]s for the game to carry out (show a card, start a game, show
+//! captions). The loop holds no game of its own: the game on screen is played by the game's
+//! bots, and each move it plays comes back through [`DemoLoop::on_move`] with the game's
+//! record and the move's effects, for the captions, the ply count and the game's end.
 //! Loading scene files is not done here: scenes are names the game resolves.
 //!
 //! Determinism: the same calls in the same order give the same commands.
 
-use std::fmt;
-
 use crate::rules::moves::Effect;
 use crate::rules::outcome::{DrawReason, Outcome};
-use crate::rules::position::{IllegalMove, Position};
-use crate::rules::record::{Entry, GameRecord};
+use crate::rules::record::GameRecord;
 use crate::rules::variant::Variant;
 
-use super::captions::{Caption, captions, field_caption};
+use super::captions::{Caption, captions_between, field_caption};
 use super::cards::{TitleCard, outcome_card, title_card};
 
 /// Default seconds a title card stays up.
 pub const TITLE_SECS: f32 = 6.0;
-/// Default seconds between two bot moves.
+/// Default seconds between two bot moves (the game's bots keep this pace while the demo
+/// plays).
 pub const PACE_SECS: f32 = 1.5;
 /// Default seconds the result card stays up.
 pub const RESULT_SECS: f32 = 5.0;
@@ -30,23 +29,24 @@ pub const RESULT_SECS: f32 = 5.0;
 pub const SCENE_SECS: f32 = 20.0;
 /// Default most plies of one demo game (Parity: turns) before it is adjudicated a draw.
 pub const MAX_PLIES: usize = 200;
+/// Default seconds a demo game may go without a move (a bot with no move, an engine that
+/// hangs) before it is adjudicated a draw, so the loop always goes on.
+pub const STALL_SECS: f32 = 60.0;
 
 /// What the game should do now.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DemoCommand {
     /// Show a variant's title card.
     ShowTitle(TitleCard),
-    /// Start a new game of this variant from its initial position (the loop already holds
-    /// its record: [`DemoLoop::game`]).
+    /// Start a new game of this variant from its initial position, both sides played by the
+    /// demo's bots; report its moves with [`DemoLoop::on_move`].
     StartGame(Variant),
-    /// Ask the bot for the side to move (Parity: both sides' commits) for a move, then call
-    /// [`DemoLoop::play_entry`] with it.
-    RequestBotMove,
     /// Show these captions for the move just played.
     ShowCaptions(Vec<Caption>),
-    /// Show the result card.
+    /// Show the result card. When the rules did not end the game (the ply cap, a stall), the
+    /// game declares `outcome` on its record so nobody moves on.
     ShowResult {
-        /// How the game ended (adjudicated games: a draw by agreement).
+        /// How the game ended (adjudicated games: [`DrawReason::PlyCap`]).
         outcome: Outcome,
         /// The card's text ([`outcome_card`], or the adjudication note).
         text: String,
@@ -70,8 +70,6 @@ pub enum DemoPhase {
     Playing {
         /// Seconds since the last move (or the start).
         since_move: f32,
-        /// Whether a bot move was requested and not yet played.
-        awaiting: bool,
     },
     /// Showing the result card.
     Result {
@@ -90,41 +88,12 @@ pub enum DemoPhase {
     },
 }
 
-/// Why the demo could not play a move ([`DemoLoop::play_entry`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DemoPlayError {
-    /// No demo game is running (a title or result card is shown).
-    NoGame,
-    /// The rules refuse the move.
-    Illegal(IllegalMove),
-}
-
-impl fmt::Display for DemoPlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DemoPlayError::NoGame => f.write_str("no demo game is running"),
-            DemoPlayError::Illegal(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for DemoPlayError {}
-
-impl From<IllegalMove> for DemoPlayError {
-    fn from(e: IllegalMove) -> Self {
-        DemoPlayError::Illegal(e)
-    }
-}
-
 /// The attract-mode loop. Configure the public fields, then call [`DemoLoop::advance`] every
 /// frame with the frame time.
 #[derive(Clone, Debug)]
 pub struct DemoLoop {
-    /// The variants to cycle through, in order (must not be empty; an empty list plays
-    /// Standard).
+    /// The variants to cycle through, in order (an empty list plays Standard).
     pub variants: Vec<Variant>,
-    /// Seconds between two bot moves.
-    pub pace_secs: f32,
     /// Seconds a title card stays up.
     pub title_secs: f32,
     /// Seconds a result card stays up.
@@ -137,6 +106,8 @@ pub struct DemoLoop {
     pub scene_secs: f32,
     /// Most plies (Parity: turns) per demo game; then the game is adjudicated a draw.
     pub max_plies: usize,
+    /// Seconds a game may go without a move before it is adjudicated a draw.
+    pub stall_secs: f32,
     /// After this many idle minutes in normal play the app returns to the demo (`None`:
     /// never).
     pub idle_minutes: Option<f32>,
@@ -146,7 +117,6 @@ pub struct DemoLoop {
     plies: usize,
     last_field: Option<String>,
     next_scene: usize,
-    game: Option<GameRecord>,
     pending: Vec<DemoCommand>,
 }
 
@@ -157,13 +127,13 @@ impl DemoLoop {
         let first = variants.first().copied().unwrap_or_default();
         DemoLoop {
             variants,
-            pace_secs: PACE_SECS,
             title_secs: TITLE_SECS,
             result_secs: RESULT_SECS,
             scenes: Vec::new(),
             scene_every: 0,
             scene_secs: SCENE_SECS,
             max_plies: MAX_PLIES,
+            stall_secs: STALL_SECS,
             idle_minutes: None,
             phase: DemoPhase::Title { elapsed: 0.0 },
             index: 0,
@@ -171,7 +141,6 @@ impl DemoLoop {
             plies: 0,
             last_field: None,
             next_scene: 0,
-            game: None,
             pending: vec![DemoCommand::ShowTitle(title_card(first))],
         }
     }
@@ -186,6 +155,11 @@ impl DemoLoop {
         &self.phase
     }
 
+    /// Whether a demo game is being played (its moves are expected).
+    pub fn is_playing(&self) -> bool {
+        matches!(self.phase, DemoPhase::Playing { .. })
+    }
+
     /// The variant of the current (or next) title card and game.
     pub fn variant(&self) -> Variant {
         self.variants
@@ -194,18 +168,13 @@ impl DemoLoop {
             .unwrap_or_default()
     }
 
-    /// The demo game, while one is running or its result is shown.
-    pub fn game(&self) -> Option<&GameRecord> {
-        self.game.as_ref()
-    }
-
     /// Games finished so far.
     pub fn games_played(&self) -> usize {
         self.games_played
     }
 
     /// Moves time on by `dt_secs` seconds and returns what the game should do now, in order
-    /// (commands queued by [`DemoLoop::play_entry`] and the notifications come first).
+    /// (commands queued by [`DemoLoop::on_move`] and the notifications come first).
     pub fn advance(&mut self, dt_secs: f32) -> Vec<DemoCommand> {
         let mut out = std::mem::take(&mut self.pending);
         let dt = dt_secs.max(0.0);
@@ -214,30 +183,32 @@ impl DemoLoop {
                 *elapsed += dt;
                 if *elapsed >= self.title_secs {
                     let v = self.variant();
-                    self.game = Some(GameRecord::new(Position::new(v)));
                     self.plies = 0;
                     self.last_field = None;
-                    self.phase = DemoPhase::Playing {
-                        since_move: 0.0,
-                        awaiting: false,
-                    };
+                    self.phase = DemoPhase::Playing { since_move: 0.0 };
                     out.push(DemoCommand::StartGame(v));
                 }
             }
-            DemoPhase::Playing {
-                since_move,
-                awaiting,
-            } => {
+            DemoPhase::Playing { since_move } => {
                 *since_move += dt;
-                if !*awaiting && *since_move >= self.pace_secs {
-                    *awaiting = true;
-                    out.push(DemoCommand::RequestBotMove);
+                if *since_move >= self.stall_secs {
+                    let outcome = Outcome::Draw {
+                        reason: DrawReason::PlyCap,
+                    };
+                    self.finish(
+                        outcome,
+                        format!(
+                            "Draw: no move came for {:.0} seconds ({})",
+                            self.stall_secs,
+                            outcome.result_token()
+                        ),
+                    );
+                    out.append(&mut self.pending);
                 }
             }
             DemoPhase::Result { elapsed } => {
                 *elapsed += dt;
                 if *elapsed >= self.result_secs {
-                    self.game = None;
                     if self.scene_every > 0
                         && !self.scenes.is_empty()
                         && self.games_played.is_multiple_of(self.scene_every)
@@ -278,31 +249,27 @@ impl DemoLoop {
         vec![DemoCommand::ShowTitle(title_card(self.variant()))]
     }
 
-    /// Plays the bot's move (Parity: [`Entry::Turn`]) on the demo game, queues its captions
-    /// (and, for Force Field, a caption for one move the fields now forbid, unless it is the
-    /// same as the last one shown) as a
-    /// [`DemoCommand::ShowCaptions`], and notes the move and a game end. Returns the effects
-    /// for the animation.
-    ///
-    /// # Errors
-    /// [`DemoPlayError::NoGame`] when no demo game is running, [`DemoPlayError::Illegal`]
-    /// when the move is illegal; nothing changes.
-    pub fn play_entry(&mut self, entry: &Entry) -> Result<Vec<Effect>, DemoPlayError> {
-        if !matches!(self.phase, DemoPhase::Playing { .. }) {
-            return Err(DemoPlayError::NoGame);
+    /// The demo game played its last entry: `record` is the game after it and `effects` are
+    /// the entry's effects in rules order. Queues the entry's captions (and, for Force
+    /// Field, a caption for one move the fields now forbid, unless it is the one shown last)
+    /// as a [`DemoCommand::ShowCaptions`], counts the ply and notes the game's end (by the
+    /// rules, or the ply cap). Ignored outside a game or for an empty record.
+    pub fn on_move(&mut self, record: &GameRecord, effects: &[Effect]) {
+        if !self.is_playing() {
+            return;
         }
-        let game = self.game.as_mut().ok_or(DemoPlayError::NoGame)?;
-        let before = game.current().clone();
-        let fx = match entry {
-            Entry::Move(m) => game.play(m)?,
-            Entry::Turn { white, black } => game.play_turn(white, black)?,
+        let (Some(entry), Some(before)) = (
+            record.entries().last(),
+            record.position_after(record.len().wrapping_sub(1)),
+        ) else {
+            return;
         };
-        let mut caps = captions(&before, entry, &fx);
-        let outcome = game.outcome();
+        let mut caps = captions_between(before, Some(record.current()), entry, effects);
+        let outcome = record.outcome();
         // A field caption is shown once, not again while the same move stays blocked.
         let field = match outcome {
             Some(_) => None,
-            None => field_caption(game.current()),
+            None => field_caption(record.current()),
         };
         if let Some(f) = field
             && self.last_field.as_ref() != Some(&f.text)
@@ -317,30 +284,22 @@ impl DemoLoop {
             Some(o) => self.on_game_over(o),
             None => self.on_move_played(),
         }
-        Ok(fx)
     }
 
-    /// Notes that a move (Parity: a turn) was played: the pace timer restarts, the ply count
-    /// grows and, at [`DemoLoop::max_plies`], the game is adjudicated a draw (declared on the
-    /// record as [`DrawReason::PlyCap`]) so the loop always goes on. Called by
-    /// [`DemoLoop::play_entry`]; a game that plays its moves elsewhere calls it itself.
-    /// Ignored outside a game.
+    /// Notes that a move (Parity: a turn) was played: the stall timer restarts, the ply
+    /// count grows and, at [`DemoLoop::max_plies`], the game is adjudicated a draw
+    /// ([`DrawReason::PlyCap`], for the game to declare on its record) so the loop always
+    /// goes on. Called by [`DemoLoop::on_move`]. Ignored outside a game.
     pub fn on_move_played(&mut self) {
-        if !matches!(self.phase, DemoPhase::Playing { .. }) {
+        if !self.is_playing() {
             return;
         }
-        self.phase = DemoPhase::Playing {
-            since_move: 0.0,
-            awaiting: false,
-        };
+        self.phase = DemoPhase::Playing { since_move: 0.0 };
         self.plies += 1;
         if self.plies >= self.max_plies {
             let outcome = Outcome::Draw {
                 reason: DrawReason::PlyCap,
             };
-            if let Some(g) = self.game.as_mut() {
-                g.declare(outcome);
-            }
             self.finish(
                 outcome,
                 format!(
@@ -355,7 +314,7 @@ impl DemoLoop {
     /// Notes that the demo game ended (the rules decided it): the result card follows.
     /// Ignored outside a game.
     pub fn on_game_over(&mut self, outcome: Outcome) {
-        if matches!(self.phase, DemoPhase::Playing { .. }) {
+        if self.is_playing() {
             self.finish(outcome, outcome_card(&outcome));
         }
     }
@@ -375,13 +334,11 @@ impl DemoLoop {
         }
     }
 
-    /// A visitor pressed a key: the demo stops and hands over the current game (the one
-    /// being played, or the finished one whose result is shown), so the visitor goes on from
-    /// that position. `None` when no game is up (title card, scene). The idle timer starts.
-    pub fn take_over(&mut self) -> Option<GameRecord> {
+    /// A visitor pressed a key: the demo stops (the game on screen stays, for the visitor to
+    /// go on from) and the idle timer starts.
+    pub fn take_over(&mut self) {
         self.phase = DemoPhase::Stopped { idle: 0.0 };
         self.pending.clear();
-        self.game.take()
     }
 
     /// The visitor did something (a key, a click, a move): the idle timer restarts.
@@ -402,6 +359,8 @@ mod tests {
     use super::*;
     use crate::rules::outcome::WinReason;
     use crate::rules::piece::Color;
+    use crate::rules::position::Position;
+    use crate::rules::record::Entry;
     use crate::rules::variant::TurnModel;
 
     fn titles(cmds: &[DemoCommand]) -> Vec<String> {
@@ -413,7 +372,7 @@ mod tests {
             .collect()
     }
 
-    /// A deterministic stand-in for the bot: the legal move at a fixed stride.
+    /// A deterministic stand-in for the bots: the legal move at a fixed stride.
     fn bot_entry(pos: &Position, ply: usize) -> Entry {
         let pick = |moves: Vec<crate::rules::Move>| moves[(ply * 7 + 3) % moves.len()];
         match pos.variant().turn_model() {
@@ -425,30 +384,51 @@ mod tests {
         }
     }
 
-    /// Runs the loop until its current game has a result; returns every command.
-    fn play_out(demo: &mut DemoLoop) -> Vec<DemoCommand> {
+    /// The game on screen: plays `entry` on `record` and reports it to the loop, as the
+    /// demo plugin does after the game resolved it.
+    fn play(demo: &mut DemoLoop, record: &mut GameRecord, entry: &Entry) {
+        let fx = match entry {
+            Entry::Move(m) => record.play(m),
+            Entry::Turn { white, black } => record.play_turn(white, black),
+        }
+        .expect("a legal move");
+        demo.on_move(record, &fx);
+    }
+
+    fn play_coords(demo: &mut DemoLoop, record: &mut GameRecord, text: &str) {
+        let mv = record.current().parse_move(text).unwrap();
+        play(demo, record, &Entry::Move(mv));
+    }
+
+    /// Runs the loop and a game of its variant until the game has a result; returns every
+    /// command and the game.
+    fn play_out(demo: &mut DemoLoop) -> (Vec<DemoCommand>, GameRecord) {
         let mut all = Vec::new();
+        let mut record = GameRecord::new(Position::new(demo.variant()));
         for ply in 0..10_000 {
-            let cmds = demo.advance(demo.pace_secs);
-            let asked = cmds.contains(&DemoCommand::RequestBotMove);
+            let cmds = demo.advance(PACE_SECS);
             let done = cmds
                 .iter()
                 .any(|c| matches!(c, DemoCommand::ShowResult { .. }));
+            for c in &cmds {
+                if let DemoCommand::StartGame(v) = c {
+                    record = GameRecord::new(Position::new(*v));
+                }
+            }
             all.extend(cmds);
             if done {
                 break;
             }
-            if asked {
-                let pos = demo.game().expect("a game runs").current().clone();
-                demo.play_entry(&bot_entry(&pos, ply))
-                    .expect("legal bot move");
+            if demo.is_playing() {
+                let entry = bot_entry(record.current(), ply);
+                play(demo, &mut record, &entry);
             }
         }
-        all
+        (all, record)
     }
 
     #[test]
-    fn title_then_game_then_bot_move_requests_at_the_pace() {
+    fn title_then_game_then_moves_reported_by_the_game() {
         let mut demo = DemoLoop::new(vec![Variant::Standard]);
         assert_eq!(
             demo.advance(0.0),
@@ -459,14 +439,38 @@ mod tests {
             demo.advance(1.0),
             [DemoCommand::StartGame(Variant::Standard)]
         );
-        assert!(demo.advance(PACE_SECS / 2.0).is_empty());
-        assert_eq!(demo.advance(PACE_SECS / 2.0), [DemoCommand::RequestBotMove]);
-        // One request until a move is played.
+        assert!(demo.is_playing());
+        // The loop asks for nothing while the game's bots play; a quiet move gives no caption.
         assert!(demo.advance(PACE_SECS * 3.0).is_empty());
-        let mv = demo.game().unwrap().current().parse_move("e2e4").unwrap();
-        demo.play_entry(&Entry::Move(mv)).unwrap();
-        assert!(demo.advance(PACE_SECS / 2.0).is_empty());
-        assert_eq!(demo.advance(PACE_SECS / 2.0), [DemoCommand::RequestBotMove]);
+        let mut record = GameRecord::new(Position::new(Variant::Standard));
+        play_coords(&mut demo, &mut record, "e2e4");
+        assert!(demo.advance(PACE_SECS).is_empty());
+        assert_eq!(
+            demo.phase(),
+            &DemoPhase::Playing {
+                since_move: PACE_SECS
+            }
+        );
+    }
+
+    #[test]
+    fn a_game_without_moves_for_the_stall_time_is_adjudicated_a_draw() {
+        let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::Bully]);
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        assert!(demo.advance(STALL_SECS - 1.0).is_empty());
+        let draw = Outcome::Draw {
+            reason: DrawReason::PlyCap,
+        };
+        assert_eq!(
+            demo.advance(1.0),
+            [DemoCommand::ShowResult {
+                outcome: draw,
+                text: "Draw: no move came for 60 seconds (1/2-1/2)".into()
+            }]
+        );
+        assert_eq!(demo.games_played(), 1);
+        assert_eq!(titles(&demo.advance(RESULT_SECS)), ["Bully"]);
     }
 
     #[test]
@@ -474,9 +478,9 @@ mod tests {
         let mut demo = DemoLoop::new(vec![Variant::Standard, Variant::Intrachange]);
         demo.advance(0.0);
         demo.advance(TITLE_SECS);
+        let mut record = GameRecord::new(Position::new(Variant::Standard));
         for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-            let mv = demo.game().unwrap().current().parse_move(m).unwrap();
-            demo.play_entry(&Entry::Move(mv)).unwrap();
+            play_coords(&mut demo, &mut record, m);
         }
         let mate = Outcome::Win {
             winner: Color::Black,
@@ -496,6 +500,8 @@ mod tests {
             ]
         );
         assert_eq!(demo.games_played(), 1);
+        // A move reported after the end changes nothing.
+        demo.on_move(&record, &[]);
         assert!(demo.advance(RESULT_SECS - 1.0).is_empty());
         assert_eq!(titles(&demo.advance(1.0)), ["Intrachange"]);
         assert_eq!(
@@ -517,8 +523,10 @@ mod tests {
         demo.max_plies = 60;
         let mut seen = Vec::new();
         for v in Variant::ALL {
-            let cmds = play_out(&mut demo);
+            let (cmds, record) = play_out(&mut demo);
             assert!(cmds.contains(&DemoCommand::StartGame(v)), "{v}");
+            assert_eq!(record.variant(), v);
+            assert!(record.len() <= 60, "{v}: {} plies", record.len());
             seen.push(v);
             demo.advance(RESULT_SECS);
         }
@@ -529,25 +537,24 @@ mod tests {
     }
 
     #[test]
-    fn take_over_hands_back_the_same_game() {
+    fn take_over_stops_the_loop_and_ignores_later_moves() {
         let mut demo = DemoLoop::new(vec![Variant::Parity]);
         demo.advance(0.0);
         demo.advance(TITLE_SECS);
+        let mut record = GameRecord::new(Position::new(Variant::Parity));
         for ply in 0..3 {
-            let pos = demo.game().unwrap().current().clone();
-            demo.play_entry(&bot_entry(&pos, ply)).unwrap();
+            let entry = bot_entry(record.current(), ply);
+            play(&mut demo, &mut record, &entry);
         }
-        let before = demo.game().unwrap().clone();
-        let taken = demo.take_over().expect("the running game");
-        assert_eq!(taken.entries(), before.entries());
-        assert_eq!(taken.current(), before.current());
-        assert_eq!(taken.len(), 3);
+        demo.take_over();
         assert!(demo.is_stopped());
-        assert!(demo.game().is_none());
-        // The demo is silent while the visitor plays, and refuses demo moves.
+        assert!(!demo.is_playing());
+        // The demo is silent while the visitor plays, and the visitor's moves are theirs.
+        let entry = bot_entry(record.current(), 0);
+        play(&mut demo, &mut record, &entry);
         assert!(demo.advance(30.0).is_empty());
-        let pos = taken.current().clone();
-        assert!(demo.play_entry(&bot_entry(&pos, 0)).is_err());
+        assert!(demo.advance(STALL_SECS * 10.0).is_empty());
+        assert_eq!(demo.games_played(), 0);
     }
 
     #[test]
@@ -597,16 +604,15 @@ mod tests {
                 text: "Draw: the demo stops games after 200 moves (1/2-1/2)".into()
             }]
         );
-        assert_eq!(demo.game().unwrap().outcome(), Some(draw));
         assert_eq!(titles(&demo.advance(RESULT_SECS)), ["Standard"]);
     }
 
     #[test]
-    fn ply_cap_adjudicates_a_real_game_and_keeps_its_moves() {
+    fn ply_cap_adjudicates_a_real_game_after_its_last_move() {
         let mut demo = DemoLoop::new(vec![Variant::BigOuter]);
         demo.max_plies = 12;
         demo.advance(0.0);
-        let cmds = play_out(&mut demo);
+        let (cmds, record) = play_out(&mut demo);
         let draw = Outcome::Draw {
             reason: DrawReason::PlyCap,
         };
@@ -614,9 +620,8 @@ mod tests {
             outcome: draw,
             text: "Draw: the demo stops games after 12 moves (1/2-1/2)".into()
         }));
-        let game = demo.take_over().expect("the finished game");
-        assert_eq!(game.len(), 12);
-        assert_eq!(game.outcome(), Some(draw));
+        assert_eq!(record.len(), 12);
+        assert_eq!(record.outcome(), None, "the game declares it, not the loop");
     }
 
     #[test]
@@ -624,10 +629,10 @@ mod tests {
         let mut demo = DemoLoop::new(vec![Variant::ForceField]);
         demo.advance(0.0);
         demo.advance(TITLE_SECS);
+        let mut record = GameRecord::new(Position::new(Variant::ForceField));
         let mut field_texts = Vec::new();
         for m in ["e2e4", "g8f6", "g1f3"] {
-            let mv = demo.game().unwrap().current().parse_move(m).unwrap();
-            demo.play_entry(&Entry::Move(mv)).unwrap();
+            play_coords(&mut demo, &mut record, m);
             for c in demo.advance(0.0) {
                 if let DemoCommand::ShowCaptions(cs) = c {
                     field_texts.extend(
@@ -685,12 +690,12 @@ mod tests {
         demo.max_plies = 120;
         for v in Variant::ALL {
             println!("== {v}");
-            for c in play_out(&mut demo) {
+            let (cmds, _) = play_out(&mut demo);
+            for c in cmds {
                 match c {
                     DemoCommand::ShowCaptions(cs) => {
-                        let n = demo.game().map_or(0, GameRecord::len);
                         for c in cs {
-                            println!("{n:>3} {:?}: {}", c.kind, c.text);
+                            println!("{:?}: {}", c.kind, c.text);
                         }
                     }
                     DemoCommand::ShowResult { text, .. } => println!("result: {text}"),

@@ -266,7 +266,7 @@ fn save_settings_on_change(
         Res<crate::render::charges::ChargeOverlay>,
         Res<crate::render::zones::ZoneView>,
     ),
-    players: Res<Players>,
+    (players, lent): (Res<Players>, Res<crate::bots::plugin::LentSeats>),
     game: Res<ActiveGame>,
     clock_choice: Res<crate::game::clock::ClockChoice>,
     mut status: ResMut<StatusLine>,
@@ -284,9 +284,11 @@ fn save_settings_on_change(
     now.overlays.hexagrams = view.show_hexagrams;
     now.overlays.force_field_charges = overlays.0.visible;
     now.overlays.big_outer_zones = overlays.1.visible;
-    if state.cli_players.as_ref() != Some(&players.0) {
+    // Seats lent to the demo's bots are not the player's choice: the players from before.
+    let players = lent.0.as_ref().unwrap_or(&players.0);
+    if state.cli_players.as_ref() != Some(players) {
         state.cli_players = None;
-        now.players = players.0.clone();
+        now.players = players.clone();
     }
     now.last_variant = game.variant();
     now.time_control = clock_choice.0.spec();

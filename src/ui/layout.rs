@@ -109,20 +109,10 @@ pub(crate) fn collapse_button(ui: &mut egui::Ui, edge: Edge, layout: &mut PanelL
     }
 }
 
-/// The variant's rule in one line, for the banner over the board.
+/// The variant's rule in one line, for the banner over the board
+/// ([`VariantRules::rule_line`](crate::rules::variants::VariantRules::rule_line)).
 pub fn rule_line(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Standard => "Standard chess: checkmate the enemy King.",
-        Variant::Intrachange => {
-            "A piece landing on its own hexagram line jumps on; take the King to win."
-        }
-        Variant::ForceField => "Fields hold empty squares: only a King may cross the enemy's.",
-        Variant::Parity => "Both sides move at once: commit in secret, then both moves land.",
-        Variant::ParitySingle => "Both sides move at once; a shared square must be left next turn.",
-        Variant::BigOuter => "148 squares in three zones: leaps and ranges change with the zone.",
-        Variant::Bully => "A piece may only capture a piece of equal or lower value.",
-        Variant::Nonviolent => "Nothing is ever captured: checkmate with blocks alone.",
-    }
+    variant.rules().rule_line()
 }
 
 /// Draws the rule banner across the top of the board area (call after the side panels);
@@ -154,19 +144,4 @@ pub(crate) fn rule_banner(root: &mut egui::Ui, variant: Variant, layout: &mut Pa
         .height();
     layout.banner_points = h;
     h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_variant_has_a_one_line_rule() {
-        for v in Variant::ALL {
-            let line = rule_line(v);
-            assert!(!line.contains('\n'), "{v:?}");
-            assert!((20..=75).contains(&line.chars().count()), "{v:?}: {line}");
-            assert!(line.ends_with('.'), "{v:?}");
-        }
-    }
 }

@@ -24,18 +24,10 @@ pub const MAX_LINE_CHARS: usize = 4096;
 /// The largest opening file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// The bundled opening file of a variant (`assets/openings/<variant>.txt`).
+/// The bundled opening file of a variant (`assets/openings/<variant>.txt`,
+/// [`VariantRules::openings`](crate::rules::variants::VariantRules::openings)).
 pub fn bundled_text(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Standard => include_str!("../../../assets/openings/standard.txt"),
-        Variant::Intrachange => include_str!("../../../assets/openings/intrachange.txt"),
-        Variant::ForceField => include_str!("../../../assets/openings/force-field.txt"),
-        Variant::Parity => include_str!("../../../assets/openings/parity.txt"),
-        Variant::ParitySingle => include_str!("../../../assets/openings/parity-single.txt"),
-        Variant::BigOuter => include_str!("../../../assets/openings/big-outer.txt"),
-        Variant::Bully => include_str!("../../../assets/openings/bully.txt"),
-        Variant::Nonviolent => include_str!("../../../assets/openings/nonviolent.txt"),
-    }
+    variant.rules().openings()
 }
 
 /// The opening lines of a file's text: comments and blank lines dropped, blanks

@@ -335,4 +335,17 @@ mod tests {
             }
         }
     }
+
+    /// The banner's rule line is one short sentence, different for every variant.
+    #[test]
+    fn every_variant_has_its_own_one_line_rule() {
+        let mut seen = std::collections::BTreeSet::new();
+        for v in Variant::ALL {
+            let line = v.rules().rule_line();
+            assert!(!line.contains('\n'), "{v:?}");
+            assert!((20..=75).contains(&line.chars().count()), "{v:?}: {line}");
+            assert!(line.ends_with('.'), "{v:?}");
+            assert!(seen.insert(line), "{v:?} repeats {line}");
+        }
+    }
 }

@@ -99,6 +99,14 @@ pub trait VariantRules: Sync {
     /// The rules card shown in the game's side panel (`assets/rules-cards/<name>.md`).
     fn rules_card(&self) -> &'static str;
 
+    /// The bundled opening book (`assets/openings/<name>.txt`): one line of moves per
+    /// opening, `#` comments; tournaments start their games from these.
+    fn openings(&self) -> &'static str;
+
+    /// The variant's rule in one line (at most about 75 characters), for the banner over
+    /// the board.
+    fn rule_line(&self) -> &'static str;
+
     /// The demo's title card: two or three short lines on what makes the variant different,
     /// for someone walking past the screen.
     fn title_card(&self) -> &'static [&'static str];

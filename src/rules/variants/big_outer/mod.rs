@@ -108,6 +108,14 @@ impl VariantRules for BigOuter {
         include_str!("../../../../assets/rules-cards/big-outer.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/big-outer.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "148 squares in three zones: leaps and ranges change with the zone."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "A 12 by 12 board plus four corner squares: 148 in all.",

@@ -51,6 +51,14 @@ impl VariantRules for Bully {
         include_str!("../../../../assets/rules-cards/bully.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/bully.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "A piece may only capture a piece of equal or lower value."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "You may only capture a piece worth as much as yours or less.",

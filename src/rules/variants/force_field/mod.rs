@@ -89,6 +89,14 @@ impl VariantRules for ForceField {
         include_str!("../../../../assets/rules-cards/force-field.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/force-field.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "Fields hold empty squares: only a King may cross the enemy's."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "Each piece charges the empty squares it could reach: Pawn 1 up to Queen 5.",

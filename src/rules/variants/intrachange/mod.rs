@@ -118,6 +118,14 @@ impl VariantRules for Intrachange {
         include_str!("../../../../assets/rules-cards/intrachange.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/intrachange.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "A piece landing on its own hexagram line jumps on; take the King to win."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "Every square is a hexagram numbered 0 to 63; every piece owns one of its lines.",

@@ -46,6 +46,14 @@ impl VariantRules for Nonviolent {
         include_str!("../../../../assets/rules-cards/nonviolent.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/nonviolent.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "Nothing is ever captured: checkmate with blocks alone."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "No captures at all.",

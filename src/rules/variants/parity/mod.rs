@@ -86,6 +86,22 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
         }
     }
 
+    fn openings(&self) -> &'static str {
+        if SINGLE {
+            include_str!("../../../../assets/openings/parity-single.txt")
+        } else {
+            include_str!("../../../../assets/openings/parity.txt")
+        }
+    }
+
+    fn rule_line(&self) -> &'static str {
+        if SINGLE {
+            "Both sides move at once; a shared square must be left next turn."
+        } else {
+            "Both sides move at once: commit in secret, then both moves land."
+        }
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         if SINGLE {
             &[

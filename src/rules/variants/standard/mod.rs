@@ -88,6 +88,14 @@ impl VariantRules for Standard {
         include_str!("../../../../assets/rules-cards/standard.md")
     }
 
+    fn openings(&self) -> &'static str {
+        include_str!("../../../../assets/openings/standard.txt")
+    }
+
+    fn rule_line(&self) -> &'static str {
+        "Standard chess: checkmate the enemy King."
+    }
+
     fn title_card(&self) -> &'static [&'static str] {
         &[
             "The classic game, as a baseline.",

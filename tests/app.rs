@@ -2611,3 +2611,118 @@ fn a_captured_piece_is_despawned_by_the_game_when_nothing_holds_it() {
     assert_eq!(captured, 0);
     check_world_matches_position(app.world_mut()).unwrap();
 }
+
+// ---- Analysis in the window: the searches run off the main thread and their results
+// arrive in the resources the panel draws.
+
+mod live_analysis {
+    use super::*;
+    use esoterica::bots::analysis::Score;
+    use esoterica::bots::live_analysis::{
+        AnalysisPlugin, AnalysisSettings, EVAL_CLAMP_CP, GameEvals, LiveAnalysis,
+    };
+    use std::time::Instant;
+
+    fn analysis_app(start: Position) -> App {
+        let mut app = test_app(start);
+        app.add_plugins(AnalysisPlugin);
+        app.update();
+        app
+    }
+
+    /// Frames until `done` holds (or a minute passes); the number of frames run.
+    fn frames_until(app: &mut App, done: impl Fn(&App) -> bool) -> usize {
+        let t0 = Instant::now();
+        let mut n = 0;
+        while !done(app) && t0.elapsed() < Duration::from_secs(60) {
+            app.update();
+            std::thread::sleep(Duration::from_millis(2));
+            n += 1;
+        }
+        n
+    }
+
+    #[test]
+    fn the_hint_arrives_while_frames_go_on_and_follows_the_position() {
+        let mut app = analysis_app(Position::new(Variant::Standard));
+        {
+            let mut s = app.world_mut().resource_mut::<AnalysisSettings>();
+            s.hint = true;
+            s.level = 5;
+        }
+        app.update();
+        // The frame that started the level-5 search of the opening did not wait for it.
+        let live = app.world().resource::<LiveAnalysis>();
+        assert!(!live.done);
+        assert_eq!(live.side, Some(Color::White));
+        // A mate in one once the position changes: the old search is dropped, the new one
+        // finds Qh4#.
+        for mv in ["f2f3", "e7e5", "g2g4"] {
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, pos.parse_move(mv).unwrap());
+        }
+        let frames = frames_until(&mut app, |a| a.world().resource::<LiveAnalysis>().done);
+        let live = app.world().resource::<LiveAnalysis>();
+        assert!(live.done, "no answer after {frames} frames");
+        assert!(frames > 0, "the answer came on a later frame");
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        assert_eq!(live.side, Some(Color::Black));
+        assert_eq!(live.best(), Some(pos.parse_move("d8h4").unwrap()));
+        assert_eq!(live.white_score(), Some(Score::Mate(-1)));
+        assert_eq!(live.lines.len(), 3, "three lines by default");
+        // Threats: what White would play if it were its move.
+        app.world_mut().resource_mut::<AnalysisSettings>().threats = true;
+        app.update();
+        assert!(!app.world().resource::<LiveAnalysis>().done, "a new analysis");
+        frames_until(&mut app, |a| a.world().resource::<LiveAnalysis>().done);
+        let live = app.world().resource::<LiveAnalysis>();
+        assert_eq!(live.side, Some(Color::White));
+        assert!(!live.lines.is_empty());
+        // Off: nothing is kept.
+        {
+            let mut s = app.world_mut().resource_mut::<AnalysisSettings>();
+            s.hint = false;
+            s.threats = false;
+        }
+        app.update();
+        assert!(app.world().resource::<LiveAnalysis>().lines.is_empty());
+    }
+
+    #[test]
+    fn a_finished_game_is_evaluated_after_every_move_and_the_blunder_is_marked() {
+        let mut app = analysis_app(Position::new(Variant::Standard));
+        for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, pos.parse_move(mv).unwrap());
+        }
+        app.world_mut().resource_mut::<AnalysisSettings>().open = true;
+        let frames = frames_until(&mut app, |a| {
+            let e = &a.world().resource::<GameEvals>().evals;
+            !e.is_empty() && e.iter().all(Option::is_some)
+        });
+        let evals = app.world().resource::<GameEvals>();
+        assert_eq!(evals.evals.len(), 5, "after {frames} frames");
+        // Mated: the last position is Black's win; after g4, Black mates in one.
+        assert_eq!(evals.evals[4], Some(-EVAL_CLAMP_CP));
+        assert_eq!(evals.evals[3], Some(-EVAL_CLAMP_CP));
+        assert!(evals.evals[0].unwrap().abs() < 100, "{:?}", evals.evals);
+        // g2g4 (entry 3) threw the game away.
+        assert!(evals.mistakes().contains(&3), "{:?}", evals.evals);
+        assert!(!evals.mistakes().contains(&4), "Black's mate is no mistake");
+    }
+}

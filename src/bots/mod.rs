@@ -15,6 +15,8 @@ pub mod eval;
 pub mod external;
 pub mod greedy;
 #[cfg(feature = "app")]
+pub mod live_analysis;
+#[cfg(feature = "app")]
 pub mod plugin;
 pub mod random;
 pub mod search;

@@ -11,8 +11,54 @@ use crate::render::picking::HotkeySystems;
 use crate::rules::Variant;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PanelLayout>()
-        .add_systems(Update, toggle_panels_on_key.in_set(HotkeySystems));
+    app.init_resource::<PanelLayout>().add_systems(
+        Update,
+        (fold_panels_to_fit, toggle_panels_on_key)
+            .chain()
+            .in_set(HotkeySystems),
+    );
+}
+
+/// Width of the open left panel in egui points.
+pub const LEFT_POINTS: f32 = 250.0;
+/// Width of the open right panel in egui points.
+pub const RIGHT_POINTS: f32 = 280.0;
+/// The narrowest board area (logical pixels) the panels leave before they fold away.
+pub const MIN_BOARD_PX: f32 = 480.0;
+
+/// Which panels fit beside a board of at least [`MIN_BOARD_PX`] in a window `width`
+/// logical pixels wide at interface `zoom`: (left open, right open). Both when they fit;
+/// else the right one (moves and clocks) alone; else none.
+pub fn panels_that_fit(width: f32, zoom: f32) -> (bool, bool) {
+    let room = |left: f32, right: f32| width - (left + right) * zoom >= MIN_BOARD_PX;
+    if room(LEFT_POINTS, RIGHT_POINTS) {
+        (true, true)
+    } else if room(STRIP_POINTS, RIGHT_POINTS) {
+        (false, true)
+    } else {
+        (false, false)
+    }
+}
+
+/// Folds the side panels when the window gets too narrow for them and the board (800×600:
+/// the left panel folds), and opens them again when it grows. It acts only when the fit
+/// changes, so a panel the player opens by hand on a small window stays open.
+fn fold_panels_to_fit(
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    scale: Res<super::style::InterfaceScale>,
+    mut layout: ResMut<PanelLayout>,
+    mut last: Local<Option<(bool, bool)>>,
+) {
+    let Ok(w) = window.single() else {
+        return;
+    };
+    let zoom = super::style::zoom_for(Vec2::new(w.width(), w.height()), scale.0);
+    let fit = panels_that_fit(w.width(), zoom);
+    if *last != Some(fit) {
+        *last = Some(fit);
+        layout.left_open = fit.0;
+        layout.right_open = fit.1;
+    }
 }
 
 /// Which side panels are open, and the banner's height (egui points) drawn last frame.
@@ -144,4 +190,23 @@ pub(crate) fn rule_banner(root: &mut egui::Ui, variant: Variant, layout: &mut Pa
         .height();
     layout.banner_points = h;
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::style::zoom_for;
+
+    #[test]
+    fn panels_fold_to_leave_the_board_room() {
+        let fit = |w: f32, h: f32| panels_that_fit(w, zoom_for(Vec2::new(w, h), 1.0));
+        assert_eq!(fit(1280.0, 800.0), (true, true));
+        assert_eq!(fit(1024.0, 700.0), (true, true));
+        // 800×600 (zoom 0.8): both panels leave 376 px, the right one alone 552 px.
+        assert_eq!(fit(800.0, 600.0), (false, true));
+        assert_eq!(fit(600.0, 600.0), (false, false));
+        assert_eq!(fit(3840.0, 2160.0), (true, true));
+        // A larger interface scale folds sooner.
+        assert_eq!(panels_that_fit(1280.0, 1.6), (false, true));
+    }
 }

@@ -5,6 +5,7 @@
 //! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
 
+pub mod analysis;
 pub mod charges_panel;
 pub mod clock_panel;
 pub mod files;
@@ -48,6 +49,7 @@ impl Plugin for UiPlugin {
             )
             .add_systems(Update, clock_panel::set_window_title)
             .add_plugins((
+                analysis::plugin,
                 input_guard::plugin,
                 piece_card::plugin,
                 files::plugin,

@@ -164,7 +164,7 @@ pub(crate) fn draw_panels(
     };
     let flipped = left.view.flipped;
     let right_width = if layout.right_open {
-        right.show(&mut root, &game, flipped, &mut layout)
+        right.show(&mut root, &game, flipped, &mut layout, &mut over.analysis)
     } else {
         super::layout::collapsed_strip(&mut root, Edge::Right, &mut layout)
     };
@@ -232,7 +232,7 @@ impl GamePanel<'_, '_> {
         self.captured.update(game);
         egui::Panel::left("game")
             .resizable(false)
-            .exact_size(250.0)
+            .exact_size(super::layout::LEFT_POINTS)
             .show(root, |ui| {
                 ui.horizontal(|ui| {
                     ui.heading(
@@ -381,6 +381,8 @@ pub(crate) struct MovesPanel<'w, 's> {
     clocks: super::clock_panel::ClockPanel<'w>,
     flow: super::game_flow::GameFlowButtons<'w>,
     move_box: super::move_box::MoveBox<'w, 's>,
+    live: Res<'w, crate::bots::live_analysis::LiveAnalysis>,
+    evals: Res<'w, crate::bots::live_analysis::GameEvals>,
 }
 
 impl MovesPanel<'_, '_> {
@@ -391,12 +393,13 @@ impl MovesPanel<'_, '_> {
         game: &ActiveGame,
         flipped: bool,
         layout: &mut PanelLayout,
+        analysis: &mut crate::bots::live_analysis::AnalysisSettings,
     ) -> f32 {
         self.cache.update(game);
         let variant = game.variant();
         egui::Panel::right("moves")
             .resizable(false)
-            .exact_size(280.0)
+            .exact_size(super::layout::RIGHT_POINTS)
             .show(root, |ui| {
                 ui.horizontal(|ui| {
                     super::layout::collapse_button(ui, Edge::Right, layout);
@@ -422,6 +425,12 @@ impl MovesPanel<'_, '_> {
                 self.move_box.show(ui, game);
                 if game.review.is_some() && ui.button("Back to live (End)").clicked() {
                     self.review.write(ReviewRequest(None));
+                }
+                ui.separator();
+                if let Some(t) =
+                    super::analysis::analysis_section(ui, game, analysis, &self.live, &self.evals)
+                {
+                    self.review.write(ReviewRequest(t));
                 }
                 ui.separator();
                 egui::CollapsingHeader::new(egui::RichText::new("Rules card").strong())
@@ -459,19 +468,24 @@ impl MovesPanel<'_, '_> {
         let shown = game.review.unwrap_or(game.record.len());
         let len = game.record.len();
         let mut target = None;
-        let mut entry = |ui: &mut egui::Ui, n: usize, text: &str| {
-            if ui.selectable_label(shown == n, text).clicked() {
+        // A long move (an Intrachange teleport with its landing) is cut with an ellipsis at
+        // its column's width, the whole text on hover, so the list never runs off the panel.
+        let mut entry = |ui: &mut egui::Ui, n: usize, text: &str, width: f32| {
+            let button = egui::Button::selectable(shown == n, text).truncate();
+            let r = ui.add_sized([width, ui.spacing().interact_size.y], button);
+            if r.on_hover_text(text).clicked() {
                 target = Some((n < len).then_some(n));
             }
         };
+        let full = ui.available_width();
         if game.is_simultaneous() {
-            entry(ui, 0, "start");
+            entry(ui, 0, "start", full);
             for (i, text) in self.cache.texts.iter().enumerate() {
                 let n = i + 1;
                 let (turn, notes) = text.split_once(" — ").unwrap_or((text, ""));
                 ui.horizontal(|ui| {
                     ui.label(format!("{n}."));
-                    entry(ui, n, turn);
+                    entry(ui, n, turn, ui.available_width());
                 });
                 if !notes.is_empty() {
                     ui.add(
@@ -485,13 +499,17 @@ impl MovesPanel<'_, '_> {
                 }
             }
         } else {
+            // Columns: the move number, White's move, Black's move.
+            let number = 34.0;
+            let column = ((full - number) / 2.0 - ui.spacing().item_spacing.x * 2.0).max(40.0);
             egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
-                entry(ui, 0, "start");
+                ui.label("");
+                entry(ui, 0, "start", column);
                 ui.end_row();
                 for (row, pair) in self.cache.texts.chunks(2).enumerate() {
-                    ui.label(format!("{}.", row + 1));
+                    ui.add_sized([number, 0.0], egui::Label::new(format!("{}.", row + 1)));
                     for (j, text) in pair.iter().enumerate() {
-                        entry(ui, row * 2 + j + 1, text);
+                        entry(ui, row * 2 + j + 1, text, column);
                     }
                     ui.end_row();
                 }
@@ -509,6 +527,9 @@ pub(crate) struct BoardOverlays<'w> {
     promotion: ResMut<'w, PromotionChoice>,
     submit: MessageWriter<'w, SubmitMoveRequest>,
     rematch: MessageWriter<'w, crate::bots::plugin::RematchRequest>,
+    /// The analysis switches (the banner's Analyse opens the panel; the moves panel draws
+    /// them).
+    pub(crate) analysis: ResMut<'w, crate::bots::live_analysis::AnalysisSettings>,
 }
 
 impl BoardOverlays<'_> {
@@ -547,6 +568,15 @@ impl BoardOverlays<'_> {
                                 .clicked()
                             {
                                 self.rematch.write(crate::bots::plugin::RematchRequest);
+                            }
+                            if ui
+                                .button("Analyse (A)")
+                                .on_hover_text(
+                                    "The evaluation after every move, and the best lines",
+                                )
+                                .clicked()
+                            {
+                                self.analysis.open = true;
                             }
                         });
                     });

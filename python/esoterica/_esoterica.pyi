@@ -47,6 +47,14 @@ class IllegalMoveError(EsotericaError):
     """The move as written (coordinate form or the text given)."""
     reason: str
     """The rule that forbids it, in words."""
+    code: str
+    """The rules' reason as a name: ``blocked``, ``pinned``, ``does-not-answer-check``,
+    ``game-over``, ``simultaneous-turn`` …; ``syntax`` or ``ambiguous`` for a move text;
+    ``outside-action-space``, ``not-a-legal-action`` or ``not-a-legal-move`` for this
+    package's own refusals."""
+    rule: dict[str, str | None] | None
+    """The rule broken: ``doc`` (``force-field``, or ``standard`` for chess), ``name``,
+    ``section``, ``ruling`` and ``title``; ``None`` where the package refuses by itself."""
 
 class MoveTextError(IllegalMoveError):
     """A move text that is unreadable or an ambiguous SAN."""
@@ -117,6 +125,8 @@ class MoveList(Sequence[Move]):
         """A ``Move`` of this side, or a coordinate text (``"e2e4"``)."""
     def uci(self) -> list[str]: ...
     def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[object, tuple[Position, Side, list[str]]]:
+        """Pickles as the position, the side and the moves' coordinate texts."""
 
 @final
 class Outcome:
@@ -156,6 +166,8 @@ class Effect:
         """The rules' one-line wording: ``step White Pawn e2 e4``."""
     def __hash__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
+    def __reduce__(self) -> tuple[object, tuple[str, int, tuple[object, ...]]]:
+        """Pickles as the class name, the board's number of squares and the fields."""
 
 @final
 class Step(Effect):
@@ -345,6 +357,10 @@ class Game:
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: dict[int, object]) -> Game: ...
+    def __eq__(self, other: object) -> bool:
+        """The same start position, moves, result and tags."""
+    def __reduce__(self) -> tuple[object, tuple[str, list[tuple[str, str]]]]:
+        """Pickles as its PGN and its tags."""
 
 class Bot:
     """A built-in (or external) bot; thinks with the interpreter lock released."""

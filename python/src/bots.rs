@@ -67,7 +67,19 @@ impl PyBot {
         if let Some(f) = fault {
             return Err(BotError::new_err(format!("{}: {f}", self.spec)));
         }
-        Ok(mv.map(|m| PyMove::new(m, side, parent_for(&position.pos, side))))
+        // A `Move` is always a legal move of its side in its parent position; a move from an
+        // external or plug-in bot that is not one is the bot's fault.
+        match mv {
+            Some(m) if !position.pos.legal_commits(side).contains(&m) => {
+                Err(BotError::new_err(format!(
+                    "{}: illegal move {} in {}",
+                    self.spec,
+                    m.coordinate(position.pos.shape()),
+                    position.pos.to_text()
+                )))
+            }
+            _ => Ok(mv.map(|m| PyMove::new(m, side, parent_for(&position.pos, side)))),
+        }
     }
 }
 

@@ -3,11 +3,13 @@
 //! own wording, as `esoterica apply` prints it). These are the effects the game animates,
 //! in rules order; nothing here decides a rule.
 
-use esoterica::rules::{BoardShape, CheckKind, Color, Effect, Piece, Stage};
+use esoterica::rules::{BoardShape, CheckKind, Color, Effect, Piece, Square, Stage};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::types::{PyOutcome, PyPiece};
+use crate::errors::name_err;
+use crate::names;
+use crate::types::{PyOutcome, PyPiece, Reduce};
 
 /// One thing that happened while a move resolved (base class of every effect).
 #[pyclass(module = "esoterica", name = "Effect", frozen, subclass)]
@@ -59,6 +61,120 @@ impl PyEffect {
         (self.kind, self.text()).hash(&mut h);
         h.finish()
     }
+
+    /// Pickles as `_effect(kind, squares, fields)`: the class name, the board's number of
+    /// squares (64 or 148, for the square names) and the values of `__match_args__`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> Reduce<'py, (&'static str, usize, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let names: Vec<String> = slf.getattr("__match_args__")?.extract()?;
+        let fields = names
+            .iter()
+            .map(|n| slf.getattr(n.as_str()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let rebuild = py.import("esoterica._esoterica")?.getattr("_effect")?;
+        Ok((
+            rebuild,
+            (me.kind, me.shape.len(), PyTuple::new(py, fields)?),
+        ))
+    }
+}
+
+/// Rebuilds an effect from what `Effect.__reduce__` gives: the class name, the board's
+/// number of squares and the values of the class's `__match_args__`, in order.
+///
+/// # Errors
+/// `ValueError` for an unknown class, board or square, or fields of the wrong number or
+/// type.
+#[pyfunction(name = "_effect")]
+pub fn from_fields(
+    py: Python<'_>,
+    kind: &str,
+    squares: usize,
+    fields: &Bound<'_, PyTuple>,
+) -> PyResult<Py<PyAny>> {
+    let shape = [BoardShape::Standard, BoardShape::BigOuter]
+        .into_iter()
+        .find(|s| s.len() == squares)
+        .ok_or_else(|| name_err(format!("no board has {squares} squares")))?;
+    let arity = match kind {
+        "Step" | "Teleport" => 3,
+        "PassThrough" | "Capture" | "FailedCapture" | "PawnPasses" | "Promote" | "Check" => 2,
+        "Shared" | "FailedCheck" | "GameOver" => 1,
+        "ChargesChanged" => 0,
+        _ => return Err(name_err(format!("no effect is called '{kind}'"))),
+    };
+    if fields.len() != arity {
+        return Err(name_err(format!(
+            "{kind} has {arity} fields, not {}",
+            fields.len()
+        )));
+    }
+    let square = |i: usize| -> PyResult<Square> {
+        let s: u8 = fields.get_item(i)?.extract()?;
+        if usize::from(s) < shape.len() {
+            Ok(Square(s))
+        } else {
+            Err(name_err(format!(
+                "no square {s} on a board of {squares} squares"
+            )))
+        }
+    };
+    let piece =
+        |i: usize| -> PyResult<Piece> { Ok(fields.get_item(i)?.extract::<PyPiece>()?.piece) };
+    let side =
+        |i: usize| -> PyResult<Color> { names::color(&fields.get_item(i)?.extract::<String>()?) };
+    let effect = match kind {
+        "Step" => Effect::Step {
+            piece: piece(0)?,
+            from: square(1)?,
+            to: square(2)?,
+        },
+        "Teleport" => Effect::Teleport {
+            piece: piece(0)?,
+            from: square(1)?,
+            to: square(2)?,
+        },
+        "PassThrough" => Effect::PassThrough {
+            piece: piece(0)?,
+            at: square(1)?,
+        },
+        "Capture" => Effect::Capture {
+            piece: piece(0)?,
+            at: square(1)?,
+        },
+        "FailedCapture" => Effect::FailedCapture {
+            by: piece(0)?,
+            at: square(1)?,
+        },
+        "Shared" => Effect::Shared { at: square(0)? },
+        "PawnPasses" => Effect::PawnPasses {
+            piece: piece(0)?,
+            from: square(1)?,
+        },
+        "Promote" => Effect::Promote {
+            piece: piece(0)?,
+            at: square(1)?,
+        },
+        "Check" => {
+            let text: String = fields.get_item(1)?.extract()?;
+            let kind = [CheckKind::Classic, CheckKind::Immediate, CheckKind::Delayed]
+                .into_iter()
+                .find(|&k| check_kind_name(k) == text)
+                .ok_or_else(|| name_err(format!("no check is called '{text}'")))?;
+            Effect::Check {
+                side: side(0)?,
+                kind,
+            }
+        }
+        "FailedCheck" => Effect::FailedCheck { by: side(0)? },
+        "GameOver" => Effect::GameOver(fields.get_item(0)?.extract::<PyOutcome>()?.outcome),
+        // `ChargesChanged`: the arity check above refused every other name.
+        _ => Effect::ChargesChanged,
+    };
+    to_py(py, &effect, shape)
 }
 
 /// Declares an effect subclass with read-only fields and `__match_args__`.
@@ -261,5 +377,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFailedCheck>()?;
     m.add_class::<PyChargesChanged>()?;
     m.add_class::<PyGameOver>()?;
+    m.add_function(wrap_pyfunction!(from_fields, m)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use crate::effects;
 use crate::errors::{name_err, pgn_err, position_err, refused, rules_err};
 use crate::names;
 use crate::position::{PyPosition, move_arg, moves_to_py, no_moves, parent_for};
-use crate::types::{PyMove, PyMoveList, PyOutcome};
+use crate::types::{PyMove, PyMoveList, PyOutcome, Reduce};
 
 /// A game: the start position, every move (Parity: every turn of two commits), the
 /// positions reached and the result, with threefold repetition, undo and PGN.
@@ -68,6 +68,7 @@ impl PyGame {
         Err(refused(
             &text,
             &format!("the game is over: {}", o.describe()),
+            "game-over",
         ))
     }
 }
@@ -209,11 +210,22 @@ impl PyGame {
                     "{} is played with simultaneous moves: use play_turn(white, black)",
                     pos.variant()
                 ),
+                "simultaneous-turn",
             ));
         }
-        let mv = move_arg(pos, pos.turn(), r#move)?;
         let shape = pos.shape();
-        let fx = self.record.play(&mv).map_err(|e| rules_err(&e))?;
+        // A `Move` is a legal move of its side in its parent position: one generated in a
+        // position equal to this one is played without judging it again.
+        let fx = match r#move.cast::<PyMove>() {
+            Ok(m) if m.get().side == pos.turn() && *m.get().parent == *pos => {
+                self.record.play_generated(&m.get().mv)
+            }
+            _ => {
+                let mv = move_arg(pos, pos.turn(), r#move)?;
+                self.record.play(&mv)
+            }
+        }
+        .map_err(|e| rules_err(&e))?;
         effects::list_to_py(py, &fx, shape)
     }
 
@@ -315,9 +327,22 @@ impl PyGame {
         self.clone()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let from_pgn = py.get_type::<PyGame>().getattr("from_pgn")?;
-        Ok((from_pgn, (self.pgn(),)))
+    /// Games are equal when they have the same start position, moves, result and tags.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| {
+            let (a, b) = (&self.record, &o.borrow().record);
+            a.start() == b.start()
+                && a.entries() == b.entries()
+                && a.outcome() == b.outcome()
+                && a.tags == b.tags
+        })
+    }
+
+    /// Pickles as `_game(pgn, tags)`: its PGN, and its tags as they are (reading the PGN
+    /// alone would add the tags it writes, `Event`, `Termination` …).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String, Vec<(String, String)>)> {
+        let rebuild = py.import("esoterica._esoterica")?.getattr("_game")?;
+        Ok((rebuild, (self.pgn(), self.record.tags.clone())))
     }
 
     fn __repr__(&self) -> String {
@@ -328,4 +353,15 @@ impl PyGame {
             self.record.outcome().map_or("*", |o| o.result_token())
         )
     }
+}
+
+/// Rebuilds a game from what `Game.__reduce__` gives: its PGN and its tags.
+///
+/// # Errors
+/// `PgnError` for a PGN the rules cannot read.
+#[pyfunction(name = "_game")]
+pub fn from_state(pgn_text: &str, tags: Vec<(String, String)>) -> PyResult<PyGame> {
+    let mut record = pgn::read(pgn_text, None).map_err(|e| pgn_err(&e))?;
+    record.tags = tags;
+    Ok(PyGame { record })
 }

@@ -69,9 +69,11 @@ fn _esoterica(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyPiece>()?;
     m.add_class::<types::PyMove>()?;
     m.add_class::<types::PyMoveList>()?;
+    m.add_function(wrap_pyfunction!(types::move_list, m)?)?;
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_function(wrap_pyfunction!(game::from_state, m)?)?;
     m.add_class::<bots::PyBot>()?;
     effects::register(m)?;
     m.add("EsotericaError", py.get_type::<errors::EsotericaError>())?;

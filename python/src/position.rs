@@ -533,6 +533,7 @@ impl PyPosition {
                     "outside the action space (0–{})",
                     planes::action_size(shape) - 1
                 ),
+                "outside-action-space",
             ));
         };
         let found = self
@@ -551,6 +552,7 @@ impl PyPosition {
                 Err(refused(
                     &text,
                     &format!("action {action} is not a legal move of {side} here"),
+                    "not-a-legal-action",
                 ))
             }
         }

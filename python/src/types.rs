@@ -11,6 +11,9 @@ use pyo3::prelude::*;
 
 use crate::names;
 
+/// What a `__reduce__` returns: the callable that rebuilds the object and its arguments.
+pub type Reduce<'py, Args> = PyResult<(Bound<'py, PyAny>, Args)>;
+
 /// A piece: a side and a kind.
 ///
 /// >>> from esoterica import Piece
@@ -90,7 +93,9 @@ pub struct PyMove {
     pub mv: Move,
     /// The side that plays it.
     pub side: Color,
-    /// The position it was generated in (with `side` to move), for its notation.
+    /// The position it was generated in (with `side` to move), for its notation. `mv` is
+    /// always a legal move of `side` here: every `Move` is made from the rules' move
+    /// generator, their judge, or a bot's move checked against the legal moves.
     pub parent: Arc<Position>,
 }
 
@@ -393,4 +398,59 @@ impl PyMoveList {
     fn __repr__(&self) -> String {
         format!("MoveList([{}])", self.uci().join(", "))
     }
+
+    /// Pickles as `_move_list(position, side, moves)`: the position the moves came from,
+    /// the side and the moves in coordinate form, in the list's order.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> Reduce<'py, (crate::position::PyPosition, &'static str, Vec<String>)> {
+        let rebuild = py.import("esoterica._esoterica")?.getattr("_move_list")?;
+        let parent = crate::position::PyPosition {
+            pos: (*self.parent).clone(),
+        };
+        Ok((rebuild, (parent, self.side.name(), self.uci())))
+    }
+}
+
+/// Rebuilds a `MoveList` from what `MoveList.__reduce__` gives: each coordinate text is
+/// the legal move of `side` in `position` that has it.
+///
+/// # Errors
+/// `IllegalMoveError` for a text that names no legal move there.
+#[pyfunction(name = "_move_list")]
+pub fn move_list(
+    position: &crate::position::PyPosition,
+    side: &str,
+    moves: Vec<String>,
+) -> PyResult<PyMoveList> {
+    let side = names::color(side)?;
+    let parent = crate::position::parent_for(&position.pos, side);
+    let shape = parent.shape();
+    let legal = if moves.is_empty() {
+        Vec::new()
+    } else {
+        parent.legal_commits(side)
+    };
+    let moves = moves
+        .iter()
+        .map(|text| {
+            legal
+                .iter()
+                .find(|m| m.coordinate(shape) == *text)
+                .copied()
+                .ok_or_else(|| {
+                    crate::errors::refused(
+                        text,
+                        &format!("not a legal move of {side} here"),
+                        "not-a-legal-move",
+                    )
+                })
+        })
+        .collect::<PyResult<Vec<Move>>>()?;
+    Ok(PyMoveList {
+        moves,
+        side,
+        parent,
+    })
 }

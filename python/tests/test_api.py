@@ -187,6 +187,8 @@ def test_illegal_moves_raise_with_the_rule_and_leave_the_position() -> None:
         p.play("e2e5")
     assert err.value.move == "e2e5"
     assert err.value.reason == "a Pawn cannot move from e2 to e5"
+    assert err.value.code == "movement"
+    assert err.value.rule is not None and err.value.rule["doc"] == "standard"
     assert str(err.value) == "illegal move e2e5: a Pawn cannot move from e2 to e5"
     assert isinstance(err.value, ValueError)
     assert p.text() == before
@@ -314,3 +316,30 @@ def test_bots_release_the_interpreter_lock_while_thinking() -> None:
     bot.stop()
     mate_in_one = Position("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     assert bot.choose(mate_in_one, depth=2).uci == "a1a8"
+
+
+def test_refusals_carry_the_rules_reason_code_and_rule() -> None:
+    ff = Position("force-field")
+    ff.play("e4")
+    with pytest.raises(IllegalMoveError) as err:
+        ff.play("b7b5")
+    assert (err.value.rule["doc"], err.value.rule["section"]) == ("force-field", "§3")
+    assert err.value.rule["title"] == "fields block enemy moves"
+    g = Game()
+    for m in ["f3", "e5", "g4", "Qh4"]:
+        g.play(m)
+    with pytest.raises(IllegalMoveError) as over:
+        g.play("a2a3")
+    assert (over.value.code, over.value.rule) == ("game-over", None)
+    with pytest.raises(IllegalMoveError) as pinned:
+        Position("standard", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").play("e2d3")
+    assert pinned.value.code == "pinned"
+    with pytest.raises(IllegalMoveError) as turn:
+        Game("parity").play("e4")
+    assert turn.value.code == "simultaneous-turn"
+    with pytest.raises(MoveTextError) as text:
+        Position().play("zz")
+    assert (text.value.code, text.value.rule) == ("syntax", None)
+    with pytest.raises(IllegalMoveError) as action:
+        Position().action_to_move(-1)
+    assert action.value.code == "outside-action-space"

@@ -218,6 +218,91 @@ def test_games_pickle_with_their_moves_tags_and_outcome() -> None:
     assert [(w.uci, b.uci) for w, b in again.moves] == [("e2e4", "d7d5")]
 
 
+def effects_of_random_games(seed: int = 5, games: int = 4) -> list[esoterica.Effect]:
+    """Every effect of a few seeded random games in every variant."""
+    rng = random.Random(seed)
+    out: list[esoterica.Effect] = []
+    for variant in esoterica.variants():
+        for _ in range(games):
+            g = Game(variant)
+            for _ in range(200):
+                if g.outcome() is not None:
+                    break
+                if g.position.simultaneous:
+                    w, b = g.legal_commits("white"), g.legal_commits("black")
+                    out += g.play_turn(rng.choice(w), rng.choice(b))
+                else:
+                    out += g.play(rng.choice(g.legal_moves()))
+    return out
+
+
+def test_effects_pickle_as_equal_effects_of_the_same_class() -> None:
+    effects = effects_of_random_games()
+    kinds = {e.kind for e in effects}
+    assert kinds >= {"Step", "Teleport", "PassThrough", "Capture", "FailedCapture", "Shared",
+                     "Promote", "Check", "ChargesChanged", "GameOver"}, kinds
+    for e in effects:
+        again = pickle.loads(pickle.dumps(e))
+        assert again == e and type(again) is type(e), e
+        assert (again.kind, again.stage, again.text) == (e.kind, e.stage, e.text)
+        assert [getattr(again, f) for f in e.__match_args__] == \
+            [getattr(e, f) for f in e.__match_args__]
+    # Big Outer squares keep their names (b11, C1): the board travels with the effect.
+    g = Game("big-outer")
+    fx = g.play(g.legal_moves()[-1])
+    assert [pickle.loads(pickle.dumps(e)).text for e in fx] == [e.text for e in fx]
+    assert [e.text for e in fx] == ["step White Knight C2 k3"]
+
+
+def test_parity_effects_pickle_and_bad_effect_state_is_a_value_error() -> None:
+    p = Position("parity")
+    for w, b in [("e2e4", "d7d5"), ("b1c3", "g8f6")]:
+        p.resolve(w, b)
+    fx = p.resolve("e4d5", "d5d4")
+    assert "FailedCapture" in [e.kind for e in fx]
+    again = pickle.loads(pickle.dumps(fx))
+    assert again == fx and [type(e) for e in again] == [type(e) for e in fx]
+    rebuild = esoterica._esoterica._effect
+    with pytest.raises(ValueError, match="no effect is called 'Jump'"):
+        rebuild("Jump", 64, ())
+    with pytest.raises(ValueError, match="Step has 3 fields, not 1"):
+        rebuild("Step", 64, (3,))
+    with pytest.raises(ValueError, match="no square 64 on a board of 64 squares"):
+        rebuild("Shared", 64, (64,))
+    with pytest.raises(ValueError, match="no board has 81 squares"):
+        rebuild("Shared", 81, (3,))
+    assert rebuild("Shared", 148, (147,)).text == pickle.loads(pickle.dumps(rebuild("Shared", 148, (147,)))).text
+
+
+def test_move_lists_games_and_errors_pickle() -> None:
+    p = Position("parity")
+    p.resolve("e4", "d5")
+    for moves in [Position().legal_moves(), p.legal_commits("black"),
+                  Position("big-outer").legal_moves()]:
+        again = pickle.loads(pickle.dumps(moves))
+        assert type(again) is type(moves) and again == moves
+        assert [m.san for m in again] == [m.san for m in moves]
+    g = Game("standard")
+    for m in ["f3", "e5", "g4", "Qh4"]:
+        g.play(m)
+    over = pickle.loads(pickle.dumps(g.legal_moves()))
+    assert len(over) == 0 and over == g.legal_moves()
+    assert pickle.loads(pickle.dumps(g)) == g
+    capped = Game("standard", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    capped.play("e2e4")
+    capped.set_tag("White", "random")
+    capped.declare_draw("ply-cap")
+    again = pickle.loads(pickle.dumps(capped))
+    assert again == capped and again.outcome() == Outcome(None, "ply-cap")
+    assert Game() != g and Game() == Game() and Game() != "Game"
+    with pytest.raises(IllegalMoveError) as err:
+        Position().play("e2e5")
+    again = pickle.loads(pickle.dumps(err.value))
+    assert type(again) is IllegalMoveError
+    assert (again.move, again.reason, str(again)) == (err.value.move, err.value.reason,
+                                                       str(err.value))
+
+
 def test_planes_and_masks_are_fresh_arrays() -> None:
     p = Position()
     x = p.planes()

@@ -12,6 +12,7 @@ use super::outcome::{DrawReason, Outcome};
 use super::position::{IllegalMove, Position};
 use super::refusal::{Reason, Refusal};
 use super::variant::{TurnModel, Variant};
+use super::variants;
 
 /// One entry of the record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,18 +124,48 @@ impl GameRecord {
     /// # Errors
     /// [`IllegalMove`] if the move is illegal or the game is over; the record is untouched.
     pub fn play(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        self.play_judged(mv, true)
+    }
+
+    /// [`GameRecord::play`] for a move that [`Position::legal_moves`] generated in a
+    /// position equal to the current one: it is played as it is, without being judged
+    /// again. A move from anywhere else must go through [`GameRecord::play`] (debug builds
+    /// check that it is legal).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if the game is over or the variant is simultaneous; the record is
+    /// untouched.
+    pub fn play_generated(&mut self, mv: &Move) -> Result<Vec<Effect>, IllegalMove> {
+        self.play_judged(mv, false)
+    }
+
+    /// What `Position::try_play_judged` does, less its own end-of-game test: the record's
+    /// outcome includes the position's, so the legal moves are not generated again for it.
+    /// With `judge` false, `mv` is a generated legal move.
+    fn play_judged(&mut self, mv: &Move, judge: bool) -> Result<Vec<Effect>, IllegalMove> {
         if let Some(o) = self.outcome() {
             return Err(self.game_over(mv, o));
         }
-        let mut next = self.current().clone();
-        let (played, mut fx) = next.try_play_judged(mv)?;
-        self.push(Entry::Move(played), next);
-        if let Some(o) = self.repetition()
-            && !fx.iter().any(|e| matches!(e, Effect::GameOver(_)))
-        {
-            fx.push(Effect::GameOver(o));
+        let current = self.current();
+        let refuse = |reason| IllegalMove {
+            mv: mv.coordinate(current.shape()),
+            refusal: Refusal::new(current.variant(), reason),
+        };
+        if current.variant().turn_model() == TurnModel::Simultaneous {
+            return Err(refuse(Reason::SimultaneousTurn));
         }
-        Ok(fx)
+        let played = if judge {
+            variants::judge(current, current.turn(), mv).map_err(refuse)?
+        } else {
+            debug_assert!(
+                current.legal_moves().contains(mv),
+                "play_generated with a move that is not legal here"
+            );
+            *mv
+        };
+        let mut next = current.clone();
+        let fx = variants::play(&mut next, &played);
+        Ok(self.push_played(Entry::Move(played), next, fx))
     }
 
     /// Plays a Parity turn.
@@ -146,20 +177,37 @@ impl GameRecord {
             return Err(self.game_over(white, o));
         }
         let mut next = self.current().clone();
-        let mut fx = next.resolve(white, black)?;
-        self.push(
-            Entry::Turn {
-                white: *white,
-                black: *black,
-            },
-            next,
+        let fx = next.resolve(white, black)?;
+        let entry = Entry::Turn {
+            white: *white,
+            black: *black,
+        };
+        Ok(self.push_played(entry, next, fx))
+    }
+
+    /// Appends an entry played by the rules, whose effects `fx` end with the
+    /// [`Effect::GameOver`] of `next` when `next` ends the game: that is the position's
+    /// outcome, so the record's is known without asking the position again. A threefold
+    /// repetition adds its own `GameOver` to the effects returned.
+    fn push_played(&mut self, entry: Entry, next: Position, mut fx: Vec<Effect>) -> Vec<Effect> {
+        let own = fx.iter().find_map(|e| match e {
+            Effect::GameOver(o) => Some(*o),
+            _ => None,
+        });
+        debug_assert_eq!(
+            own,
+            next.outcome(),
+            "the effects report the outcome of the position reached"
         );
-        if let Some(o) = self.repetition()
-            && !fx.iter().any(|e| matches!(e, Effect::GameOver(_)))
+        self.push(entry, next);
+        let repetition = self.repetition();
+        if own.is_none()
+            && let Some(o) = repetition
         {
             fx.push(Effect::GameOver(o));
         }
-        Ok(fx)
+        self.rules_outcome = OnceLock::from(own.or(repetition));
+        fx
     }
 
     /// The refusal of a move after the end of the game.
@@ -229,6 +277,7 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     #[test]
     fn knight_shuffle_is_a_threefold_repetition() {
@@ -276,5 +325,96 @@ mod tests {
                 reason: DrawReason::Repetition
             })
         );
+    }
+
+    /// The record rebuilt entry by entry with [`GameRecord::push`], whose outcome is then
+    /// computed from the position and the repetition keys alone.
+    fn rebuilt(r: &GameRecord) -> GameRecord {
+        let mut fresh = GameRecord::new(r.start().clone());
+        for (i, e) in r.entries().iter().enumerate() {
+            fresh.push(*e, r.position_after(i + 1).unwrap().clone());
+        }
+        fresh
+    }
+
+    #[test]
+    fn the_outcome_after_play_is_the_one_computed_from_the_position() {
+        // Pseudo-random playouts (a fixed linear congruential sequence) in every variant,
+        // long enough to reach mates, King captures, stalemates, the 50-move rule and
+        // repetitions; after every ply the outcome the record kept from the effects equals
+        // the one found afresh, and a `GameOver` effect is returned exactly when it is set.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let mut endings = 0;
+        for v in Variant::ALL {
+            for _game in 0..6 {
+                let mut r = GameRecord::new(Position::new(v));
+                for _ply in 0..300 {
+                    if r.outcome().is_some() {
+                        endings += 1;
+                        break;
+                    }
+                    let fx = if r.is_simultaneous() {
+                        let w = r.current().legal_commits(Color::White);
+                        let b = r.current().legal_commits(Color::Black);
+                        let (w, b) = (w[next(w.len())], b[next(b.len())]);
+                        r.play_turn(&w, &b).unwrap()
+                    } else {
+                        let moves = r.current().legal_moves();
+                        let mv = moves[next(moves.len())];
+                        r.play(&mv).unwrap()
+                    };
+                    let fresh = rebuilt(&r).outcome();
+                    assert_eq!(r.outcome(), fresh, "{v} after {} entries", r.len());
+                    let over = fx
+                        .iter()
+                        .filter(|e| matches!(e, Effect::GameOver(_)))
+                        .count();
+                    assert_eq!(over, usize::from(fresh.is_some()), "{v}: {fx:?}");
+                }
+            }
+        }
+        assert!(endings >= 12, "only {endings} games ended");
+    }
+
+    #[test]
+    fn a_generated_move_plays_as_a_judged_one() {
+        let mut judged = GameRecord::new(Position::new(Variant::BigOuter));
+        let mut generated = judged.clone();
+        for i in 0..40 {
+            let moves = judged.current().legal_moves();
+            let mv = moves[(i * 7) % moves.len()];
+            assert_eq!(judged.play(&mv), generated.play_generated(&mv));
+            assert_eq!(judged.current(), generated.current());
+        }
+        assert_eq!(judged.entries(), generated.entries());
+        let mut parity = GameRecord::new(Position::new(Variant::Parity));
+        let mv = parity.current().legal_moves()[0];
+        let err = parity.play_generated(&mv).unwrap_err();
+        assert_eq!(err.refusal.reason, Reason::SimultaneousTurn);
+    }
+
+    #[test]
+    fn play_refuses_as_the_position_does() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        let sq = |n| r.current().shape().parse_square(n).unwrap();
+        let (a1, a3) = (sq("a1"), sq("a3"));
+        let err = r.play(&Move::new(a1, a3)).unwrap_err();
+        let mut p = Position::new(Variant::Standard);
+        assert_eq!(err, p.try_play(&Move::new(a1, a3)).unwrap_err());
+        assert!(matches!(err.refusal.reason, Reason::Blocked { .. }));
+        assert!(r.is_empty());
+
+        let mut parity = GameRecord::new(Position::new(Variant::Parity));
+        let sq = |n| parity.current().shape().parse_square(n).unwrap();
+        let e2e4 = Move::new(sq("e2"), sq("e4"));
+        let err = parity.play(&e2e4).unwrap_err();
+        assert_eq!(err.refusal.reason, Reason::SimultaneousTurn);
+        assert_eq!(err.mv, "e2e4");
     }
 }

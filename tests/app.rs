@@ -2276,6 +2276,59 @@ mod start_modes {
         assert!(app.world().resource::<GameHold>().0.is_none());
     }
 
+    /// Presses and releases `keys` together, as the window's keyboard reports them.
+    fn press_keys(app: &mut App, keys: &[KeyCode]) {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            for k in keys {
+                app.world_mut().write_message(KeyboardInput {
+                    key_code: *k,
+                    logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                    state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+            }
+            frames(app, 2);
+        }
+    }
+
+    #[test]
+    fn keys_offer_a_draw_resign_and_open_the_analysis() {
+        use esoterica::bots::live_analysis::AnalysisSettings;
+        use esoterica::game::DrawOffer;
+        let (_root, f) = folders("flow-keys");
+        let mut app = start("esoterica play --black alphabeta:1", f);
+        frames(&mut app, 5);
+        // A opens the analysis panel; B draws the best move.
+        press_keys(&mut app, &[KeyCode::KeyA]);
+        press_keys(&mut app, &[KeyCode::KeyB]);
+        let s = *app.world().resource::<AnalysisSettings>();
+        assert!(s.open && s.hint && !s.threats);
+        // Ctrl+D: White (the person) offers a draw; the bot answers at once (it declines
+        // an equal position).
+        press_keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyD]);
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert_eq!(status, "Black declines the draw.");
+        assert_eq!(app.world().resource::<DrawOffer>().0, None);
+        // Ctrl+R alone does nothing; Ctrl+Shift+R resigns for White.
+        press_keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
+        assert_eq!(app.world().resource::<ActiveGame>().record.outcome(), None);
+        press_keys(
+            &mut app,
+            &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyR],
+        );
+        assert_eq!(
+            app.world().resource::<ActiveGame>().record.outcome(),
+            Some(esoterica::rules::Outcome::Win {
+                winner: Color::Black,
+                reason: esoterica::rules::outcome::WinReason::Resignation,
+            })
+        );
+    }
+
     #[test]
     fn a_new_game_key_during_a_game_asks_first_and_keeps_the_old_game() {
         use esoterica::game::replace::{
@@ -2683,7 +2736,10 @@ mod live_analysis {
         // Threats: what White would play if it were its move.
         app.world_mut().resource_mut::<AnalysisSettings>().threats = true;
         app.update();
-        assert!(!app.world().resource::<LiveAnalysis>().done, "a new analysis");
+        assert!(
+            !app.world().resource::<LiveAnalysis>().done,
+            "a new analysis"
+        );
         frames_until(&mut app, |a| a.world().resource::<LiveAnalysis>().done);
         let live = app.world().resource::<LiveAnalysis>();
         assert_eq!(live.side, Some(Color::White));

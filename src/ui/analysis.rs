@@ -87,7 +87,7 @@ pub(crate) fn analysis_section(
             });
             ui.horizontal(|ui| {
                 ui.label("Level");
-                ui.add(egui::Slider::new(&mut settings.level, 1..=5));
+                ui.add(egui::DragValue::new(&mut settings.level).range(1..=5));
                 ui.label("Lines");
                 ui.add(egui::DragValue::new(&mut settings.lines).range(1..=MAX_MULTIPV.min(5)));
             });

@@ -2,7 +2,9 @@
 //! player at this machine. A button acts for a side a person plays: against a bot, the
 //! person's side; hot-seat, the side to move (Parity: each side has its own buttons, since
 //! both move at once). Writes [`ResignRequest`], [`OfferDrawRequest`] and
-//! [`AnswerDrawOfferRequest`]; the game decides (`game::flow`).
+//! [`AnswerDrawOfferRequest`]; the game decides (`game::flow`). Keys: Ctrl+Shift+R resigns
+//! and Ctrl+D offers a draw (or accepts one offered to the person at the keyboard), for the
+//! one side the buttons act for (Parity hot-seat has two: use the buttons).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -24,6 +26,41 @@ pub fn acting_sides(game: &ActiveGame, automated: &AutomatedSides) -> Vec<Side> 
         vec![game.record.current().turn()]
     } else {
         people
+    }
+}
+
+/// What the keyboard asks for the one side the buttons act for.
+pub(crate) fn flow_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Res<ActiveGame>,
+    hold: Res<GameHold>,
+    offer: Res<DrawOffer>,
+    automated: Option<Res<AutomatedSides>>,
+    mut resign: MessageWriter<ResignRequest>,
+    mut offer_draw: MessageWriter<OfferDrawRequest>,
+    mut answer: MessageWriter<AnswerDrawOfferRequest>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let resign_key = ctrl && shift && keys.just_pressed(KeyCode::KeyR);
+    let draw_key = ctrl && !shift && keys.just_pressed(KeyCode::KeyD);
+    if !(resign_key || draw_key)
+        || game.record.outcome().is_some()
+        || hold.0.is_some()
+        || game.origin != crate::game::GameOrigin::Player
+    {
+        return;
+    }
+    let automated = automated.as_deref().copied().unwrap_or_default();
+    let [side] = acting_sides(&game, &automated)[..] else {
+        return;
+    };
+    if resign_key {
+        resign.write(ResignRequest { side });
+    } else if offer.0.is_some_and(|p| p.to() == side) {
+        answer.write(AnswerDrawOfferRequest(true));
+    } else {
+        offer_draw.write(OfferDrawRequest { side });
     }
 }
 
@@ -78,7 +115,7 @@ impl GameFlowButtons<'_> {
                 };
                 if ui
                     .button(resign)
-                    .on_hover_text(format!("{} gives up the game", side.title()))
+                    .on_hover_text(format!("{} gives up the game (Ctrl+Shift+R)", side.title()))
                     .clicked()
                 {
                     self.resign.write(ResignRequest { side });
@@ -89,7 +126,11 @@ impl GameFlowButtons<'_> {
                 } else {
                     "Offer draw".to_string()
                 };
-                if ui.add_enabled(!offered, egui::Button::new(draw)).clicked() {
+                if ui
+                    .add_enabled(!offered, egui::Button::new(draw))
+                    .on_hover_text("Ctrl+D (Ctrl+D also accepts an offer made to you)")
+                    .clicked()
+                {
                     self.offer_draw.write(OfferDrawRequest { side });
                 }
             });

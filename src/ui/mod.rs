@@ -48,6 +48,12 @@ impl Plugin for UiPlugin {
                     .after(panels::draw_panels),
             )
             .add_systems(Update, clock_panel::set_window_title)
+            .add_systems(
+                Update,
+                game_flow::flow_keys
+                    .in_set(crate::render::picking::HotkeySystems)
+                    .before(crate::game::flow::handle_game_flow),
+            )
             .add_plugins((
                 analysis::plugin,
                 input_guard::plugin,

@@ -2782,3 +2782,104 @@ mod live_analysis {
         assert!(!evals.mistakes().contains(&4), "Black's mate is no mistake");
     }
 }
+
+// ---- Premoves: queued while the bot is to move, played as soon as it has moved.
+
+mod premoves {
+    use super::*;
+    use esoterica::game::premove::{Premove, PremoveRequest};
+
+    fn vs_bot(start: Position, bot_plays: Color) -> App {
+        let mut app = test_app(start);
+        app.world_mut().insert_resource(match bot_plays {
+            Color::White => AutomatedSides {
+                white: true,
+                black: false,
+            },
+            Color::Black => AutomatedSides {
+                white: false,
+                black: true,
+            },
+        });
+        app
+    }
+
+    fn queue(app: &mut App, side: Color, from: &str, to: &str) {
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let mv = Move::new(sq(&pos, from), sq(&pos, to));
+        app.world_mut()
+            .write_message(PremoveRequest(Some((side, mv))));
+        app.update();
+    }
+
+    fn status(app: &App) -> String {
+        app.world().resource::<StatusLine>().0.clone()
+    }
+
+    #[test]
+    fn a_premove_is_played_as_soon_as_the_bot_has_moved() {
+        // The bot plays White and is to move; Black queues ...e5.
+        let mut app = vs_bot(Position::new(Variant::Standard), Color::White);
+        queue(&mut app, Color::Black, "e7", "e5");
+        assert!(app.world().resource::<Premove>().0.is_some());
+        assert_eq!(
+            status(&app),
+            "Premove e7e5: played as soon as White has moved (click elsewhere to cancel)."
+        );
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+        // The bot's move arrives: the premove follows at once.
+        let e4 = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
+        submit(&mut app, e4);
+        app.update();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.len(), 2);
+        assert_eq!(
+            game.record.current().to_text(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert_eq!(app.world().resource::<Premove>().0, None);
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    #[test]
+    fn a_premove_the_bots_move_makes_illegal_is_dropped_with_the_reason() {
+        // Black queues ...Qd8-h4 through e7, which only works if e7 is empty: it is not.
+        let mut app = vs_bot(Position::new(Variant::Standard), Color::White);
+        queue(&mut app, Color::Black, "d8", "h4");
+        let e4 = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
+        submit(&mut app, e4);
+        app.update();
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+        assert_eq!(app.world().resource::<Premove>().0, None);
+        let s = status(&app);
+        assert!(s.starts_with("Premove d8h4 dropped: "), "{s}");
+        // Cancelling: queue one, then cancel it.
+        let mut app = vs_bot(Position::new(Variant::Standard), Color::White);
+        queue(&mut app, Color::Black, "e7", "e5");
+        app.world_mut().write_message(PremoveRequest(None));
+        app.update();
+        assert_eq!(app.world().resource::<Premove>().0, None);
+        assert_eq!(status(&app), "Premove cancelled.");
+    }
+
+    #[test]
+    fn no_premove_in_parity_or_on_the_persons_own_move() {
+        let mut app = vs_bot(Position::new(Variant::Parity), Color::Black);
+        queue(&mut app, Color::White, "e2", "e4");
+        assert_eq!(app.world().resource::<Premove>().0, None);
+        assert!(
+            status(&app).starts_with("No premoves in Parity"),
+            "{}",
+            status(&app)
+        );
+        let mut app = vs_bot(Position::new(Variant::Standard), Color::Black);
+        queue(&mut app, Color::White, "e2", "e4");
+        assert_eq!(app.world().resource::<Premove>().0, None);
+        assert_eq!(status(&app), "A premove is for White's reply to a bot.");
+    }
+}

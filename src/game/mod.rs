@@ -12,6 +12,7 @@ pub mod components;
 pub mod flow;
 pub mod messages;
 pub mod persist_glue;
+pub mod premove;
 pub mod replace;
 pub mod resolve;
 pub mod state;
@@ -91,6 +92,7 @@ impl Plugin for GamePlugin {
                 clock::plugin,
                 flow::plugin,
                 typed::plugin,
+                premove::plugin,
                 watch::plugin,
             ));
     }

@@ -31,6 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
             update_target_markers,
             scale_board_gizmos,
             draw_landing_arrows,
+            draw_premove,
         )
             .chain()
             .in_set(AppSystems::Present)
@@ -608,6 +609,31 @@ fn draw_landing_arrows(
             let back = Vec2::from_angle(s * 0.5).rotate(-dir) * 16.0;
             gizmos.line_2d(tip, tip + back, c);
         }
+    }
+}
+
+/// The queued premove: a blue arrow from its square to its destination.
+fn draw_premove(
+    mut gizmos: Gizmos<BoardGizmos>,
+    game: Res<ActiveGame>,
+    view: Res<BoardView>,
+    premove: Res<crate::game::premove::Premove>,
+) {
+    let Some(q) = premove.0 else {
+        return;
+    };
+    let shape = game.shown().shape();
+    let a = square_to_world(shape, q.mv.from, view.flipped);
+    let b = square_to_world(shape, q.mv.to, view.flipped);
+    let dir = (b - a).normalize_or_zero();
+    if dir == Vec2::ZERO {
+        return;
+    }
+    let c = Color::srgba(0.3, 0.55, 0.95, 0.9);
+    gizmos.line_2d(a, b - dir * 6.0, c);
+    for s in [-1.0f32, 1.0] {
+        let back = Vec2::from_angle(s * 0.5).rotate(-dir) * 20.0;
+        gizmos.line_2d(b, b + back, c);
     }
 }
 

@@ -3,7 +3,8 @@
 //! [`SubmitMoveRequest`]; an illegal one comes back with the rules' reason in the status
 //! line. Hotkeys: F flip, N new game (confirmed while a game is in progress), Ctrl+Z undo,
 //! Ctrl+Y redo, H hexagrams, G square numbers, Esc clear the selection, ← → Home End step
-//! through the move list. Guarded against egui by [`BoardInputSystems`] and
+//! through the move list. While a bot is to move, the person's click or drag queues a
+//! premove ([`PremoveRequest`](crate::game::premove::PremoveRequest)). Guarded against egui by [`BoardInputSystems`] and
 //! [`HotkeySystems`] (configured in `ui/input_guard.rs`); a drag released over a panel is
 //! still seen (the piece goes back).
 
@@ -150,7 +151,10 @@ fn handle_board_mouse(
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
     mut status: ResMut<StatusLine>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
+    (mut submit, mut premove): (
+        MessageWriter<SubmitMoveRequest>,
+        MessageWriter<crate::game::premove::PremoveRequest>,
+    ),
 ) {
     let (camera, cam_tf) = camera.into_inner();
     let cursor = window
@@ -181,7 +185,21 @@ fn handle_board_mouse(
             return;
         }
         let side = side_to_act(&game, &commits);
-        if automated.as_deref().is_some_and(|a| a.plays(side)) {
+        let automated = automated.as_deref().copied().unwrap_or_default();
+        if automated.plays(side) && !game.is_simultaneous() && !automated.plays(side.other()) {
+            // The bot thinks: the person's clicks choose a premove.
+            premove_click(pos, side.other(), sq, &mut selection, &mut premove);
+            return;
+        }
+        if automated.plays(side) {
+            if game.is_simultaneous() {
+                selection.from = None;
+                selection.targets.clear();
+                status.0 = "You have committed this turn; the next turn's commit waits for \
+                            the position the turn starts with (no premoves in Parity)."
+                    .to_string();
+                return;
+            }
             let bot = game.player_name(side).unwrap_or("a");
             selection.from = None;
             selection.targets.clear();
@@ -237,11 +255,70 @@ fn handle_board_mouse(
             && from != to
             && selection.from == Some(from)
         {
-            try_move(&selection, from, to, shape, &mut promotion, &mut submit);
+            let premove_side = selection
+                .side
+                .filter(|s| *s != pos.turn() && !game.is_simultaneous());
+            match premove_side {
+                Some(side) => queue_premove(&selection, side, to, &mut premove),
+                None => try_move(&selection, from, to, shape, &mut promotion, &mut submit),
+            }
             selection.from = None;
             selection.targets.clear();
         }
         selection.dragging = None;
+    }
+}
+
+/// A click while the bot is to move: select one of `side`'s pieces (its destinations as if
+/// it were `side`'s move), queue the premove to a destination, or cancel.
+fn premove_click(
+    pos: &Position,
+    side: Side,
+    sq: Square,
+    selection: &mut Selection,
+    premove: &mut MessageWriter<crate::game::premove::PremoveRequest>,
+) {
+    let mut as_side = pos.clone();
+    as_side.set_turn(side);
+    match selection.from {
+        Some(from) if from == sq => selection.dragging = Some(sq),
+        Some(_) if selection.targets.iter().any(|t| t.to == sq) => {
+            queue_premove(selection, side, sq, premove);
+            selection.from = None;
+            selection.targets.clear();
+        }
+        _ if as_side.kind_at(side, sq).is_some() => {
+            selection.from = Some(sq);
+            selection.side = Some(side);
+            selection.targets = targets_from(&as_side, side, sq);
+            selection.dragging = Some(sq);
+        }
+        _ => {
+            selection.from = None;
+            selection.targets.clear();
+            premove.write(crate::game::premove::PremoveRequest(None));
+        }
+    }
+}
+
+/// Queues the selected piece's move to `to` as `side`'s premove (a promotion: to a Queen
+/// where there is one).
+fn queue_premove(
+    selection: &Selection,
+    side: Side,
+    to: Square,
+    premove: &mut MessageWriter<crate::game::premove::PremoveRequest>,
+) {
+    let Some(target) = selection.targets.iter().find(|t| t.to == to) else {
+        return;
+    };
+    let mv = target
+        .moves
+        .iter()
+        .find(|m| m.promotion == Some(crate::rules::PieceKind::Queen))
+        .or(target.moves.first());
+    if let Some(mv) = mv {
+        premove.write(crate::game::premove::PremoveRequest(Some((side, *mv))));
     }
 }
 

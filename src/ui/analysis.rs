@@ -19,7 +19,7 @@ use crate::render::{BoardInsets, BoardView, square_to_world};
 use crate::rules::Position;
 
 /// Width of the evaluation bar beside the board, in egui points.
-pub const EVAL_BAR_POINTS: f32 = 16.0;
+pub const EVAL_BAR_POINTS: f32 = 24.0;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(AnalysisPlugin)
@@ -239,7 +239,7 @@ fn draw_eval_bar(
                     at,
                     egui::Align2::CENTER_CENTER,
                     score_text(s).trim_start_matches('+'),
-                    egui::FontId::proportional(9.0),
+                    egui::FontId::proportional(10.0),
                     egui::Color32::from_rgb(200, 60, 40),
                 );
             }

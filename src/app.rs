@@ -102,6 +102,8 @@ pub struct DemoLaunch {
     pub pace_secs: f32,
     /// The built-in bot playing both sides.
     pub bot: BotSpec,
+    /// Show the scoreboard of the demo's games.
+    pub scoreboard: bool,
     /// The window.
     pub window: WindowPlan,
 }
@@ -226,6 +228,7 @@ impl DemoLaunch {
                 crate::demo::script::PACE_SECS
             },
             bot,
+            scoreboard: !args.no_scoreboard,
             window: WindowPlan {
                 size,
                 fullscreen: args.fullscreen,
@@ -417,6 +420,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                     variants: d.variants,
                     pace_secs: d.pace_secs,
                     bot: d.bot,
+                    scoreboard: d.scoreboard,
                     ..default()
                 });
         }

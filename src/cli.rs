@@ -159,6 +159,9 @@ pub struct DemoArgs {
     /// Bot playing both sides: random, greedy or alphabeta[:1-5].
     #[arg(long, default_value = "alphabeta:2")]
     pub bot: String,
+    /// Hide the scoreboard of the demo's games (shown in a corner by default).
+    #[arg(long)]
+    pub no_scoreboard: bool,
     /// Window size in logical pixels, `WIDTHxHEIGHT` (default 1280x800, shrunk to fit the
     /// monitor).
     #[arg(long, value_name = "WxH")]

@@ -1046,6 +1046,7 @@ mod demo {
             movetime_ms: 20,
             max_plies: 6,
             idle_return: None,
+            scoreboard: true,
         });
         let mut frames = 0;
         while app.world().resource::<DemoState>().demo.games_played() < 2 && frames < 3000 {
@@ -1056,6 +1057,12 @@ mod demo {
         let state = app.world().resource::<DemoState>();
         assert_eq!(state.demo.games_played(), 2, "after {frames} frames");
         assert!(state.games_started >= 2);
+        // The scoreboard has both games, in order, each adjudicated at the ply cap or won.
+        let board = app
+            .world()
+            .resource::<esoterica::demo::plugin::DemoScoreboard>();
+        let played: Vec<Variant> = board.games.iter().map(|g| g.0).collect();
+        assert_eq!(played, [Variant::Standard, Variant::Parity]);
     }
 
     #[test]
@@ -2096,6 +2103,35 @@ mod start_modes {
         let saved = settings.load_settings().settings;
         assert_eq!(saved.animation_speed, 0.5, "the settings were saved");
         assert_eq!(saved.players, Default::default());
+        assert_eq!(
+            saved.overlays,
+            Settings::default().overlays,
+            "the overlays the demo turned on are not saved"
+        );
+    }
+
+    #[test]
+    fn demo_scoreboard_counts_the_finished_games() {
+        use esoterica::demo::plugin::DemoScoreboard;
+        let (_root, f) = folders("scoreboard");
+        let mut app = start(
+            "esoterica demo --variants bully,nonviolent --pace 0.1 --bot random",
+            f,
+        );
+        let t0 = std::time::Instant::now();
+        while app.world().resource::<DemoScoreboard>().games.len() < 1
+            && t0.elapsed() < Duration::from_secs(240)
+        {
+            frames(&mut app, 50);
+        }
+        let board = app.world().resource::<DemoScoreboard>();
+        assert!(board.shown);
+        assert_eq!(board.games[0].0, Variant::Bully);
+        let (w, d, b) = board.totals();
+        assert_eq!(w + d + b, board.games.len());
+        let (_root, f) = folders("no-scoreboard");
+        let app = start("esoterica demo --no-scoreboard", f);
+        assert!(!app.world().resource::<DemoScoreboard>().shown);
     }
 
     #[test]
@@ -2166,10 +2202,28 @@ mod start_modes {
 
     #[test]
     fn demo_take_over_hot_seat_keeps_the_position_and_nobody_moves_for_the_visitors() {
+        use esoterica::render::charges::ChargeOverlay;
+        use esoterica::render::zones::ZoneView;
         let mut app = demo_with_moves("takeover-hotseat", 2);
+        // The demo shows every overlay (a fresh settings file has them off).
+        let overlays = |app: &App| {
+            (
+                app.world().resource::<ChargeOverlay>().visible,
+                app.world().resource::<ZoneView>().visible,
+                app.world()
+                    .resource::<esoterica::render::BoardView>()
+                    .show_numbers,
+            )
+        };
+        assert_eq!(overlays(&app), (true, true, true));
         app.world_mut()
             .write_message(DemoTakeOverRequest(TakeOver::HotSeat));
         frames(&mut app, 5);
+        assert_eq!(
+            overlays(&app),
+            (false, false, false),
+            "the player's own again"
+        );
         let before = entries(&app);
         frames(&mut app, 200);
         assert_eq!(

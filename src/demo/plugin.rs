@@ -43,7 +43,7 @@ pub const QUIT_HOLD_SECS: f32 = 2.0;
 /// Seconds without mouse motion before the cursor hides (demo running only).
 pub const CURSOR_IDLE_SECS: f32 = 3.0;
 /// Logical pixels kept free below the board for the caption bar while the demo runs.
-pub const CAPTION_BAR_PX: f32 = 150.0;
+pub const CAPTION_BAR_PX: f32 = 180.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
 
@@ -68,6 +68,8 @@ pub struct DemoPlugin {
     pub idle_return: Option<f32>,
     /// Most plies per demo game before it is adjudicated a draw.
     pub max_plies: usize,
+    /// Show the scoreboard of the demo's games in a corner.
+    pub scoreboard: bool,
 }
 
 impl Default for DemoPlugin {
@@ -81,15 +83,43 @@ impl Default for DemoPlugin {
             movetime_ms: BOT_MOVETIME_MS,
             idle_return: None,
             max_plies: 120,
+            scoreboard: true,
         }
     }
 }
 
-/// What the demo borrowed from normal play while its bots have the seats.
+/// What the demo borrowed from normal play while its bots have the seats: the bots' pace
+/// and move time, and the overlays (charges, zones, square numbers), which the demo turns
+/// on so every variant shows what makes it different.
 #[derive(Debug, Clone, PartialEq)]
 struct Borrowed {
     pace: f32,
     move_time: Option<Duration>,
+    overlays: Option<(bool, bool, bool)>,
+}
+
+/// The demo's games so far: each variant played and how it ended, for the scoreboard.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct DemoScoreboard {
+    /// Whether the overlay shows it.
+    pub shown: bool,
+    /// Every finished demo game, oldest first.
+    pub games: Vec<(Variant, crate::rules::Outcome)>,
+}
+
+impl DemoScoreboard {
+    /// White wins, draws and Black wins so far.
+    pub fn totals(&self) -> (usize, usize, usize) {
+        let mut t = (0, 0, 0);
+        for (_, o) in &self.games {
+            match o.winner() {
+                Some(Color::White) => t.0 += 1,
+                None => t.1 += 1,
+                Some(Color::Black) => t.2 += 1,
+            }
+        }
+        t
+    }
 }
 
 /// The running demo: the loop and its bot.
@@ -204,6 +234,10 @@ impl Plugin for DemoPlugin {
         })
         .init_resource::<DemoOverlay>()
         .init_resource::<DemoCaptions>()
+        .insert_resource(DemoScoreboard {
+            shown: self.scoreboard,
+            games: Vec::new(),
+        })
         .add_message::<DemoTakeOverRequest>()
         .add_systems(
             Update,
@@ -283,6 +317,9 @@ struct Seats<'w> {
     lent: ResMut<'w, LentSeats>,
     pace: ResMut<'w, BotPace>,
     move_time: ResMut<'w, BotMoveTime>,
+    charges: Option<ResMut<'w, crate::render::charges::ChargeOverlay>>,
+    zones: Option<ResMut<'w, crate::render::zones::ZoneView>>,
+    view: Option<ResMut<'w, crate::render::BoardView>>,
 }
 
 impl Seats<'_> {
@@ -293,8 +330,10 @@ impl Seats<'_> {
             state.borrowed = Some(Borrowed {
                 pace: self.pace.0,
                 move_time: self.move_time.0,
+                overlays: self.overlays(),
             });
         }
+        self.set_overlays((true, true, true));
         self.players.0 = crate::persist::Players {
             white: state.bot.clone(),
             black: state.bot.clone(),
@@ -303,12 +342,36 @@ impl Seats<'_> {
         self.move_time.0 = Some(Duration::from_millis(state.movetime_ms));
     }
 
+    /// The overlays' switches (charges, zones, square numbers), when the window has them.
+    fn overlays(&self) -> Option<(bool, bool, bool)> {
+        Some((
+            self.charges.as_ref()?.visible,
+            self.zones.as_ref()?.visible,
+            self.view.as_ref()?.show_numbers,
+        ))
+    }
+
+    fn set_overlays(&mut self, (charges, zones, numbers): (bool, bool, bool)) {
+        if let Some(c) = self.charges.as_mut() {
+            c.visible = charges;
+        }
+        if let Some(z) = self.zones.as_mut() {
+            z.visible = zones;
+        }
+        if let Some(v) = self.view.as_mut() {
+            v.show_numbers = numbers;
+        }
+    }
+
     /// The seats back to the visitor: `players` play, normal play's pace and move time
     /// return.
     fn give_back(&mut self, state: &mut DemoState, players: crate::persist::Players) {
         if let Some(b) = state.borrowed.take() {
             self.pace.0 = b.pace;
             self.move_time.0 = b.move_time;
+            if let Some(o) = b.overlays {
+                self.set_overlays(o);
+            }
         }
         self.lent.0 = None;
         self.players.0 = players;
@@ -398,7 +461,7 @@ fn advance_demo(
     mut game: ResMut<ActiveGame>,
     mut seats: Seats,
     mut new_game: MessageWriter<NewGameRequest>,
-    entities: Query<Entity>,
+    (entities, mut scoreboard): (Query<Entity>, ResMut<DemoScoreboard>),
 ) {
     if state.offer_open {
         return;
@@ -431,6 +494,7 @@ fn advance_demo(
             }
             DemoCommand::ShowResult { outcome, text } => {
                 info!("demo: result: {text}");
+                scoreboard.games.push((game.variant(), outcome));
                 // An adjudicated game (ply cap, stall) is declared so nobody moves on.
                 if game.origin == GameOrigin::Demo && game.record.outcome().is_none() {
                     game.record.declare(outcome);
@@ -467,6 +531,7 @@ fn draw_demo_overlay(
     captions: Res<DemoCaptions>,
     mut take: MessageWriter<DemoTakeOverRequest>,
     mut insets: ResMut<crate::render::BoardInsets>,
+    scoreboard: Res<DemoScoreboard>,
 ) -> Result {
     use bevy_egui::egui;
     let ctx = contexts.ctx_mut()?;
@@ -556,8 +621,42 @@ fn draw_demo_overlay(
                             let a = (left.min(1.0) * 255.0) as u8;
                             ui.label(
                                 egui::RichText::new(&c.text)
-                                    .size(23.0)
+                                    .size(30.0)
                                     .color(egui::Color32::from_rgba_unmultiplied(255, 255, 255, a)),
+                            );
+                        }
+                    });
+            });
+    }
+    if running && scoreboard.shown && !scoreboard.games.is_empty() {
+        let (w, d, b) = scoreboard.totals();
+        egui::Area::new(egui::Id::new("demo-scoreboard"))
+            .anchor(
+                egui::Align2::RIGHT_TOP,
+                [-insets.right - 12.0, insets.top + 12.0],
+            )
+            .order(egui::Order::Foreground)
+            .fade_in(false)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 190))
+                    .corner_radius(8)
+                    .inner_margin(10)
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Demo games: {}   White {w} · draws {d} · Black {b}",
+                                scoreboard.games.len()
+                            ))
+                            .size(15.0)
+                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                        );
+                        for (v, o) in scoreboard.games.iter().rev().take(4) {
+                            ui.label(
+                                egui::RichText::new(format!("{}  {}", v.title(), o.result_token()))
+                                    .size(14.0)
+                                    .color(egui::Color32::WHITE),
                             );
                         }
                     });

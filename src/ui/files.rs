@@ -280,10 +280,14 @@ fn save_settings_on_change(
     now.appearance.piece_set = look.piece_set;
     now.appearance.board_theme = look.theme;
     now.appearance.ui_scale = scale.0;
-    now.overlays.intrachange_numbers = view.show_numbers;
-    now.overlays.hexagrams = view.show_hexagrams;
-    now.overlays.force_field_charges = overlays.0.visible;
-    now.overlays.big_outer_zones = overlays.1.visible;
+    // While the demo has the window (its bots have the seats) the overlays it turned on
+    // are not the player's choice either.
+    if lent.0.is_none() {
+        now.overlays.intrachange_numbers = view.show_numbers;
+        now.overlays.hexagrams = view.show_hexagrams;
+        now.overlays.force_field_charges = overlays.0.visible;
+        now.overlays.big_outer_zones = overlays.1.visible;
+    }
     // Seats lent to the demo's bots are not the player's choice: the players from before.
     let players = lent.0.as_ref().unwrap_or(&players.0);
     if state.cli_players.as_ref() != Some(players) {

@@ -400,7 +400,10 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         }
         Launch::Demo(d) => {
             let first = d.variants.first().copied().unwrap_or_default();
-            app.insert_resource(ActiveGame::new(Position::new(first)))
+            // The board under the first title card is the demo's too (no resign buttons).
+            let mut board = ActiveGame::new(Position::new(first));
+            board.origin = crate::game::GameOrigin::Demo;
+            app.insert_resource(board)
                 // The demo's bots play through its own players; nothing from the settings.
                 .insert_resource(Players::default())
                 .insert_resource(BotSeed(random_seed()))

@@ -2119,7 +2119,7 @@ mod start_modes {
             f,
         );
         let t0 = std::time::Instant::now();
-        while app.world().resource::<DemoScoreboard>().games.len() < 1
+        while app.world().resource::<DemoScoreboard>().games.is_empty()
             && t0.elapsed() < Duration::from_secs(240)
         {
             frames(&mut app, 50);
@@ -2140,6 +2140,11 @@ mod start_modes {
         let mut app = start(
             "esoterica demo --variants standard,parity --pace 0.1 --bot random",
             f,
+        );
+        // Even under the first title card the board is the demo's, not a player's.
+        assert_eq!(
+            app.world().resource::<ActiveGame>().origin,
+            esoterica::game::GameOrigin::Demo
         );
         let t0 = std::time::Instant::now();
         let mut seen = std::collections::BTreeSet::new();

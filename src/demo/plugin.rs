@@ -523,6 +523,112 @@ fn fade_captions(time: Res<Time>, mut captions: ResMut<DemoCaptions>) {
     captions.shown.retain(|(_, left)| *left > 0.0);
 }
 
+/// Seconds one cycle of a title card's diagram takes (the arrows, then a pause).
+const DIAGRAM_CYCLE_SECS: f64 = 3.5;
+
+/// A title card's diagram: the board at 22 points a square (Big Outer smaller), the pieces
+/// as letters in discs, the held squares tinted, and the arrows drawn one after the other,
+/// growing, every [`DIAGRAM_CYCLE_SECS`]; a refused arrow ends in a red cross.
+fn draw_diagram(ui: &mut bevy_egui::egui::Ui, d: &super::cards::Diagram, time: f64) {
+    use super::cards::ArrowKind;
+    use bevy_egui::egui;
+    // Big Outer's corner squares lie outside the 12×12 core (file or rank −1 and 12).
+    let coords: Vec<(i8, i8)> = d.shape.squares().map(|sq| d.shape.coords(sq)).collect();
+    let lo = |f: fn(&(i8, i8)) -> i8| coords.iter().map(f).min().unwrap_or(0);
+    let hi = |f: fn(&(i8, i8)) -> i8| coords.iter().map(f).max().unwrap_or(7);
+    let (f0, r0) = (lo(|c| c.0), lo(|c| c.1));
+    let files = f32::from(hi(|c| c.0) - f0 + 1);
+    let ranks = f32::from(hi(|c| c.1) - r0 + 1);
+    let cell = (240.0 / files.max(ranks)).min(26.0);
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(cell * files, cell * ranks), egui::Sense::hover());
+    let painter = ui.painter_at(rect.expand(2.0));
+    let centre = |sq| {
+        let (f, r) = d.shape.coords(sq);
+        egui::pos2(
+            rect.left() + (f32::from(f - f0) + 0.5) * cell,
+            rect.bottom() - (f32::from(r - r0) + 0.5) * cell,
+        )
+    };
+    for sq in d.shape.squares() {
+        let (f, r) = d.shape.coords(sq);
+        let light = (f + r) % 2 != 0;
+        let mut fill = if light {
+            egui::Color32::from_rgb(226, 204, 160)
+        } else {
+            egui::Color32::from_rgb(160, 118, 80)
+        };
+        if let Some((_, side)) = d.held.iter().find(|h| h.0 == sq) {
+            fill = match side {
+                Color::White => egui::Color32::from_rgb(120, 170, 230),
+                Color::Black => egui::Color32::from_rgb(210, 90, 80),
+            };
+        }
+        painter.rect_filled(
+            egui::Rect::from_center_size(centre(sq), egui::vec2(cell, cell)),
+            0.0,
+            fill,
+        );
+    }
+    for (sq, p) in &d.pieces {
+        let (bg, fg) = match p.color {
+            Color::White => (egui::Color32::WHITE, egui::Color32::BLACK),
+            Color::Black => (egui::Color32::from_gray(25), egui::Color32::WHITE),
+        };
+        painter.circle(
+            centre(*sq),
+            cell * 0.4,
+            bg,
+            egui::Stroke::new(1.0, egui::Color32::from_gray(90)),
+        );
+        painter.text(
+            centre(*sq),
+            egui::Align2::CENTER_CENTER,
+            p.kind.letter(),
+            egui::FontId::proportional(cell * 0.55),
+            fg,
+        );
+    }
+    let n = d.arrows.len().max(1) as f64;
+    let phase = (time % DIAGRAM_CYCLE_SECS) / (DIAGRAM_CYCLE_SECS * 0.7);
+    for (i, a) in d.arrows.iter().enumerate() {
+        // Parity's steps land on the same beat; elsewhere the arrows follow one another.
+        let simultaneous =
+            a.kind == ArrowKind::Step && d.arrows.iter().all(|b| b.kind == ArrowKind::Step);
+        let (start, len) = if simultaneous {
+            (0.0, 1.0)
+        } else {
+            (i as f64 / n, 1.0 / n)
+        };
+        let t = ((phase - start) / len).clamp(0.0, 1.0) as f32;
+        if t <= 0.0 {
+            continue;
+        }
+        let (from, to) = (centre(a.from), centre(a.to));
+        let tip = from + (to - from) * t;
+        let color = match a.kind {
+            ArrowKind::Step => egui::Color32::from_rgb(90, 200, 110),
+            ArrowKind::Teleport => egui::Color32::from_rgb(180, 120, 255),
+            ArrowKind::Refused => egui::Color32::from_rgb(240, 80, 60),
+        };
+        painter.line_segment([from, tip], egui::Stroke::new(cell * 0.14, color));
+        let dir = (to - from).normalized();
+        for s in [-0.5f32, 0.5] {
+            let back = egui::Vec2::angled(dir.angle() + std::f32::consts::PI + s) * cell * 0.35;
+            painter.line_segment([tip, tip + back], egui::Stroke::new(cell * 0.12, color));
+        }
+        if a.kind == ArrowKind::Refused && t >= 1.0 {
+            let r = cell * 0.3;
+            for (x, y) in [(r, r), (r, -r)] {
+                painter.line_segment(
+                    [to - egui::vec2(x, y), to + egui::vec2(x, y)],
+                    egui::Stroke::new(cell * 0.14, egui::Color32::from_rgb(255, 40, 40)),
+                );
+            }
+        }
+    }
+}
+
 /// The overlay: title card, result card, caption bar, take-over offer, quit hint.
 fn draw_demo_overlay(
     mut contexts: bevy_egui::EguiContexts,
@@ -579,6 +685,11 @@ fn draw_demo_overlay(
                                     .size(24.0)
                                     .color(egui::Color32::WHITE),
                             );
+                        }
+                        if let Some(d) = &card.diagram {
+                            ui.add_space(14.0);
+                            draw_diagram(ui, d, ctx.input(|i| i.time));
+                            ctx.request_repaint();
                         }
                     });
                 });

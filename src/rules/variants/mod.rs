@@ -20,7 +20,7 @@ pub mod standard;
 #[cfg(test)]
 mod test_support;
 
-pub use rules::{Capabilities, VariantRules};
+pub use rules::{Capabilities, TitleExample, VariantRules};
 
 pub(crate) use super::variant::with_rules;
 

@@ -81,6 +81,17 @@ impl Capabilities {
     };
 }
 
+/// A variant's title-card example ([`VariantRules::title_example`]): moves in the
+/// variant's move text (Parity: `WHITE/BLACK` turns) from the initial position, then the
+/// one entry to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TitleExample {
+    /// The moves before it, legal in turn.
+    pub setup: &'static [&'static str],
+    /// The entry shown (a move, or a Parity turn).
+    pub entry: &'static str,
+}
+
 /// The rules of one variant: movement, legality, resolution into effects, the end of the
 /// game, position text, notation and the rules card. Implemented once per variant by a
 /// zero-sized type in `variants/<name>/`; every method but the identity ones has the classic
@@ -102,6 +113,11 @@ pub trait VariantRules: Sync {
     /// The bundled opening book (`assets/openings/<name>.txt`): one line of moves per
     /// opening, `#` comments; tournaments start their games from these.
     fn openings(&self) -> &'static str;
+
+    /// The demo's example of the variant's own rule, drawn on its title card: moves from
+    /// the initial position, then the entry the card animates (legal or, where the rule is
+    /// a refusal, refused by the rules).
+    fn title_example(&self) -> TitleExample;
 
     /// The variant's rule in one line (at most about 75 characters), for the banner over
     /// the board.

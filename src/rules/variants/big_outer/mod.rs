@@ -17,7 +17,7 @@ mod tests;
 pub use cards::{OUTER_PIECES, piece_card, zone_name};
 pub use setup::{BIG_OUTER_SETUP_RON, BigOuterSetup, CornerPiece, SetupError, initial_text};
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{BoardShape, Square};
@@ -110,6 +110,13 @@ impl VariantRules for BigOuter {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/big-outer.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &[],
+            entry: "f2f6",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

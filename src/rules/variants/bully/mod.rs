@@ -4,7 +4,7 @@
 //! classical (ruling BN-1). The capture rule is [`CaptureRule::ByValue`]; everything else is
 //! the classic default.
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::classic::CaptureRule;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
@@ -53,6 +53,13 @@ impl VariantRules for Bully {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/bully.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &["e2e4", "d7d5", "e4d5", "d8d5", "c2c4", "e7e6"],
+            entry: "c4d5",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

@@ -18,7 +18,7 @@ pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields,
 
 use fields::{controller_of, hostile, knight_routes, net_charges};
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{Direction, Square};
@@ -91,6 +91,13 @@ impl VariantRules for ForceField {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/force-field.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &[],
+            entry: "e2e4",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

@@ -16,7 +16,7 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::classic;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Effect, Move};
@@ -120,6 +120,13 @@ impl VariantRules for Intrachange {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/intrachange.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &[],
+            entry: "e2e4",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

@@ -2,7 +2,7 @@
 //! all, en passant included. Checks and mates stay classical (ruling BN-2). The capture rule
 //! is [`CaptureRule::Never`]; everything else is the classic default.
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::classic::CaptureRule;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
@@ -48,6 +48,13 @@ impl VariantRules for Nonviolent {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/nonviolent.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &["e2e4", "d7d5"],
+            entry: "e4d5",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

@@ -21,7 +21,7 @@ pub use resolve::divide;
 
 use std::fmt;
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::Square;
@@ -91,6 +91,14 @@ impl<const SINGLE: bool> VariantRules for Parity<SINGLE> {
             include_str!("../../../../assets/openings/parity-single.txt")
         } else {
             include_str!("../../../../assets/openings/parity.txt")
+        }
+    }
+
+    fn title_example(&self) -> TitleExample {
+        // Both Knights choose e4: they land together and share it.
+        TitleExample {
+            setup: &["b1c3/g8f6", "a2a3/a7a6"],
+            entry: "c3e4/f6e4",
         }
     }
 

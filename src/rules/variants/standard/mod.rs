@@ -2,7 +2,7 @@
 //! [`VariantRules`] is standard chess, so this type only names itself, its initial position
 //! and its rules card.
 
-use super::{Capabilities, VariantRules};
+use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
@@ -90,6 +90,13 @@ impl VariantRules for Standard {
 
     fn openings(&self) -> &'static str {
         include_str!("../../../../assets/openings/standard.txt")
+    }
+
+    fn title_example(&self) -> TitleExample {
+        TitleExample {
+            setup: &["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"],
+            entry: "h5f7",
+        }
     }
 
     fn rule_line(&self) -> &'static str {

@@ -1,0 +1,356 @@
+//! The bitboard legal move generator of classic chess on the 8×8 board. Checks, pins and
+//! the squares that answer a check are sets of squares (`u64`, one bit per square, see
+//! [`bitboard`](super::bitboard)) found once per position; every move of a piece other than
+//! the King is then legal when its destination is in the piece's target set, and only King
+//! moves and captures en passant are tested against the enemy's attacks.
+//!
+//! It gives the same moves in the same order as the square-array generator
+//! ([`fast`](super::fast)), which stays as its reference in the tests: by origin square;
+//! pawns' straight steps, then the diagonals (file − 1 first); lines direction by direction
+//! in [`Direction::ALL`](crate::rules::geometry::Direction::ALL) order, nearest square
+//! first; Knight leaps in [`KNIGHT_LEAPS`](super::KNIGHT_LEAPS) order; castling last.
+
+use super::bitboard::{ASCENDING, Attacks64};
+use super::movement::CaptureRule;
+use super::pseudo::castling_moves;
+use super::tables::{GenTables, NO_SQUARE};
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::moves::{Move, Special};
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+
+/// The rook, bishop and all eight directions (indices in
+/// [`Direction::ALL`](crate::rules::geometry::Direction::ALL)).
+const ROOK_DIRS: [usize; 4] = [0, 1, 2, 3];
+const BISHOP_DIRS: [usize; 4] = [4, 5, 6, 7];
+const QUEEN_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// One side's pieces on the 8×8 board by kind, read from the board's bit planes.
+#[derive(Clone, Copy)]
+struct Side {
+    all: u64,
+    pawns: u64,
+    knights: u64,
+    /// Bishops and Queens.
+    diagonal: u64,
+    /// Rooks and Queens.
+    orthogonal: u64,
+    kings: u64,
+}
+
+impl Side {
+    /// The pieces from the four bit planes of the kind codes (`Board::planes64`), or
+    /// `None` when a kind beyond the standard six is on the board. The codes are
+    /// `kind as u8 + 1`: Pawn 001, Knight 010, Bishop 011, Rook 100, Queen 101, King 110
+    /// (plane 0 is the lowest bit); every other kind has plane 3 or all of planes 0–2.
+    #[inline(always)]
+    fn of(planes: [u64; 4]) -> Option<Side> {
+        let [p0, p1, p2, p3] = planes;
+        if p3 | (p0 & p1 & p2) != 0 {
+            return None;
+        }
+        Some(Side {
+            all: p0 | p1 | p2,
+            pawns: p0 & !p1 & !p2,
+            knights: !p0 & p1 & !p2,
+            diagonal: p0 & (p1 ^ p2),
+            orthogonal: p2 & !p1,
+            kings: !p0 & p1 & p2,
+        })
+    }
+
+    /// The pieces of `kind` (none for kinds beyond the six).
+    #[inline(always)]
+    fn of_kind(&self, kind: PieceKind) -> u64 {
+        match kind {
+            PieceKind::Pawn => self.pawns,
+            PieceKind::Knight => self.knights,
+            PieceKind::Bishop => self.diagonal & !self.orthogonal,
+            PieceKind::Rook => self.orthogonal & !self.diagonal,
+            PieceKind::Queen => self.diagonal & self.orthogonal,
+            PieceKind::King => self.kings,
+            PieceKind::Guard
+            | PieceKind::Matriarch
+            | PieceKind::Jumper
+            | PieceKind::OuterKnight => 0,
+        }
+    }
+}
+
+/// The squares of one bit each, lowest first.
+#[inline(always)]
+fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
+
+/// What the generator knows about one position.
+struct Gen<'a> {
+    a: &'static Attacks64,
+    t: &'static GenTables,
+    pos: &'a Position,
+    us: Color,
+    theirs: Side,
+    occ: u64,
+    /// The King of the side to move.
+    king: usize,
+    /// Per kind of ours (`kind as usize`, the six standard kinds), the squares it may move
+    /// to: empty ones and the enemy pieces the capture rule lets it take.
+    targets: [u64; 6],
+}
+
+impl Gen<'_> {
+    /// Whether `sq` is attacked by the enemy with `occ` occupied (the enemy pieces as on
+    /// the board, less `removed`).
+    #[inline(always)]
+    fn attacked(&self, sq: usize, occ: u64, removed: u64) -> bool {
+        let (a, th) = (self.a, &self.theirs);
+        (a.pawn[self.us.index()][sq] & th.pawns & !removed)
+            | (a.knight[sq] & th.knights)
+            | (a.king[sq] & th.kings)
+            | (a.bishop(sq, occ) & th.diagonal)
+            | (a.rook(sq, occ) & th.orthogonal)
+            != 0
+    }
+
+    /// Pushes the moves from `from` onto the squares of `to`, ray by ray in the order of
+    /// `dirs`, nearest square first.
+    #[inline(always)]
+    fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut Vec<Move>) {
+        for &d in dirs {
+            let mut m = to & self.a.ray[d & 7][from];
+            if ASCENDING[d & 7] {
+                while m != 0 {
+                    let s = m.trailing_zeros();
+                    m &= m - 1;
+                    out.push(Move::new(Square(from as u8), Square(s as u8)));
+                }
+            } else {
+                while m != 0 {
+                    let s = 63 - m.leading_zeros();
+                    m ^= 1 << s;
+                    out.push(Move::new(Square(from as u8), Square(s as u8)));
+                }
+            }
+        }
+    }
+
+    /// Pushes a pawn move, once per promotion kind onto the last rank.
+    #[inline(always)]
+    fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut Vec<Move>) {
+        let promotions = self.pos.variant.promotion_kinds();
+        let (from, to) = (Square(from as u8), Square(to as u8));
+        if self.t.promotes[self.us.index()][to.index()] && !promotions.is_empty() {
+            for &k in promotions {
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: Some(k),
+                    special,
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                promotion: None,
+                special,
+            });
+        }
+    }
+
+    /// The moves of our pawn on `from` whose destination is in `allowed` (the check and pin
+    /// mask), and its captures en passant that leave the King safe.
+    #[inline(always)]
+    fn pawn_moves(&self, from: usize, allowed: u64, out: &mut Vec<Move>) {
+        let c = self.us.index();
+        for to in self.t.pawn_push[c][from] {
+            if to == NO_SQUARE || self.occ >> to & 1 != 0 {
+                break;
+            }
+            if allowed >> to & 1 != 0 {
+                self.push_pawn(from, to as usize, Special::Normal, out);
+            }
+        }
+        let captures = self.targets[PieceKind::Pawn as usize] & self.theirs.all & allowed;
+        for to in self.t.pawn_to[c][from] {
+            if to == NO_SQUARE {
+                continue;
+            }
+            let bit = 1u64 << (to & 63);
+            if self.theirs.all & bit != 0 {
+                if captures & bit != 0 {
+                    self.push_pawn(from, to as usize, Special::Normal, out);
+                }
+            } else if let Some(ep) = &self.pos.ep[self.us.other().index()]
+                && self.occ & bit == 0
+                && ep.squares().any(|s| s.0 == to)
+                && self.theirs.pawns >> (ep.pawn.index() & 63) & 1 != 0
+                && self
+                    .pos
+                    .variant
+                    .capture_rule()
+                    .allows(PieceKind::Pawn, PieceKind::Pawn)
+            {
+                // Played on the occupancy: both pawns leave, ours lands on `to`.
+                let taken = 1u64 << (ep.pawn.index() & 63);
+                let occ = (self.occ & !taken & !(1 << from)) | bit;
+                if !self.attacked(self.king, occ, taken) {
+                    let special = Special::EnPassant { captured: ep.pawn };
+                    self.push_pawn(from, to as usize, special, out);
+                }
+            }
+        }
+    }
+
+    /// The King's moves onto squares the enemy does not attack once the King has left its
+    /// square, in step order.
+    #[inline(always)]
+    fn king_moves(&self, out: &mut Vec<Move>) {
+        let to = self.a.king[self.king] & self.targets[PieceKind::King as usize];
+        if to == 0 {
+            return;
+        }
+        let occ = self.occ & !(1 << self.king);
+        for s in self.t.step[self.king] {
+            if s != NO_SQUARE && to >> (s & 63) & 1 != 0 && !self.attacked(s as usize, occ, 0) {
+                out.push(Move::new(Square(self.king as u8), Square(s)));
+            }
+        }
+    }
+}
+
+/// The victims the capture rule allows each of our kinds (`kind as usize`) to take.
+#[inline(always)]
+fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
+    const SIX: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+    match rule {
+        CaptureRule::Any => [theirs.all; 6],
+        CaptureRule::Never => [0; 6],
+        CaptureRule::ByValue => SIX.map(|attacker| {
+            SIX.iter()
+                .filter(|&&victim| rule.allows(attacker, victim))
+                .fold(0, |m, &victim| m | theirs.of_kind(victim))
+        }),
+    }
+}
+
+/// The legal moves of the side to move under classic rules on the 8×8 board, pushed onto
+/// `out`; returns false, pushing nothing, where this generator does not apply (another
+/// board shape, a kind beyond the standard six, a square held by both sides, or not
+/// exactly one King of the side to move), and the caller uses the square-array generator.
+pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
+    if pos.shape() != BoardShape::Standard {
+        return false;
+    }
+    let us = pos.turn;
+    let b = &pos.board;
+    let (Some(ours), Some(theirs)) = (Side::of(b.planes64(us)), Side::of(b.planes64(us.other())))
+    else {
+        return false;
+    };
+    if ours.kings.count_ones() != 1 || ours.all & theirs.all != 0 {
+        return false;
+    }
+    let a = Attacks64::get();
+    let t = GenTables::of(BoardShape::Standard);
+    let occ = ours.all | theirs.all;
+    let king = ours.kings.trailing_zeros() as usize;
+    let checkers = (a.pawn[us.index()][king] & theirs.pawns)
+        | (a.knight[king] & theirs.knights)
+        | (a.king[king] & theirs.kings)
+        | (a.bishop(king, occ) & theirs.diagonal)
+        | (a.rook(king, occ) & theirs.orthogonal);
+    // Enemy lines that reach the King through our pieces alone; one piece between pins it.
+    let snipers = (a.rook(king, theirs.all) & theirs.orthogonal)
+        | (a.bishop(king, theirs.all) & theirs.diagonal);
+    let mut pinned = 0;
+    for s in squares(snipers) {
+        let between = a.between[king][s] & occ;
+        if between.count_ones() == 1 && between & ours.all != 0 {
+            pinned |= between;
+        }
+    }
+    // Non-King moves must capture the single checker or stand between; none may answer two.
+    let check_mask = match checkers.count_ones() {
+        0 => u64::MAX,
+        1 => checkers | a.between[king][checkers.trailing_zeros() as usize],
+        _ => 0,
+    };
+    let empty = !occ;
+    let targets = victims(pos.variant.capture_rule(), &theirs).map(|v| empty | v);
+    let g = Gen {
+        a,
+        t,
+        pos,
+        us,
+        theirs,
+        occ,
+        king,
+        targets,
+    };
+    for from in squares(ours.all) {
+        let bit = 1u64 << from;
+        if bit & ours.kings != 0 {
+            g.king_moves(out);
+            continue;
+        }
+        let allowed = if pinned & bit != 0 {
+            check_mask & a.line[king][from]
+        } else {
+            check_mask
+        };
+        if bit & ours.pawns != 0 {
+            g.pawn_moves(from, allowed, out);
+        } else if bit & ours.knights != 0 {
+            let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
+            if to != 0 {
+                for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
+                    if to >> (s.index() & 63) & 1 != 0 {
+                        out.push(Move::new(Square(from as u8), s));
+                    }
+                }
+            }
+        } else if allowed != 0 {
+            let diagonal = bit & ours.diagonal != 0;
+            let orthogonal = bit & ours.orthogonal != 0;
+            match (diagonal, orthogonal) {
+                (true, false) => {
+                    let to = a.bishop(from, occ) & targets[PieceKind::Bishop as usize] & allowed;
+                    g.push_lines(from, to, &BISHOP_DIRS, out);
+                }
+                (false, true) => {
+                    let to = a.rook(from, occ) & targets[PieceKind::Rook as usize] & allowed;
+                    g.push_lines(from, to, &ROOK_DIRS, out);
+                }
+                _ => {
+                    let to = (a.rook(from, occ) | a.bishop(from, occ))
+                        & targets[PieceKind::Queen as usize]
+                        & allowed;
+                    g.push_lines(from, to, &QUEEN_DIRS, out);
+                }
+            }
+        }
+    }
+    if checkers == 0 {
+        // The King's own square is safe (no check), so only the others are tested; on 8×8
+        // the tested squares decide (`castle_needs_recheck` is false there).
+        debug_assert!(!t.castle_recheck);
+        castling_moves(pos, us, out, |sq| {
+            sq.index() != king && g.attacked(sq.index() & 63, occ, 0)
+        });
+    }
+    true
+}

@@ -2,8 +2,8 @@
 //! square index `i` (a1 = 0, b1 = 1, …, h8 = 63; the indexing of
 //! [`Square`](crate::rules::geometry::Square) on [`BoardShape::Standard`]). Knight, King
 //! and pawn attacks are per-square tables; Bishop and Rook attacks come from magic
-//! multiplication into a shared table (fancy magics, found once at start-up by a seeded
-//! search, every lookup bounds-checked: no `unsafe`). The geometry is that of
+//! multiplication into a shared table (fancy magics: fixed multipliers, the table filled
+//! once at start-up; every lookup bounds-checked: no `unsafe`). The geometry is that of
 //! [`movement`](super::movement) on 8×8: the tests compare every table with ray walks.
 //!
 //! [`BoardShape::Standard`]: crate::rules::geometry::BoardShape::Standard
@@ -88,94 +88,187 @@ impl Magic {
     }
 }
 
-/// A small deterministic generator (xorshift64*) for the magic search; fixed seed, so
-/// the tables are the same on every run.
-struct SearchRng(u64);
+/// The Rook multipliers by square: sparse 64-bit numbers found once by a seeded random
+/// search (`xorshift64*`, three draws combined by and), each mapping its square's occupancies to
+/// `64 - mask bits` index bits without two different attack sets meeting. The tests check
+/// every entry against ray walks.
+const ROOK_MAGICS: [u64; 64] = [
+    0x1080004008801020,
+    0x0840092002c03000,
+    0x1900200010400900,
+    0x0880100008000480,
+    0x4200100420080200,
+    0x8100020100080400,
+    0x0200040110886200,
+    0x0200008040220411,
+    0x0404800084400220,
+    0x0000401000402000,
+    0x0086001081220440,
+    0x0408800800100280,
+    0x000a001201040820,
+    0x8848800200840080,
+    0x4001000100040200,
+    0x0442000102105084,
+    0x9080010020804100,
+    0x0040404000201009,
+    0x0000808010002009,
+    0x2200090021d00100,
+    0x0008008008040080,
+    0x0004004002010040,
+    0x0011040008015042,
+    0x00000a0001768104,
+    0x0000800080204009,
+    0x2010004140002001,
+    0x9800200280100080,
+    0x1000100080080080,
+    0x0442000a00049020,
+    0x2100040080020080,
+    0x0800120400900148,
+    0x0010040a00128541,
+    0x2800804000800030,
+    0x1010002000400041,
+    0x4000200011004100,
+    0x0610008410800800,
+    0x0400802402800800,
+    0xc100020080800400,
+    0x0002000802000401,
+    0x0182085882000401,
+    0x0220204000808000,
+    0x2860100040024022,
+    0x0001002004110040,
+    0x99101042000a0020,
+    0x0004080004008080,
+    0x0010040002008080,
+    0x2012004881020004,
+    0x8300842444820011,
+    0x0088403882010200,
+    0x0820400080210100,
+    0x0110910040a00300,
+    0x0801100280080480,
+    0x0242009008200600,
+    0x1002000489500200,
+    0x0040800200010080,
+    0x0091800041000080,
+    0x0000209300488001,
+    0x04c1002414824001,
+    0x020020000b001041,
+    0x7000100004200901,
+    0x8002002004100802,
+    0x30010002084c0007,
+    0x0888221800813004,
+    0x4000002840840112,
+];
 
-impl SearchRng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
+/// The Bishop multipliers by square (see [`ROOK_MAGICS`]).
+const BISHOP_MAGICS: [u64; 64] = [
+    0xa010041108003100,
+    0x006082020a002900,
+    0x6810010619200000,
+    0x08281a0520000408,
+    0x0001104001000400,
+    0x0018901008048400,
+    0x00040a0210245280,
+    0x000200210808a402,
+    0x9140048410821200,
+    0x0800091010820041,
+    0x20504804832202c0,
+    0x0100091401081000,
+    0x8021011140000012,
+    0x0810020804450400,
+    0x208b0542109008a2,
+    0x0080084a08040204,
+    0x0040e2a80811244c,
+    0x2505022008008108,
+    0x0430220100420040,
+    0x010a040420220040,
+    0x1105000290400000,
+    0x0093001200822120,
+    0x4000a62048043004,
+    0x280120048a015004,
+    0x006090002a020814,
+    0x44042000240800d0,
+    0x01102800040a4400,
+    0x1004080080220040,
+    0x0001001011004024,
+    0x0010044000805040,
+    0x0914041200820100,
+    0x0004821012821480,
+    0x0024040500c05021,
+    0x0088611002080200,
+    0x0116080a00040020,
+    0x4000020080080080,
+    0x2450450140840040,
+    0x0000880201484100,
+    0x0222020404020092,
+    0x8081110600002e00,
+    0x2842101105000801,
+    0x1100809008001025,
+    0x00020202221c0400,
+    0x0422014022009020,
+    0x0210046102100c00,
+    0xc004008082029102,
+    0x00aa461801101200,
+    0x0404080080201108,
+    0x020542108c205002,
+    0x0410544804100100,
+    0x0040910841100000,
+    0x0400200042021100,
+    0x00004204850400c0,
+    0x0200100410a42102,
+    0x1040020801210102,
+    0x0805040410420000,
+    0x2884804130100200,
+    0x800c262201242000,
+    0x1058000194108800,
+    0x0014221054420204,
+    0x0104000012a02200,
+    0x0200881003300100,
+    0x0140400202840100,
+    0x0402020801010201,
+];
 
-    /// A candidate with few bits set, which makes good magics more likely.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
+/// The blocker mask of a slider on `sq` moving in `dirs`: its lines without the board's
+/// edge squares (a piece there blocks nothing further).
+fn blocker_mask(sq: usize, dirs: &[usize]) -> u64 {
+    let mut mask = 0;
+    for &d in dirs {
+        let ray = ray_attacks(sq, d, 0);
+        let (df, dr) = DELTAS[d];
+        let mut s = ray;
+        while s != 0 {
+            let i = s.trailing_zeros() as i8;
+            s &= s - 1;
+            if at(i % 8 + df, i / 8 + dr).is_some() {
+                mask |= 1 << i;
+            }
+        }
     }
+    mask
 }
 
-/// Finds the magics of one slider kind for every square and appends their entries to
-/// `table`.
-fn find_magics(dirs: &[usize], rng: &mut SearchRng, table: &mut Vec<u64>) -> [Magic; 64] {
+/// The magics of one slider kind, their entries appended to `table`: for every square,
+/// every subset of its blocker mask (carry-rippler order) with the attacks a ray walk
+/// gives.
+fn fill_magics(dirs: &[usize], multipliers: &[u64; 64], table: &mut Vec<u64>) -> [Magic; 64] {
     let mut magics = [Magic::default(); 64];
-    let mut occs = Vec::with_capacity(4096);
-    let mut atts = Vec::with_capacity(4096);
-    let mut used = vec![0u64; 4096];
-    let mut epoch = vec![0u32; 4096];
-    let mut attempt = 0u32;
     for (sq, m) in magics.iter_mut().enumerate() {
-        // The lines from the square without the board's edge squares (a piece there
-        // cannot block anything further).
-        let mut mask = 0;
-        for &d in dirs {
-            let ray = ray_attacks(sq, d, 0);
-            let (df, dr) = DELTAS[d];
-            let mut edge = 0;
-            let mut s = ray;
-            while s != 0 {
-                let i = s.trailing_zeros() as i8;
-                s &= s - 1;
-                if at(i % 8 + df, i / 8 + dr).is_none() {
-                    edge |= 1 << i;
-                }
-            }
-            mask |= ray & !edge;
-        }
+        let mask = blocker_mask(sq, dirs);
         let bits = mask.count_ones();
-        // Every subset of the mask (carry-rippler) with its attacks.
-        occs.clear();
-        atts.clear();
+        *m = Magic {
+            mask,
+            magic: multipliers[sq],
+            shift: 64 - bits,
+            offset: table.len(),
+        };
+        table.resize(m.offset + (1 << bits), 0);
         let mut sub = 0u64;
         loop {
-            occs.push(sub);
-            atts.push(slider_attacks(sq, dirs, sub));
+            table[m.index(sub)] = slider_attacks(sq, dirs, sub);
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {
                 break;
             }
         }
-        let size = 1usize << bits;
-        let shift = 64 - bits;
-        let magic = 'search: loop {
-            let magic = rng.sparse();
-            if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-                continue;
-            }
-            attempt += 1;
-            for (&occ, &att) in occs.iter().zip(&atts) {
-                let i = (occ.wrapping_mul(magic) >> shift) as usize;
-                if epoch[i] != attempt {
-                    epoch[i] = attempt;
-                    used[i] = att;
-                } else if used[i] != att {
-                    continue 'search;
-                }
-            }
-            break magic;
-        };
-        let offset = table.len();
-        table.resize(offset + size, 0);
-        for (&occ, &att) in occs.iter().zip(&atts) {
-            table[offset + (occ.wrapping_mul(magic) >> shift) as usize] = att;
-        }
-        *m = Magic {
-            mask,
-            magic,
-            shift,
-            offset,
-        };
     }
     magics
 }
@@ -255,10 +348,9 @@ impl Attacks64 {
                 }
             }
         }
-        let mut rng = SearchRng(0x9e37_79b9_7f4a_7c15);
         let mut table = Vec::with_capacity(108_000);
-        let rook = find_magics(&ROOK_DIRS, &mut rng, &mut table);
-        let bishop = find_magics(&BISHOP_DIRS, &mut rng, &mut table);
+        let rook = fill_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut table);
+        let bishop = fill_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut table);
         Attacks64 {
             knight,
             king,
@@ -309,6 +401,37 @@ mod tests {
                 assert_eq!(t.bishop(sq, occ), slider_attacks(sq, &BISHOP_DIRS, occ));
             }
         }
+    }
+
+    #[test]
+    fn every_magic_entry_equals_a_ray_walk() {
+        let t = Attacks64::get();
+        for sq in 0..64 {
+            for (dirs, magics, lookup) in [
+                (
+                    &ROOK_DIRS,
+                    &t.rook,
+                    Attacks64::rook as fn(&Attacks64, usize, u64) -> u64,
+                ),
+                (&BISHOP_DIRS, &t.bishop, Attacks64::bishop),
+            ] {
+                let mask = magics[sq].mask;
+                assert_eq!(mask, blocker_mask(sq, dirs));
+                let mut sub = 0u64;
+                loop {
+                    assert_eq!(
+                        lookup(t, sq, sub),
+                        slider_attacks(sq, dirs, sub),
+                        "{sq} {sub:x}"
+                    );
+                    sub = sub.wrapping_sub(mask) & mask;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        assert_eq!(t.table.len(), 102_400 + 5_248);
     }
 
     #[test]

@@ -10,20 +10,74 @@
 //! in [`Direction::ALL`](crate::rules::geometry::Direction::ALL) order, nearest square
 //! first; Knight leaps in [`KNIGHT_LEAPS`](super::KNIGHT_LEAPS) order; castling last.
 
+use std::sync::OnceLock;
+
 use super::bitboard::{ASCENDING, Attacks64};
-use super::movement::CaptureRule;
-use super::pseudo::castling_moves;
+use super::fast::FixedMoves;
+use super::movement::{CaptureRule, castle_spec};
+use super::pseudo::MoveSink;
 use super::tables::{GenTables, NO_SQUARE};
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, PieceKind};
-use crate::rules::position::Position;
+use crate::rules::position::{Position, Wing};
 
 /// The rook, bishop and all eight directions (indices in
 /// [`Direction::ALL`](crate::rules::geometry::Direction::ALL)).
 const ROOK_DIRS: [usize; 4] = [0, 1, 2, 3];
 const BISHOP_DIRS: [usize; 4] = [4, 5, 6, 7];
 const QUEEN_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Files a and h, ranks 3 and 6 (the squares a pawn's single step from its start reaches).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const RANK_3: u64 = 0xff << 16;
+const RANK_6: u64 = 0xff << 40;
+
+/// One castling move of the 8×8 board as sets of squares, from
+/// [`castle_spec`](super::castle_spec).
+struct Castle {
+    wing: Wing,
+    king_from: u64,
+    rook_from: u64,
+    /// The squares that must be empty: those between King and Rook, and the King's and the
+    /// Rook's destinations unless one of the two stands there.
+    clear: u64,
+    /// The squares that must not be attacked (the King's start included).
+    safe: Vec<usize>,
+    mv: Move,
+}
+
+/// The castling moves of each side (`Color::index`), short first, built once.
+fn castles() -> &'static [[Castle; 2]; 2] {
+    static CASTLES: OnceLock<[[Castle; 2]; 2]> = OnceLock::new();
+    CASTLES.get_or_init(|| {
+        let bit = |s: Square| 1u64 << (s.index() & 63);
+        Color::BOTH.map(|side| {
+            Wing::BOTH.map(|wing| {
+                let spec = castle_spec(BoardShape::Standard, side, wing);
+                let ends = bit(spec.king_from) | bit(spec.rook_from);
+                Castle {
+                    wing,
+                    king_from: bit(spec.king_from),
+                    rook_from: bit(spec.rook_from),
+                    clear: spec.empty.iter().fold(0, |m, &s| m | bit(s))
+                        | ((bit(spec.king_to) | bit(spec.rook_to)) & !ends),
+                    safe: spec.safe.iter().map(|s| s.index() & 63).collect(),
+                    mv: Move {
+                        from: spec.king_from,
+                        to: spec.king_to,
+                        promotion: None,
+                        special: Special::Castle {
+                            rook_from: spec.rook_from,
+                            rook_to: spec.rook_to,
+                        },
+                    },
+                }
+            })
+        })
+    })
+}
 
 /// One side's pieces on the 8×8 board by kind, read from the board's bit planes.
 #[derive(Clone, Copy)]
@@ -102,6 +156,8 @@ struct Gen<'a> {
     /// Per kind of ours (`kind as usize`, the six standard kinds), the squares it may move
     /// to: empty ones and the enemy pieces the capture rule lets it take.
     targets: [u64; 6],
+    /// The kinds a pawn promotes to ([`Variant::promotion_kinds`](crate::rules::Variant::promotion_kinds)).
+    promotions: &'static [PieceKind],
 }
 
 impl Gen<'_> {
@@ -121,7 +177,10 @@ impl Gen<'_> {
     /// Pushes the moves from `from` onto the squares of `to`, ray by ray in the order of
     /// `dirs`, nearest square first.
     #[inline(always)]
-    fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut Vec<Move>) {
+    fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut impl MoveSink) {
+        if to == 0 {
+            return;
+        }
         for &d in dirs {
             let mut m = to & self.a.ray[d & 7][from];
             if ASCENDING[d & 7] {
@@ -142,11 +201,10 @@ impl Gen<'_> {
 
     /// Pushes a pawn move, once per promotion kind onto the last rank.
     #[inline(always)]
-    fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut Vec<Move>) {
-        let promotions = self.pos.variant.promotion_kinds();
+    fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut impl MoveSink) {
         let (from, to) = (Square(from as u8), Square(to as u8));
-        if self.t.promotes[self.us.index()][to.index()] && !promotions.is_empty() {
-            for &k in promotions {
+        if self.t.promotes[self.us.index()][to.index()] && !self.promotions.is_empty() {
+            for &k in self.promotions {
                 out.push(Move {
                     from,
                     to,
@@ -165,9 +223,10 @@ impl Gen<'_> {
     }
 
     /// The moves of our pawn on `from` whose destination is in `allowed` (the check and pin
-    /// mask), and its captures en passant that leave the King safe.
+    /// mask), and its captures en passant that leave the King safe: for a pinned pawn or one
+    /// that may take en passant (the others come from [`PawnSets`]).
     #[inline(always)]
-    fn pawn_moves(&self, from: usize, allowed: u64, out: &mut Vec<Move>) {
+    fn pawn_moves(&self, from: usize, allowed: u64, out: &mut impl MoveSink) {
         let c = self.us.index();
         for to in self.t.pawn_push[c][from] {
             if to == NO_SQUARE || self.occ >> to & 1 != 0 {
@@ -211,7 +270,7 @@ impl Gen<'_> {
     /// The King's moves onto squares the enemy does not attack once the King has left its
     /// square, in step order.
     #[inline(always)]
-    fn king_moves(&self, out: &mut Vec<Move>) {
+    fn king_moves(&self, out: &mut impl MoveSink) {
         let to = self.a.king[self.king] & self.targets[PieceKind::King as usize];
         if to == 0 {
             return;
@@ -220,6 +279,51 @@ impl Gen<'_> {
         for s in self.t.step[self.king] {
             if s != NO_SQUARE && to >> (s & 63) & 1 != 0 && !self.attacked(s as usize, occ, 0) {
                 out.push(Move::new(Square(self.king as u8), Square(s)));
+            }
+        }
+    }
+}
+
+/// The legal moves of the pawns that are neither pinned nor next to an en passant square,
+/// as the sets of their origins, with the step from origin to destination of each set.
+struct PawnSets {
+    /// A single step, a double step, a capture toward file − 1 and toward file + 1.
+    from: [u64; 4],
+    step: [i32; 4],
+}
+
+impl PawnSets {
+    /// The sets for `us`'s `pawns`, given the empty squares, the squares the pawns may
+    /// capture on and the check mask.
+    #[inline(always)]
+    fn new(us: Color, pawns: u64, empty: u64, captures: u64, check_mask: u64) -> PawnSets {
+        let (left, right) = (pawns & !FILE_A, pawns & !FILE_H);
+        match us {
+            Color::White => {
+                let one = pawns << 8 & empty;
+                let two = (one & RANK_3) << 8 & empty & check_mask;
+                PawnSets {
+                    from: [
+                        (one & check_mask) >> 8,
+                        two >> 16,
+                        (left << 7 & captures) >> 7,
+                        (right << 9 & captures) >> 9,
+                    ],
+                    step: [8, 16, 7, 9],
+                }
+            }
+            Color::Black => {
+                let one = pawns >> 8 & empty;
+                let two = (one & RANK_6) >> 8 & empty & check_mask;
+                PawnSets {
+                    from: [
+                        (one & check_mask) << 8,
+                        two << 16,
+                        (left >> 9 & captures) << 9,
+                        (right >> 7 & captures) << 7,
+                    ],
+                    step: [-8, -16, -9, -7],
+                }
             }
         }
     }
@@ -252,6 +356,22 @@ fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
 /// board shape, a kind beyond the standard six, a square held by both sides, or not
 /// exactly one King of the side to move), and the caller uses the square-array generator.
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
+    // Into a buffer on the stack; a hand-made position with more moves again into `out`.
+    let mut fixed = FixedMoves::new();
+    if !generate(pos, &mut fixed) {
+        return false;
+    }
+    if fixed.overflow {
+        generate(pos, out);
+    } else {
+        out.extend_from_slice(&fixed.moves);
+    }
+    true
+}
+
+/// [`legal_moves`] into any move sink.
+#[inline(always)]
+fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
     if pos.shape() != BoardShape::Standard {
         return false;
     }
@@ -291,6 +411,27 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     };
     let empty = !occ;
     let targets = victims(pos.variant.capture_rule(), &theirs).map(|v| empty | v);
+    // Pawns that are pinned or may take en passant are generated one by one, the others as
+    // sets.
+    let mut slow_pawns = ours.pawns & pinned;
+    if let Some(ep) = &pos.ep[us.other().index()] {
+        for s in ep.squares() {
+            slow_pawns |= ours.pawns & a.pawn[us.other().index()][s.index() & 63];
+        }
+    }
+    // The pawns one step from the last rank.
+    let may_promote = ours.pawns
+        & match us {
+            Color::White => 0xff << 48,
+            Color::Black => 0xff << 8,
+        };
+    let pawn_sets = PawnSets::new(
+        us,
+        ours.pawns & !slow_pawns,
+        empty,
+        targets[PieceKind::Pawn as usize] & theirs.all & check_mask,
+        check_mask,
+    );
     let g = Gen {
         a,
         t,
@@ -300,6 +441,7 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
         occ,
         king,
         targets,
+        promotions: pos.variant.promotion_kinds(),
     };
     for from in squares(ours.all) {
         let bit = 1u64 << from;
@@ -313,7 +455,21 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
             check_mask
         };
         if bit & ours.pawns != 0 {
-            g.pawn_moves(from, allowed, out);
+            if bit & slow_pawns != 0 {
+                g.pawn_moves(from, allowed, out);
+            } else {
+                let promotes = bit & may_promote != 0;
+                for (set, step) in pawn_sets.from.into_iter().zip(pawn_sets.step) {
+                    if set & bit != 0 {
+                        let to = (from as i32 + step) as usize & 63;
+                        if promotes {
+                            g.push_pawn(from, to, Special::Normal, out);
+                        } else {
+                            out.push(Move::new(Square(from as u8), Square(to as u8)));
+                        }
+                    }
+                }
+            }
         } else if bit & ours.knights != 0 {
             let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
             if to != 0 {
@@ -344,13 +500,21 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
             }
         }
     }
-    if checkers == 0 {
+    if checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {
         // The King's own square is safe (no check), so only the others are tested; on 8×8
         // the tested squares decide (`castle_needs_recheck` is false there).
         debug_assert!(!t.castle_recheck);
-        castling_moves(pos, us, out, |sq| {
-            sq.index() != king && g.attacked(sq.index() & 63, occ, 0)
-        });
+        let rooks = ours.orthogonal & !ours.diagonal;
+        for c in &castles()[us.index()] {
+            if pos.can_castle(us, c.wing)
+                && ours.kings & c.king_from != 0
+                && rooks & c.rook_from != 0
+                && occ & c.clear == 0
+                && !c.safe.iter().any(|&s| s != king && g.attacked(s, occ, 0))
+            {
+                out.push(c.mv);
+            }
+        }
     }
     true
 }

@@ -443,9 +443,33 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
         targets,
         promotions: pos.variant.promotion_kinds(),
     };
-    for from in squares(ours.all) {
+    let [single, double, left, right] = pawn_sets.from;
+    let [s1, s2, sl, sr] = pawn_sets.step;
+    let pawn_movers = single | double | left | right;
+    // The pawns generated as sets that have no move are skipped.
+    let idle_pawns = ours.pawns & !slow_pawns & !pawn_movers;
+    for from in squares(ours.all & !idle_pawns) {
         let bit = 1u64 << from;
-        if bit & ours.kings != 0 {
+        if bit & pawn_movers != 0 {
+            let f = from as i32;
+            let sq = |step: i32| Square((f + step) as u8 & 63);
+            let from_sq = Square(from as u8);
+            if bit & may_promote == 0 {
+                for (set, step) in [(single, s1), (double, s2), (left, sl), (right, sr)] {
+                    if set & bit != 0 {
+                        out.push(Move::new(from_sq, sq(step)));
+                    }
+                }
+            } else {
+                for (set, step) in [(single, s1), (double, s2), (left, sl), (right, sr)] {
+                    if set & bit != 0 {
+                        g.push_pawn(from, sq(step).index(), Special::Normal, out);
+                    }
+                }
+            }
+            continue;
+        }
+        if from == king {
             g.king_moves(out);
             continue;
         }
@@ -455,49 +479,47 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
             check_mask
         };
         if bit & ours.pawns != 0 {
-            if bit & slow_pawns != 0 {
-                g.pawn_moves(from, allowed, out);
-            } else {
-                let promotes = bit & may_promote != 0;
-                for (set, step) in pawn_sets.from.into_iter().zip(pawn_sets.step) {
-                    if set & bit != 0 {
-                        let to = (from as i32 + step) as usize & 63;
-                        if promotes {
-                            g.push_pawn(from, to, Special::Normal, out);
-                        } else {
-                            out.push(Move::new(Square(from as u8), Square(to as u8)));
+            g.pawn_moves(from, allowed, out);
+            continue;
+        }
+        if allowed == 0 {
+            continue;
+        }
+        match b.kind(us, Square(from as u8)) {
+            Some(PieceKind::Knight) => {
+                let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
+                if to != 0 {
+                    for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
+                        if to >> (s.index() & 63) & 1 != 0 {
+                            out.push(Move::new(Square(from as u8), s));
                         }
                     }
                 }
             }
-        } else if bit & ours.knights != 0 {
-            let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
-            if to != 0 {
-                for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
-                    if to >> (s.index() & 63) & 1 != 0 {
-                        out.push(Move::new(Square(from as u8), s));
-                    }
-                }
+            Some(PieceKind::Bishop) => {
+                let to = a.bishop(from, occ) & targets[PieceKind::Bishop as usize] & allowed;
+                g.push_lines(from, to, &BISHOP_DIRS, out);
             }
-        } else if allowed != 0 {
-            let diagonal = bit & ours.diagonal != 0;
-            let orthogonal = bit & ours.orthogonal != 0;
-            match (diagonal, orthogonal) {
-                (true, false) => {
-                    let to = a.bishop(from, occ) & targets[PieceKind::Bishop as usize] & allowed;
-                    g.push_lines(from, to, &BISHOP_DIRS, out);
-                }
-                (false, true) => {
-                    let to = a.rook(from, occ) & targets[PieceKind::Rook as usize] & allowed;
-                    g.push_lines(from, to, &ROOK_DIRS, out);
-                }
-                _ => {
-                    let to = (a.rook(from, occ) | a.bishop(from, occ))
-                        & targets[PieceKind::Queen as usize]
-                        & allowed;
-                    g.push_lines(from, to, &QUEEN_DIRS, out);
-                }
+            Some(PieceKind::Rook) => {
+                let to = a.rook(from, occ) & targets[PieceKind::Rook as usize] & allowed;
+                g.push_lines(from, to, &ROOK_DIRS, out);
             }
+            Some(PieceKind::Queen) => {
+                let to = (a.rook(from, occ) | a.bishop(from, occ))
+                    & targets[PieceKind::Queen as usize]
+                    & allowed;
+                g.push_lines(from, to, &QUEEN_DIRS, out);
+            }
+            // Pawns and the King are handled above; no other kind is on the board.
+            Some(
+                PieceKind::Pawn
+                | PieceKind::King
+                | PieceKind::Guard
+                | PieceKind::Matriarch
+                | PieceKind::Jumper
+                | PieceKind::OuterKnight,
+            )
+            | None => {}
         }
     }
     if checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {

@@ -59,6 +59,7 @@ fn ray_attacks(sq: usize, d: usize, occ: u64) -> u64 {
 }
 
 /// [`ray_attacks`] over the four directions of `dirs` (indices in [`DELTAS`]).
+#[cfg(test)]
 fn slider_attacks(sq: usize, dirs: &[usize], occ: u64) -> u64 {
     dirs.iter()
         .map(|&d| ray_attacks(sq, d, occ))
@@ -246,10 +247,33 @@ fn blocker_mask(sq: usize, dirs: &[usize]) -> u64 {
     mask
 }
 
+/// The squares a line piece on `sq` attacks along `dirs` with `occ` occupied, from the
+/// empty-board rays: each ray up to and including its nearest occupied square.
+fn ray_table_attacks(ray: &[[u64; 64]; 8], sq: usize, dirs: &[usize], occ: u64) -> u64 {
+    let mut out = 0;
+    for &d in dirs {
+        let r = ray[d & 7][sq];
+        let blockers = r & occ;
+        out |= if blockers == 0 {
+            r
+        } else if ASCENDING[d & 7] {
+            r & !ray[d & 7][blockers.trailing_zeros() as usize]
+        } else {
+            r & !ray[d & 7][63 - blockers.leading_zeros() as usize]
+        };
+    }
+    out
+}
+
 /// The magics of one slider kind, their entries appended to `table`: for every square,
-/// every subset of its blocker mask (carry-rippler order) with the attacks a ray walk
-/// gives.
-fn fill_magics(dirs: &[usize], multipliers: &[u64; 64], table: &mut Vec<u64>) -> [Magic; 64] {
+/// every subset of its blocker mask (carry-rippler order) with its attacks
+/// ([`ray_table_attacks`]).
+fn fill_magics(
+    ray: &[[u64; 64]; 8],
+    dirs: &[usize],
+    multipliers: &[u64; 64],
+    table: &mut Vec<u64>,
+) -> [Magic; 64] {
     let mut magics = [Magic::default(); 64];
     for (sq, m) in magics.iter_mut().enumerate() {
         let mask = blocker_mask(sq, dirs);
@@ -263,7 +287,7 @@ fn fill_magics(dirs: &[usize], multipliers: &[u64; 64], table: &mut Vec<u64>) ->
         table.resize(m.offset + (1 << bits), 0);
         let mut sub = 0u64;
         loop {
-            table[m.index(sub)] = slider_attacks(sq, dirs, sub);
+            table[m.index(sub)] = ray_table_attacks(ray, sq, dirs, sub);
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {
                 break;
@@ -349,8 +373,8 @@ impl Attacks64 {
             }
         }
         let mut table = Vec::with_capacity(108_000);
-        let rook = fill_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut table);
-        let bishop = fill_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut table);
+        let rook = fill_magics(&ray, &ROOK_DIRS, &ROOK_MAGICS, &mut table);
+        let bishop = fill_magics(&ray, &BISHOP_DIRS, &BISHOP_MAGICS, &mut table);
         Attacks64 {
             knight,
             king,

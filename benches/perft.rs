@@ -6,7 +6,7 @@
 //! bitboards, `src/rules/classic/legal64.rs`), then each variant's perft speed from its
 //! start position against standard chess, then divan's statistics for each pair. Both
 //! sides use the same algorithm: bulk counting at depth 1 (the legal moves are generated
-//! and counted), clone-and-play above it. `scripts/perft-vs-stockfish.sh` times
+//! and counted), clone-and-play above it. `scripts/perft_vs_stockfish.py` times
 //! Stockfish's `go perft` on the same positions.
 
 use std::hint::black_box;

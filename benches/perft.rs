@@ -1,9 +1,13 @@
-//! Perft speed of the classic move generator against shakmaty 0.30.1 on the same positions
-//! in the same run: `cargo bench --no-default-features --bench perft`.
+//! Perft speed of the rules core against shakmaty 0.30.1 on the same positions in the same
+//! run: `cargo bench --no-default-features --bench perft`.
 //!
 //! First a comparison table (best of [`ROUNDS`] timed runs per position, nodes per second for
-//! each generator and the ratio ours / shakmaty), then divan's statistics for each pair.
-//! Both sides use the same algorithm: bulk counting at depth 1, clone-and-play above it.
+//! each generator and the ratio ours / shakmaty; standard chess is generated with
+//! bitboards, `src/rules/classic/legal64.rs`), then each variant's perft speed from its
+//! start position against standard chess, then divan's statistics for each pair. Both
+//! sides use the same algorithm: bulk counting at depth 1 (the legal moves are generated
+//! and counted), clone-and-play above it. `scripts/perft_vs_stockfish.py` times
+//! Stockfish's `go perft` on the same positions.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -89,7 +93,7 @@ fn best(expected: u64, f: impl Fn() -> u64) -> Duration {
 
 fn comparison_table() {
     println!(
-        "perft nodes/second, best of {ROUNDS} (ours = esoterica classic.rs, theirs = shakmaty 0.30.1)"
+        "perft nodes/second, best of {ROUNDS} (ours = esoterica rules core, theirs = shakmaty 0.30.1)"
     );
     println!(
         "{:<12} {:>10} {:>12} {:>12} {:>7}",
@@ -133,12 +137,55 @@ fn only(spec: &str) {
     println!("{engine} {name}: {n} nodes");
 }
 
+/// Each variant's start position and the perft depth timed for it (a few million nodes
+/// where that finishes in about a second; Parity counts turns, pairs of commits).
+const VARIANT_DEPTHS: [(Variant, u32); 8] = [
+    (Variant::Standard, 5),
+    (Variant::Intrachange, 5),
+    (Variant::ForceField, 5),
+    (Variant::Parity, 2),
+    (Variant::ParitySingle, 2),
+    (Variant::BigOuter, 4),
+    (Variant::Bully, 5),
+    (Variant::Nonviolent, 5),
+];
+
+/// Nodes per second of each variant's perft from its start position, and the ratio to
+/// standard chess (best of [`ROUNDS`] runs).
+fn variant_table() {
+    println!();
+    println!("variant perft from the start position, nodes/second, best of {ROUNDS}");
+    println!(
+        "{:<14} {:>6} {:>12} {:>10} {:>12}",
+        "variant", "depth", "nodes", "Mn/s", "vs standard"
+    );
+    let mut standard = None;
+    for (variant, depth) in VARIANT_DEPTHS {
+        let p = Position::new(variant);
+        let nodes = perft(&p, depth);
+        let secs = best(nodes, || perft(black_box(&p), depth)).as_secs_f64();
+        let rate = nodes as f64 / secs / 1e6;
+        let base = *standard.get_or_insert(rate);
+        println!(
+            "{:<14} {depth:>6} {nodes:>12} {rate:>10.2} {:>12.3}",
+            variant.name(),
+            rate / base
+        );
+    }
+    println!();
+}
+
 fn main() {
     if let Ok(spec) = std::env::var("PERFT_ONLY") {
         only(&spec);
         return;
     }
     comparison_table();
+    if std::env::var_os("PERFT_TABLE").is_some() {
+        // The comparison table alone, for scripts/perft_vs_stockfish.py.
+        return;
+    }
+    variant_table();
     divan::main();
 }
 
@@ -160,7 +207,7 @@ fn case(name: &str) -> (&'static str, u32, u64) {
         .expect("invariant: NAMES lists CASES")
 }
 
-/// The classic generator (`src/rules/variants/classic.rs`).
+/// The rules core's generator for standard chess (bitboards, `src/rules/classic/legal64.rs`).
 #[divan::bench(args = NAMES, sample_count = 3, sample_size = 1)]
 fn esoterica(bencher: divan::Bencher, name: &str) {
     let (fen, depth, nodes) = case(name);

@@ -7,12 +7,19 @@
 //! Storage is one byte per square for 256 squares (White's piece in the low four bits,
 //! Black's in the high four), so any `Square` (a `u8`) indexes it without a bounds check and
 //! an empty square is a single zero test; only the first `shape.len()` squares are used.
+//! Beside it each side's kind codes are kept as four bit planes of [`WORDS`] words (bit
+//! `i` of word `w` is square `w * 64 + i`), so the bitboard generator gets any kind's
+//! squares, or all of a side's, with a few word operations.
 
 use super::geometry::{BoardShape, Square};
 use super::piece::{Color, Piece, PieceKind};
 
 /// Squares the storage has room for: every `u8` index.
 const CELLS: usize = 256;
+
+/// Words of 64 squares in a bit plane: enough for the largest board
+/// ([`MAX_SQUARES`](super::geometry::MAX_SQUARES) = 148 squares).
+pub(crate) const WORDS: usize = 3;
 
 /// The kind stored as a four-bit code (0 = no piece).
 const KIND_OF_CODE: [Option<PieceKind>; 16] = [
@@ -56,11 +63,10 @@ pub struct Board {
     /// How many Kings each side has (one, except in hand-made positions), so that lifting
     /// the King searches for another only when there is one.
     king_count: [u16; 2],
-    /// Per side, a bit per occupied square (index order): the same facts as `cells`, kept so
-    /// a side's pieces can be listed without scanning every square.
-    occupied: [[u64; CELLS / 64]; 2],
-    /// Per side, a bit per square holding one of its pawns (a subset of `occupied`).
-    pawns: [[u64; CELLS / 64]; 2],
+    /// `planes[side][b][w]`: bit `i` set when bit `b` of `side`'s kind code on square
+    /// `w * 64 + i` is set (see [`KIND_OF_CODE`]). The same facts as `cells`, kept so a
+    /// side's pieces, or those of one kind, can be listed without scanning every square.
+    planes: [[[u64; WORDS]; 4]; 2],
 }
 
 impl Board {
@@ -71,8 +77,7 @@ impl Board {
             cells: [0; CELLS],
             kings: [None; 2],
             king_count: [0; 2],
-            occupied: [[0; CELLS / 64]; 2],
-            pawns: [[0; CELLS / 64]; 2],
+            planes: [[[0; WORDS]; 4]; 2],
         }
     }
 
@@ -133,13 +138,7 @@ impl Board {
         let s = shift(piece.color);
         let cell = &mut self.cells[sq.index()];
         *cell = (*cell & !(15 << s)) | (code(piece.kind) << s);
-        let bit = 1 << (sq.index() & 63);
-        self.occupied[c][sq.index() >> 6] |= bit;
-        if piece.kind == PieceKind::Pawn {
-            self.pawns[c][sq.index() >> 6] |= bit;
-        } else {
-            self.pawns[c][sq.index() >> 6] &= !bit;
-        }
+        self.set_planes(c, sq, code(piece.kind));
         if old == Some(PieceKind::King) {
             self.king_count[c] -= 1;
             if self.kings[c] == Some(sq) {
@@ -158,8 +157,7 @@ impl Board {
     pub fn remove(&mut self, color: Color, sq: Square) -> Option<PieceKind> {
         let old = self.kind(color, sq);
         self.cells[sq.index()] &= !(15 << shift(color));
-        self.occupied[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
-        self.pawns[color.index()][sq.index() >> 6] &= !(1 << (sq.index() & 63));
+        self.set_planes(color.index(), sq, 0);
         if old == Some(PieceKind::King) {
             let c = color.index();
             self.king_count[c] -= 1;
@@ -193,14 +191,8 @@ impl Board {
         let c = color.index();
         self.cells[from.index()] &= !(15 << s);
         self.cells[to.index()] |= code(kind) << s;
-        let (fw, fb) = (from.index() >> 6, 1u64 << (from.index() & 63));
-        let (tw, tb) = (to.index() >> 6, 1u64 << (to.index() & 63));
-        self.occupied[c][fw] &= !fb;
-        self.occupied[c][tw] |= tb;
-        self.pawns[c][fw] &= !fb;
-        if kind == PieceKind::Pawn {
-            self.pawns[c][tw] |= tb;
-        }
+        self.set_planes(c, from, 0);
+        self.set_planes(c, to, code(kind));
         let king = code(PieceKind::King);
         if moving == king || code(kind) == king {
             if moving == king {
@@ -256,11 +248,25 @@ impl Board {
 
     /// Total number of pieces (a shared square counts two).
     pub fn piece_count(&self) -> usize {
-        self.occupied
-            .iter()
-            .flatten()
-            .map(|w| w.count_ones() as usize)
+        Color::BOTH
+            .into_iter()
+            .flat_map(|c| (0..WORDS).map(move |w| (c, w)))
+            .map(|(c, w)| self.occupied_word(c, w).count_ones() as usize)
             .sum()
+    }
+
+    /// Writes the four-bit `code` of side `c` on `sq` into the bit planes (0: no piece). A
+    /// square beyond the planes' [`WORDS`] words is on no board and is not recorded.
+    #[inline]
+    fn set_planes(&mut self, c: usize, sq: Square, code: u8) {
+        let (w, bit) = (sq.index() >> 6, 1u64 << (sq.index() & 63));
+        if w >= WORDS {
+            return;
+        }
+        for (b, plane) in self.planes[c].iter_mut().enumerate() {
+            let set = 0u64.wrapping_sub(u64::from(code >> b & 1));
+            plane[w] = (plane[w] & !bit) | (set & bit);
+        }
     }
 
     /// Whether the board holds no piece.
@@ -303,23 +309,47 @@ impl Board {
         self.shape.len().div_ceil(64)
     }
 
-    /// Occupancy word `w` of `color`: bit `i` set when `color` has a piece on square
-    /// `w * 64 + i`.
+    /// Occupancy word `w` of `color` (`w` < [`WORDS`]): bit `i` set when `color` has a
+    /// piece on square `w * 64 + i`.
     #[inline]
     pub(crate) fn occupied_word(&self, color: Color, w: usize) -> u64 {
-        self.occupied[color.index()][w & (CELLS / 64 - 1)]
+        let p = &self.planes[color.index()];
+        p[0][w] | p[1][w] | p[2][w] | p[3][w]
     }
 
     /// Pawn word `w` of `color` (a subset of [`Board::occupied_word`]).
     #[inline]
     pub(crate) fn pawn_word(&self, color: Color, w: usize) -> u64 {
-        self.pawns[color.index()][w & (CELLS / 64 - 1)]
+        self.kind_word(color, PieceKind::Pawn, w)
+    }
+
+    /// Word `w` (< [`WORDS`]) of the squares holding `color`'s pieces of `kind`.
+    #[inline]
+    pub(crate) fn kind_word(&self, color: Color, kind: PieceKind, w: usize) -> u64 {
+        let p = &self.planes[color.index()];
+        let code = code(kind);
+        let bit = |b: usize| {
+            if code >> b & 1 != 0 {
+                p[b][w]
+            } else {
+                !p[b][w]
+            }
+        };
+        bit(0) & bit(1) & bit(2) & bit(3)
+    }
+
+    /// The four bit planes of `color`'s kind codes on the first 64 squares (the whole
+    /// 8×8 board): plane `b` has a bit for each square whose code has bit `b` set.
+    #[inline]
+    pub(crate) fn planes64(&self, color: Color) -> [u64; 4] {
+        let p = &self.planes[color.index()];
+        [p[0][0], p[1][0], p[2][0], p[3][0]]
     }
 
     /// Occupancy word `w` of `color`, pawns masked out by `skip_pawns`.
     #[inline]
     fn word(&self, color: Color, w: usize, skip_pawns: u64) -> u64 {
-        self.occupied[color.index()][w] & !(self.pawns[color.index()][w] & skip_pawns)
+        self.occupied_word(color, w) & !(self.pawn_word(color, w) & skip_pawns)
     }
 }
 

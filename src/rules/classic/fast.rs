@@ -468,11 +468,22 @@ fn legal_piece_moves_in_check_or_ep(
 /// position with more overflows it, and is generated again into the caller's `Vec`.
 pub(super) const FIXED_MOVES: usize = 256;
 
-/// The fast generator's move buffer on the stack: no initialisation, no heap.
-struct FixedMoves {
-    moves: ArrayVec<Move, FIXED_MOVES>,
+/// The generators' move buffer on the stack: no initialisation, no heap.
+pub(super) struct FixedMoves {
+    pub(super) moves: ArrayVec<Move, FIXED_MOVES>,
     /// Set when a move did not fit (the contents are then incomplete).
-    overflow: bool,
+    pub(super) overflow: bool,
+}
+
+impl FixedMoves {
+    /// An empty buffer.
+    #[inline]
+    pub(super) fn new() -> FixedMoves {
+        FixedMoves {
+            moves: ArrayVec::new(),
+            overflow: false,
+        }
+    }
 }
 
 impl MoveSink for FixedMoves {

@@ -1,7 +1,7 @@
 //! Classic chess as building blocks for the variants: movement geometry (the standard pieces
 //! and the Big Outer kinds, on 8×8 and the 148-square board), per-shape lookup tables,
-//! pseudo-legal generation under a capture rule, attacks, the fast legal generator and its
-//! reference, making a move (board, bookkeeping, effects) and the end of a classic game.
+//! pseudo-legal generation under a capture rule, attacks, the legal generators (bitboards
+//! on 8×8, the square-array generator on every shape) and their reference, making a move (board, bookkeeping, effects) and the end of a classic game.
 //!
 //! It knows no variant by name: a variant's rules (`variants/<name>/`) pick the blocks they
 //! need and say, through the [`Variant`](crate::rules::Variant) capabilities, which capture
@@ -9,8 +9,10 @@
 //! by origin square, then by generation order of the piece, castling last.
 
 mod attacks;
+mod bitboard;
 mod fast;
 mod judge;
+mod legal64;
 mod movement;
 mod outcome;
 mod play;
@@ -19,6 +21,9 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+
 pub use attacks::{attackers, is_attacked};
 pub use movement::{
     CaptureRule, KNIGHT_LEAPS, STANDARD_PROMOTIONS, between, capture_value, castle_spec, leaps,
@@ -26,7 +31,6 @@ pub use movement::{
 };
 
 pub(crate) use attacks::en_passant_is_legal;
-pub(crate) use fast::legal_moves;
 pub(crate) use judge::{
     candidates, en_passant_probe, judge, judge_castling, movement_reason, with_en_passant_probe,
 };
@@ -37,3 +41,14 @@ pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unche
 #[cfg(test)]
 pub(crate) use pseudo::pawn_moves;
 pub(crate) use pseudo::{castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves};
+
+/// The legal moves of the side to move under classic rules, in the stable order of
+/// [`pseudo`]: the bitboard generator ([`legal64`]) on the 8×8 board, the square-array
+/// generator ([`fast`], every board shape) where that one does not apply (the Big Outer
+/// board, hand-made positions with no King or several).
+#[inline]
+pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    if !legal64::legal_moves(pos, out) {
+        fast::legal_moves(pos, out);
+    }
+}

@@ -18,9 +18,10 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     out.extend(crate::rules::variants::reference_moves(pos, pos.turn()));
 }
 
-/// Plays seeded random games and checks at every position that the fast generator and
-/// the reference (the candidates the judge accepts) give the same moves in the same order.
-/// Returns the number of positions compared.
+/// Plays seeded random games and checks at every position that the generator the variant
+/// uses (on 8×8 the bitboard generator, which must apply there), the square-array
+/// generator and the reference (the candidates the judge accepts) give the same moves in
+/// the same order. Returns the number of positions compared.
 fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usize) -> usize {
     let mut compared = 0;
     for g in 0..games {
@@ -32,6 +33,20 @@ fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usiz
             let mut reference = Vec::new();
             legal_moves_reference(&pos, &mut reference);
             assert_eq!(fast, reference, "{variant} at {}", pos.to_text());
+            let mut used = Vec::new();
+            super::legal_moves(&pos, &mut used);
+            assert_eq!(used, reference, "{variant} at {}", pos.to_text());
+            let mut bitboard = Vec::new();
+            let applies = super::legal64::legal_moves(&pos, &mut bitboard);
+            assert_eq!(
+                applies,
+                pos.shape() == BoardShape::Standard,
+                "{}",
+                pos.to_text()
+            );
+            if applies {
+                assert_eq!(bitboard, reference, "{variant} at {}", pos.to_text());
+            }
             compared += 1;
             if fast.is_empty() {
                 break;
@@ -48,9 +63,19 @@ fn fast_generator_matches_the_reference_in_random_games_of_every_classic_variant
     let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut n = 0;
+    // The other positions of the standard perft suite: promotions, en passant, pins, checks.
+    let others = [
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ];
     for v in [Variant::Standard, Variant::Bully, Variant::Nonviolent] {
         n += compare_with_reference(v, standard, 20, 150);
         n += compare_with_reference(v, kiwipete, 10, 100);
+        for text in others {
+            n += compare_with_reference(v, text, 6, 80);
+        }
     }
     n += compare_with_reference(Variant::BigOuter, BIG_OUTER_INITIAL, 30, 200);
     // Big Outer pieces checking and pinning from every zone and from the corners.

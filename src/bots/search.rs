@@ -438,6 +438,7 @@ impl AlphaBetaBot {
             caps: SearchCaps::of(pos.variant()),
             has_check: pos.variant().has_check(),
             lmr: lmr_table(),
+            next_check: None,
         };
         let must_reach = guaranteed_depth(self.level).min(max_depth);
         let mut best = (root[0], 0);
@@ -601,6 +602,9 @@ struct Searcher<'a> {
     caps: SearchCaps,
     has_check: bool,
     lmr: Vec<[u8; 64]>,
+    /// Whether the position of the next [`Searcher::negamax`] call has its side to move in
+    /// check, where the caller has asked already; taken at the call's entry.
+    next_check: Option<bool>,
 }
 
 /// The capture victim of `mv` as seen from the board before it (not Intrachange's
@@ -861,6 +865,7 @@ impl Searcher<'_> {
         prev: Option<Move>,
         allow_null: bool,
     ) -> i32 {
+        let known_check = self.next_check.take();
         if self.tick() {
             return 0;
         }
@@ -872,12 +877,12 @@ impl Searcher<'_> {
         if self.path.contains(&key) || self.seen.contains(&key) {
             return 0;
         }
-        let in_check = self.in_check(pos);
+        let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
         if in_check && (ply as usize) < MAX_PLY / 2 {
             depth += 1;
         }
         if depth <= 0 || ply as usize >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, Some(in_check));
         }
         if pos.halfmove_clock() >= 100 || pos.insufficient_material() {
             return 0;
@@ -898,7 +903,7 @@ impl Searcher<'_> {
         }
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
-        let stand = if prune { evaluate(pos) } else { 0 };
+        let stand = if null_ok { evaluate(pos) } else { 0 };
         // Reverse futility: far above beta near the leaves.
         if null_ok && depth <= 3 && stand - 120 * depth >= beta {
             return stand;
@@ -909,6 +914,8 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.set_turn(us.other());
             self.path.push(key);
+            // The side that passed gave no check: it was not in check and did not move.
+            self.next_check = Some(false);
             let sc = -self.negamax(
                 &child,
                 depth - 1 - r,
@@ -945,15 +952,23 @@ impl Searcher<'_> {
             let quiet = victim(pos, m).is_none() && m.promotion.is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let gives_check = self.in_check(&child);
-            if quiet && !gives_check && i >= lmp_limit && best > -MATE_BOUND {
+            // Whether the move gives check, asked only where it decides a pruning or a
+            // reduction, and handed to the child so that it is not asked twice.
+            let mut gives_check = None;
+            let mut checks = |s: &mut Self| *gives_check.get_or_insert_with(|| s.in_check(&child));
+            if quiet && i >= lmp_limit && best > -MATE_BOUND && !checks(self) {
                 continue;
             }
+            let reducible = depth >= 3 && i >= 3 && quiet && !in_check;
+            if reducible {
+                checks(self);
+            }
             let score = if i == 0 {
+                self.next_check = gives_check;
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, Some(*m), true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                if reducible && gives_check == Some(false) {
                     r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
                     if pv {
                         r -= 1;
@@ -963,6 +978,7 @@ impl Searcher<'_> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
+                self.next_check = gives_check;
                 let mut sc = -self.negamax(
                     &child,
                     depth - 1 - r,
@@ -973,6 +989,7 @@ impl Searcher<'_> {
                     true,
                 );
                 if sc > alpha && r > 0 && !self.stopped {
+                    self.next_check = gives_check;
                     sc = -self.negamax(
                         &child,
                         depth - 1,
@@ -984,6 +1001,7 @@ impl Searcher<'_> {
                     );
                 }
                 if sc > alpha && sc < beta && !self.stopped {
+                    self.next_check = gives_check;
                     sc = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, Some(*m), true);
                 }
                 sc
@@ -1061,7 +1079,18 @@ impl Searcher<'_> {
         }
     }
 
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32, qdepth: u32) -> i32 {
+    /// Quiescence: captures and promotions (Intrachange: moves that capture by any
+    /// landing), or every evasion when in check. `known_check` is whether the side to move
+    /// is in check, where the caller knows.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        qdepth: u32,
+        known_check: Option<bool>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -1069,7 +1098,7 @@ impl Searcher<'_> {
         if pos.board().king(us).is_none() {
             return -MATE + ply;
         }
-        let in_check = self.in_check(pos);
+        let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
         if in_check {
             // No standing pat in check: every evasion, and no evasion is mate.
             let mut moves = pos.legal_moves();
@@ -1084,7 +1113,7 @@ impl Searcher<'_> {
             for m in &moves {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+                let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, None);
                 if self.stopped {
                     return 0;
                 }
@@ -1126,7 +1155,7 @@ impl Searcher<'_> {
             if teleports && m.promotion.is_none() && count(&child, them) >= before {
                 continue;
             }
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, None);
             if self.stopped {
                 return 0;
             }

@@ -114,7 +114,7 @@ impl Clock {
     /// assert_eq!(hard, Duration::from_millis(8_250));
     /// // Little time left: the hard limit keeps a fifth of it.
     /// let (soft, hard) = Clock::ms(1_000, 0).allocation();
-    /// assert_eq!((soft, hard), (Duration::from_millis(16), Duration::from_millis(99)));
+    /// assert_eq!((soft, hard), (Duration::from_micros(16_500), Duration::from_millis(99)));
     /// ```
     pub fn allocation(&self) -> (Duration, Duration) {
         let budget = self.budget();

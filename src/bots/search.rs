@@ -148,7 +148,7 @@ fn guaranteed_depth(level: u8) -> i32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCaps {
     /// Null-move pruning and reverse futility pruning (both assume that moving is never
-    /// worse than passing). Off in Nonviolent, where no captures means blocked positions
+    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`]). Off in Nonviolent, where no captures means blocked positions
     /// and zugzwang are the rule rather than the exception; elsewhere used only when the
     /// side to move is not in check and has a piece besides King and pawns.
     pub null_move: bool,
@@ -158,8 +158,9 @@ pub struct SearchCaps {
     /// what the board does not show) and Force Field (fields block lines the classic
     /// attack scan sees through); there captures are ordered by MVV-LVA.
     pub see: bool,
-    /// Late-move pruning of quiet moves near the leaves. Off in Intrachange, where a move
-    /// that looks quiet may capture by teleport.
+    /// Late-move pruning of quiet moves and reverse futility pruning near the leaves. Off
+    /// in Intrachange, where a move that looks quiet may capture by teleport (the King
+    /// too), so a static score far above beta proves nothing.
     pub quiet_pruning: bool,
 }
 
@@ -904,8 +905,9 @@ impl Searcher<'_> {
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
         let stand = if null_ok { evaluate(pos) } else { 0 };
-        // Reverse futility: far above beta near the leaves.
-        if null_ok && depth <= 3 && stand - 120 * depth >= beta {
+        // Reverse futility: far above beta near the leaves (not where a quiet-looking
+        // move may capture, as an Intrachange teleport onto the King).
+        if null_ok && self.caps.quiet_pruning && depth <= 3 && stand - 120 * depth >= beta {
             return stand;
         }
         // Null move: if passing still fails high, a real move will too.

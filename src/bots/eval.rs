@@ -10,6 +10,8 @@
 //!   ([`fields`](crate::rules::variants::force_field::fields)), and mobility without the
 //!   piece moves that end on a square the other side holds (`rules/force-field.md §3`:
 //!   fields block enemy moves; the King ignores them): [`force_field_terms`].
+//! - Bully: a piece attacked by an enemy piece that the by-value rule lets capture it is
+//!   threatened; one attacked only by more valuable pieces is safe: [`bully_threats`].
 //! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more, and a
 //!   pawn whose file is empty up to its promotion square races for it: [`promotion_race`].
 //!
@@ -21,6 +23,8 @@ use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Va
 
 /// Force Field: centipawns per empty square held.
 const HELD_SQUARE: i32 = 2;
+/// Bully: the share of a threatened piece's value counted against its side (1/`THREAT_SHARE`).
+const THREAT_SHARE: i32 = 8;
 /// Nonviolent: centipawns for a free pawn, times the square of the ranks it has advanced.
 const RACE_STEP: i32 = 4;
 
@@ -184,6 +188,42 @@ pub fn force_field_terms(pos: &Position) -> i32 {
     held * HELD_SQUARE - w * (blocked[Color::White.index()] - blocked[Color::Black.index()])
 }
 
+/// Bully: White minus Black, minus `1/THREAT_SHARE` of the value of each piece (the King
+/// left out) that an enemy piece attacks and may capture by the by-value rule
+/// (`rules/bully-nonviolent.md §1`: only an equal or lower value). Attacks by classic
+/// movement ([`classic::attackers`]).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::bully_threats;
+/// use esoterica::rules::{Position, Variant};
+/// // The Black pawn on c6 attacks the Knight on d5 but may not take it.
+/// let p = Position::from_text(Variant::Bully, "4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(bully_threats(&p), 0);
+/// // A Black Rook on d8 may: 320 / 8 against White.
+/// let p = Position::from_text(Variant::Bully, "3rk3/8/8/3N4/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(bully_threats(&p), -40);
+/// ```
+pub fn bully_threats(pos: &Position) -> i32 {
+    let board = pos.board();
+    let rule = pos.variant().capture_rule();
+    let mut s = 0;
+    for (sq, p) in board.all_pieces() {
+        if p.kind == PieceKind::King {
+            continue;
+        }
+        let them = p.color.other();
+        let threatened = classic::attackers(board, sq, them)
+            .into_iter()
+            .any(|a| board.kind(them, a).is_some_and(|k| rule.allows(k, p.kind)));
+        if threatened {
+            let v = piece_value(pos.variant(), p.kind, pos.shape().zone(sq)) / THREAT_SHARE;
+            s += if p.color == Color::White { -v } else { v };
+        }
+    }
+    s
+}
+
 /// Nonviolent: each pawn whose file is empty from it to its promotion square scores
 /// `RACE_STEP` times the square of the ranks it has advanced (nothing can take it or stop
 /// it but a piece stepping in front). White minus Black, in centipawns.
@@ -262,8 +302,10 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     if v.has_fields() {
         s += force_field_terms(pos);
     }
-    if v.capture_rule() == CaptureRule::Never {
-        s += promotion_race(pos);
+    match v.capture_rule() {
+        CaptureRule::Never => s += promotion_race(pos),
+        CaptureRule::ByValue => s += bully_threats(pos),
+        CaptureRule::Any => {}
     }
     s
 }

@@ -168,8 +168,13 @@ pub fn mobility(pos: &Position, side: Color) -> i32 {
 /// assert_eq!(force_field_terms(&p), 2 * 10);
 /// ```
 pub fn force_field_terms(pos: &Position) -> i32 {
-    let map = force_field::fields(pos);
-    let held: i32 = map.nets().iter().map(|n| n.signum()).sum();
+    let nets = force_field::net_charges(pos.board());
+    let held: i32 = nets.iter().map(|n| n.signum()).sum();
+    let holder = |sq: Square| match nets.get(sq.index()).copied().unwrap_or(0).signum() {
+        1 => Some(Color::White),
+        -1 => Some(Color::Black),
+        _ => None,
+    };
     let w = weights(pos.variant()).mobility;
     let mut blocked = [0i32; 2];
     let mut buf = Vec::with_capacity(64);
@@ -182,7 +187,7 @@ pub fn force_field_terms(pos: &Position) -> i32 {
         }
         blocked[side.index()] = buf
             .iter()
-            .filter(|m| pos.board().is_empty(m.to) && map.controller(m.to) == Some(side.other()))
+            .filter(|m| pos.board().is_empty(m.to) && holder(m.to) == Some(side.other()))
             .count() as i32;
     }
     held * HELD_SQUARE - w * (blocked[Color::White.index()] - blocked[Color::Black.index()])

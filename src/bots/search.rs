@@ -148,9 +148,12 @@ fn guaranteed_depth(level: u8) -> i32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCaps {
     /// Null-move pruning and reverse futility pruning (both assume that moving is never
-    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`]). Off in Nonviolent, where no captures means blocked positions
-    /// and zugzwang are the rule rather than the exception; elsewhere used only when the
-    /// side to move is not in check and has a piece besides King and pawns.
+    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`]).
+    /// Off in Nonviolent, where no captures means blocked positions and zugzwang are the
+    /// rule rather than the exception, and in Force Field, where a piece that moves lifts
+    /// its fields and may open the lines they blocked, so standing still is often the
+    /// better move. Elsewhere used only when the side to move is not in check and has a
+    /// piece besides King and pawns.
     pub null_move: bool,
     /// Static exchange evaluation for ordering and pruning captures: the board shows every
     /// capture and recapture (classic attacks, with Bully's by-value rule applied to each
@@ -184,7 +187,7 @@ impl SearchCaps {
                 quiet_pruning: true,
             },
             Variant::ForceField => SearchCaps {
-                null_move: true,
+                null_move: false,
                 see: false,
                 quiet_pruning: true,
             },

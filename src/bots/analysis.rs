@@ -141,7 +141,7 @@ impl fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
-/// Analyses `pos` for its side to move with the `alphabeta` bot at `level` (1–5,
+/// Analyses `pos` for its side to move with the `alphabeta` bot at `level` (1–8,
 /// [`level_limits`](super::search::level_limits)) tightened by `limits`, giving the best
 /// `multipv` lines (fewer when fewer moves exist). `progress` is called with each line
 /// after each completed depth (alternating variants: line 1's depths first, then line 2's…;

@@ -6,14 +6,27 @@
 //!   zone they stand in; the Guard is zone-free.
 //! - Intrachange: standard values; King-capture threats are found by the search (a move that
 //!   captures the King ends the game and is searched in quiescence).
-//! - Force Field: standard values and mobility counted with the classic piece moves (the
-//!   fields are not scored); the search sees the fields through the legal moves.
-//! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more.
+//! - Force Field: standard values, the empty squares each side's fields hold
+//!   ([`fields`](crate::rules::variants::force_field::fields)), and mobility without the
+//!   piece moves that end on a square the other side holds (`rules/force-field.md §3`:
+//!   fields block enemy moves; the King ignores them): [`force_field_terms`].
+//! - Bully: a piece attacked by an enemy piece that the by-value rule lets capture it is
+//!   threatened; one attacked only by more valuable pieces is safe: [`bully_threats`].
+//! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more, and a
+//!   pawn whose file is empty up to its promotion square races for it: [`promotion_race`].
 //!
 //! Deterministic; reads only the position.
 
 use crate::rules::classic::{self, CaptureRule};
-use crate::rules::{BoardShape, Color, PieceKind, Position, Square, Variant, Zone};
+use crate::rules::variants::force_field;
+use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Variant, Zone};
+
+/// Force Field: centipawns per empty square held.
+const HELD_SQUARE: i32 = 2;
+/// Bully: the share of a threatened piece's value counted against its side (1/`THREAT_SHARE`).
+const THREAT_SHARE: i32 = 8;
+/// Nonviolent: centipawns for a free pawn, times the square of the ranks it has advanced.
+const RACE_STEP: i32 = 4;
 
 /// Value of a piece of `kind` standing in `zone` in `variant`, in centipawns (the King is 0:
 /// it is never traded).
@@ -141,6 +154,121 @@ pub fn mobility(pos: &Position, side: Color) -> i32 {
     buf.len() as i32
 }
 
+/// Force Field terms, White minus Black, in centipawns: `HELD_SQUARE` per empty square held
+/// (the larger charge), and minus the positional mobility weight for each piece move
+/// (pawns and King left out, as in [`mobility`]) that ends on an empty square the other
+/// side holds, where the rules block it (`rules/force-field.md §3`).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::force_field_terms;
+/// use esoterica::rules::{Position, Variant};
+/// // A lone White Rook holds its 14 squares; Black's King projects no field.
+/// let p = Position::from_text(Variant::ForceField, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+/// assert_eq!(force_field_terms(&p), 2 * 10);
+/// ```
+pub fn force_field_terms(pos: &Position) -> i32 {
+    let nets = force_field::net_charges(pos.board());
+    let held: i32 = nets.iter().map(|n| n.signum()).sum();
+    let holder = |sq: Square| match nets.get(sq.index()).copied().unwrap_or(0).signum() {
+        1 => Some(Color::White),
+        -1 => Some(Color::Black),
+        _ => None,
+    };
+    let w = weights(pos.variant()).mobility;
+    let mut blocked = [0i32; 2];
+    let mut buf = Vec::with_capacity(64);
+    for side in [Color::White, Color::Black] {
+        buf.clear();
+        for (from, kind) in pos.board().pieces(side) {
+            if kind != PieceKind::Pawn && kind != PieceKind::King {
+                classic::piece_moves(pos, from, side, kind, &mut buf);
+            }
+        }
+        blocked[side.index()] = buf
+            .iter()
+            .filter(|m| pos.board().is_empty(m.to) && holder(m.to) == Some(side.other()))
+            .count() as i32;
+    }
+    held * HELD_SQUARE - w * (blocked[Color::White.index()] - blocked[Color::Black.index()])
+}
+
+/// Bully: White minus Black, minus `1/THREAT_SHARE` of the value of each piece (the King
+/// left out) that an enemy piece attacks and may capture by the by-value rule
+/// (`rules/bully-nonviolent.md §1`: only an equal or lower value). Attacks by classic
+/// movement ([`classic::attackers`]).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::bully_threats;
+/// use esoterica::rules::{Position, Variant};
+/// // The Black pawn on c6 attacks the Knight on d5 but may not take it.
+/// let p = Position::from_text(Variant::Bully, "4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(bully_threats(&p), 0);
+/// // A Black Rook on d8 may: 320 / 8 against White.
+/// let p = Position::from_text(Variant::Bully, "3rk3/8/8/3N4/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(bully_threats(&p), -40);
+/// ```
+pub fn bully_threats(pos: &Position) -> i32 {
+    let board = pos.board();
+    let rule = pos.variant().capture_rule();
+    let mut s = 0;
+    for (sq, p) in board.all_pieces() {
+        if p.kind == PieceKind::King {
+            continue;
+        }
+        let them = p.color.other();
+        let threatened = classic::attackers(board, sq, them)
+            .into_iter()
+            .any(|a| board.kind(them, a).is_some_and(|k| rule.allows(k, p.kind)));
+        if threatened {
+            let v = piece_value(pos.variant(), p.kind, pos.shape().zone(sq)) / THREAT_SHARE;
+            s += if p.color == Color::White { -v } else { v };
+        }
+    }
+    s
+}
+
+/// Nonviolent: each pawn whose file is empty from it to its promotion square scores
+/// `RACE_STEP` times the square of the ranks it has advanced (nothing can take it or stop
+/// it but a piece stepping in front). White minus Black, in centipawns.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::promotion_race;
+/// use esoterica::rules::{Position, Variant};
+/// // White's pawn on b6 has advanced 4 ranks with b7 and b8 empty: 4 × 16.
+/// let p = Position::from_text(Variant::Nonviolent, "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(promotion_race(&p), 64);
+/// ```
+pub fn promotion_race(pos: &Position) -> i32 {
+    let shape = pos.shape();
+    let n = i32::from(shape.files());
+    let mut s = 0;
+    for (sq, p) in pos.board().all_pieces() {
+        if p.kind != PieceKind::Pawn {
+            continue;
+        }
+        let dir = if p.color == Color::White {
+            Direction::North
+        } else {
+            Direction::South
+        };
+        let free = shape.ray(sq, dir).all(|t| pos.board().is_empty(t));
+        let r = i32::from(shape.rank(sq));
+        if free {
+            let adv = if p.color == Color::White {
+                r - 1
+            } else {
+                n - 2 - r
+            };
+            let v = RACE_STEP * adv.max(0) * adv.max(0);
+            s += if p.color == Color::White { v } else { -v };
+        }
+    }
+    s
+}
+
 /// The evaluation from White's point of view, in centipawns.
 pub fn evaluate_white(pos: &Position) -> i32 {
     let shape = pos.shape();
@@ -175,7 +303,16 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         }
         s += if p.color == Color::White { val } else { -val };
     }
-    s + w.mobility * (mobility(pos, Color::White) - mobility(pos, Color::Black))
+    s += w.mobility * (mobility(pos, Color::White) - mobility(pos, Color::Black));
+    if v.has_fields() {
+        s += force_field_terms(pos);
+    }
+    match v.capture_rule() {
+        CaptureRule::Never => s += promotion_race(pos),
+        CaptureRule::ByValue => s += bully_threats(pos),
+        CaptureRule::Any => {}
+    }
+    s
 }
 
 /// The evaluation from `side`'s point of view.
@@ -200,6 +337,7 @@ mod tests {
             Variant::BigOuter,
             Variant::Bully,
             Variant::Nonviolent,
+            Variant::ForceField,
         ] {
             assert_eq!(evaluate_white(&Position::new(v)), 0, "{v}");
         }
@@ -212,6 +350,35 @@ mod tests {
         let mut b = p.clone();
         b.set_turn(Color::Black);
         assert!(evaluate(&b) < -900);
+    }
+
+    /// White: Ra1 holds a2–a8 and b1–d1 (a5 against the Bishop's weaker charge), 10
+    /// squares. Black: Bc3 holds b2, d2, b4, d4, e5, f6, g7, h8, 8 squares, and its move to
+    /// a5 is blocked by White's field. (10 − 8) × 2 + 3 × 1 = 7.
+    #[test]
+    fn force_field_scores_held_squares_and_blocked_moves() {
+        let p =
+            Position::from_text(Variant::ForceField, "4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(force_field_terms(&p), 7);
+        // The same placement in standard chess has no field terms.
+        let s = Position::from_text(Variant::Standard, "4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1").unwrap();
+        let ff = Position::from_text(Variant::ForceField, &s.to_text()).unwrap();
+        assert_eq!(evaluate_white(&ff) - evaluate_white(&s), 7);
+    }
+
+    #[test]
+    fn nonviolent_pawns_race_only_on_a_free_file() {
+        // The b6 pawn is stopped by b7, the b7 pawn has not advanced: no race.
+        let p =
+            Position::from_text(Variant::Nonviolent, "4k3/1p6/1P6/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(promotion_race(&p), 0);
+        // Black's pawn on g3 (advanced 4, g2 and g1 empty) against White's on b6.
+        let p =
+            Position::from_text(Variant::Nonviolent, "4k3/8/1P6/8/8/6p1/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(promotion_race(&p), 0);
+        let p =
+            Position::from_text(Variant::Nonviolent, "4k3/8/1P6/8/8/8/6p1/4K3 w - - 0 1").unwrap();
+        assert_eq!(promotion_race(&p), 64 - 100);
     }
 
     #[test]

@@ -60,6 +60,73 @@ impl SearchLimits {
     }
 }
 
+/// A player's clock when it is asked for a move: the time it has left, the increment it
+/// gets after the move and, where the time control says so, the moves until the next time
+/// control. [`Bot::choose_on_clock`] plans the move's time from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the player's clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control (`None`: the rest of the game, counted as
+    /// [`Clock::DEFAULT_MOVES_TO_GO`] moves).
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// Moves assumed left when the time control names none.
+    pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+    /// A clock with `remaining` and `increment` in milliseconds and no moves-to-go.
+    pub fn ms(remaining: u64, increment: u64) -> Clock {
+        Clock {
+            remaining: Duration::from_millis(remaining),
+            increment: Duration::from_millis(increment),
+            moves_to_go: None,
+        }
+    }
+
+    /// The planned time for one move: `remaining / moves_to_go + ¾ increment`, at most 80%
+    /// of `remaining`, at least 1 ms. A bot that takes only a move time uses this.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::Clock;
+    /// use std::time::Duration;
+    /// assert_eq!(Clock::ms(60_000, 1_000).budget(), Duration::from_millis(2_750));
+    /// ```
+    pub fn budget(&self) -> Duration {
+        let left = self.remaining.as_millis() as u64;
+        let inc = self.increment.as_millis() as u64;
+        let mtg = u64::from(self.moves_to_go.unwrap_or(Self::DEFAULT_MOVES_TO_GO).max(1));
+        Duration::from_millis((left / mtg + inc / 4 * 3).min(left / 10 * 8).max(1))
+    }
+
+    /// The soft and hard limits of a search on this clock: no new iteration starts after
+    /// the soft one (half the [`Clock::budget`]), and the search stops at the hard one
+    /// (three budgets, at most 80% of the time left, never below the soft one).
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::Clock;
+    /// use std::time::Duration;
+    /// let (soft, hard) = Clock::ms(60_000, 1_000).allocation();
+    /// assert_eq!(soft, Duration::from_millis(1_375));
+    /// assert_eq!(hard, Duration::from_millis(8_250));
+    /// // Little time left: the hard limit keeps a fifth of it.
+    /// let (soft, hard) = Clock::ms(1_000, 0).allocation();
+    /// assert_eq!((soft, hard), (Duration::from_micros(16_500), Duration::from_millis(99)));
+    /// ```
+    pub fn allocation(&self) -> (Duration, Duration) {
+        let budget = self.budget();
+        let soft = budget / 2;
+        let cap = self.remaining / 10 * 8;
+        let hard = (budget * 3).min(cap).max(soft);
+        (soft, hard)
+    }
+}
+
 /// What a search reports after each completed iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
@@ -146,6 +213,25 @@ pub trait Bot: Send + 'static {
         ctl: &mut dyn SearchControl,
     ) -> Option<Move>;
 
+    /// The move for the side to move in `pos` when the bot plays on a clock; `limits` may
+    /// still cap depth, nodes and move time. The default asks [`Bot::choose`] with the
+    /// clock's [`Clock::budget`] as the move time; the `alphabeta` bot plans its iterations
+    /// from the clock ([`AlphaBetaBot::search_on_clock`]).
+    fn choose_on_clock(
+        &mut self,
+        pos: &Position,
+        clock: Clock,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+    ) -> Option<Move> {
+        let t = clock.budget();
+        let limits = SearchLimits {
+            movetime: Some(limits.movetime.map_or(t, |m| m.min(t))),
+            ..limits
+        };
+        self.choose(pos, limits, ctl)
+    }
+
     /// Parity: `side`'s commit for this turn, from the start-of-turn position `pos` only
     /// (the host asks both sides before resolving, so the other commit is never visible).
     fn commit(
@@ -167,7 +253,7 @@ pub trait Bot: Send + 'static {
     }
 }
 
-/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–5) or
+/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–8) or
 /// `ext:<command line>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
@@ -175,7 +261,7 @@ pub enum BotSpec {
     Random,
     /// Best immediate material.
     Greedy,
-    /// Alpha-beta search at a strength level 1–5 ([`search::level_limits`]).
+    /// Alpha-beta search at a strength level 1–8 ([`search::level_limits`]).
     AlphaBeta(u8),
     /// An external program: its argument vector (split like a shell, without running one).
     External(Vec<String>),
@@ -200,7 +286,7 @@ impl BotSpec {
     /// Reads a spec.
     ///
     /// # Errors
-    /// [`BotSpecError`] for an unknown name, a level outside 1–5, an empty or badly quoted
+    /// [`BotSpecError`] for an unknown name, a level outside 1–8, an empty or badly quoted
     /// external command line.
     ///
     /// # Examples
@@ -232,13 +318,14 @@ impl BotSpec {
             ("greedy", None) => Ok(BotSpec::Greedy),
             ("alphabeta", None) => Ok(BotSpec::AlphaBeta(DEFAULT_LEVEL)),
             ("alphabeta", Some(l)) => match l.parse::<u8>() {
-                Ok(n @ 1..=5) => Ok(BotSpec::AlphaBeta(n)),
+                Ok(n @ 1..=search::MAX_LEVEL) => Ok(BotSpec::AlphaBeta(n)),
                 _ => Err(BotSpecError(format!(
-                    "alphabeta level must be 1 to 5, not '{l}'"
+                    "alphabeta level must be 1 to {}, not '{l}'",
+                    search::MAX_LEVEL
                 ))),
             },
             _ => Err(BotSpecError(format!(
-                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-5] or ext:<command>)"
+                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-8] or ext:<command>)"
             ))),
         }
     }
@@ -246,7 +333,7 @@ impl BotSpec {
     /// The built-in bots, weakest first, for menus (the game's bot setup panel).
     pub fn built_in() -> Vec<BotSpec> {
         let mut v = vec![BotSpec::Random, BotSpec::Greedy];
-        v.extend((1..=5).map(BotSpec::AlphaBeta));
+        v.extend((1..=search::MAX_LEVEL).map(BotSpec::AlphaBeta));
         v
     }
 
@@ -334,7 +421,11 @@ mod tests {
         }
         assert_eq!(BotSpec::parse("alphabeta").unwrap(), BotSpec::AlphaBeta(3));
         assert!(BotSpec::parse("alphabeta:0").is_err());
-        assert!(BotSpec::parse("alphabeta:6").is_err());
+        assert_eq!(
+            BotSpec::parse("alphabeta:8").unwrap(),
+            BotSpec::AlphaBeta(8)
+        );
+        assert!(BotSpec::parse("alphabeta:9").is_err());
         assert!(BotSpec::parse("stockfish").is_err());
         assert!(BotSpec::parse("ext:").is_err());
         assert!(BotSpec::parse("ext:python3 'unclosed").is_err());
@@ -355,12 +446,15 @@ mod tests {
                 "alphabeta:2",
                 "alphabeta:3",
                 "alphabeta:4",
-                "alphabeta:5"
+                "alphabeta:5",
+                "alphabeta:6",
+                "alphabeta:7",
+                "alphabeta:8"
             ]
         );
         assert_eq!(
             BotSpec::AlphaBeta(3).describe(),
-            "alpha-beta search, level 3 (depth 4, 30000 nodes per move)"
+            "alpha-beta search, level 3 (depth 3, 15000 nodes per move)"
         );
     }
 

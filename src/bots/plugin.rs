@@ -20,7 +20,7 @@ use crate::game::{ActiveGame, MoveSource, NewGameRequest, StatusLine, SubmitMove
 use crate::persist::PlayerSpec;
 use crate::rules::{Color as Side, Move};
 
-/// Builds a bot from a strength level (1–5; bots without levels ignore it) and a seed.
+/// Builds a bot from a strength level (1–8; bots without levels ignore it) and a seed.
 pub type BotFactory = Arc<dyn Fn(u8, u64) -> Box<dyn Bot> + Send + Sync>;
 
 /// One bot the game offers.
@@ -28,7 +28,7 @@ pub type BotFactory = Arc<dyn Fn(u8, u64) -> Box<dyn Bot> + Send + Sync>;
 pub struct RosterEntry {
     /// The name in menus, settings and `--white`/`--black` (`random`, `alphabeta`, …).
     pub name: String,
-    /// Whether the bot has strength levels 1–5 (the menu then offers them).
+    /// Whether the bot has strength levels 1–8 (the menu then offers them).
     pub has_levels: bool,
     /// Builds the bot.
     pub factory: BotFactory,
@@ -54,7 +54,7 @@ impl Default for BotRoster {
             RosterEntry {
                 name: "alphabeta".into(),
                 has_levels: true,
-                factory: Arc::new(|level, seed| BotSpec::AlphaBeta(level.clamp(1, 5)).build(seed)),
+                factory: Arc::new(|level, seed| BotSpec::AlphaBeta(level.clamp(1, 8)).build(seed)),
             },
         ])
     }
@@ -568,7 +568,7 @@ pub fn poll_bots(
 }
 
 /// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
-/// `alphabeta[:1-5]`, `ext:<command>`).
+/// `alphabeta[:1-8]`, `ext:<command>`).
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.

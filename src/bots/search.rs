@@ -1,29 +1,40 @@
-//! The `alphabeta` bot: negamax alpha-beta with iterative deepening, a transposition table
-//! keyed by [`Position::repetition_key`], move ordering (transposition move, MVV-LVA
-//! captures, promotions, two killers per ply, history), quiescence on captures and the
-//! per-variant evaluation of [`eval`](super::eval). Parity commits go to
-//! [`simultaneous`].
+//! The `alphabeta` bot: a principal variation search (negamax alpha-beta with null windows
+//! after the first move) with iterative deepening and aspiration windows, a transposition
+//! table of two-entry buckets (bounds, depth-preferred and always-replace slots, aged per
+//! search), null-move pruning, reverse futility and late-move pruning, late-move reductions,
+//! check extensions, quiescence on captures (with the evasions when in check), and move
+//! ordering by the transposition move, static exchange evaluation (or MVV-LVA where an
+//! exchange cannot be read from the board), promotions, two killers per ply, a counter move
+//! per previous move and a history table. The evaluation is [`eval`](super::eval). Parity
+//! commits go to [`simultaneous`].
 //!
 //! Works on the generic rules API only (`legal_moves`, `play_unchecked`, `outcome`), so a
 //! variant's own rules (Intrachange teleports, Force Field fields) are searched as they are
-//! implemented. A side whose King is gone has lost (Intrachange King capture).
+//! implemented. A side whose King is gone has lost (Intrachange King capture). What each
+//! variant allows the search to prune is [`SearchCaps`].
+//!
+//! Levels ([`level_limits`], [`level_noise`]): 1–8, from a one-ply search that often plays a
+//! near-best move instead of the best to the full search; every level plays a mate in one
+//! and, from level 2 on, never a move that allows a mate in one when another move does not.
 //!
 //! Determinism: with a node or depth limit the chosen move depends only on the position and
 //! the seed (root moves are shuffled by the seeded RNG before ordering, so equal moves vary
-//! from game to game). A `movetime` cap makes the result depend on the machine's speed.
+//! from game to game). A `movetime` cap or a clock makes the result depend on the machine's
+//! speed.
 
 use std::collections::HashSet;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 use super::eval::{evaluate, piece_value};
 use super::simultaneous;
-use super::{Bot, SearchControl, SearchInfo, SearchLimits};
-use crate::rules::geometry::MAX_SQUARES as MAX_SQUARES_PUB;
-use crate::rules::{Color, Move, Outcome, PieceKind, Position, Special, TurnModel};
+use super::{Bot, Clock, SearchControl, SearchInfo, SearchLimits};
+use crate::rules::classic::{self, CaptureRule};
+use crate::rules::geometry::MAX_SQUARES;
+use crate::rules::{Color, Move, Outcome, PieceKind, Position, Special, TurnModel, Variant};
 
 /// The score of mate at the root; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -31,31 +42,172 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = 29_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
-const MAX_QDEPTH: u32 = 10;
-const TT_BITS: u32 = 16;
+const MAX_QDEPTH: u32 = 12;
+/// Buckets of the transposition table (two entries each): 2^17.
+const TT_BITS: u32 = 17;
+/// The highest level.
+pub const MAX_LEVEL: u8 = 8;
 
-/// The search limits of a strength level 1–5 (levels above 5 act as 5): a depth cap and a
-/// node budget, so a level is deterministic and roughly machine-independent.
+/// One level's settings.
+struct LevelSpec {
+    depth: u32,
+    nodes: u64,
+    noise: i32,
+}
+
+/// Levels 1–8 (index 0 is level 1).
+const LEVELS: [LevelSpec; 8] = [
+    LevelSpec {
+        depth: 1,
+        nodes: 2_000,
+        noise: 250,
+    },
+    LevelSpec {
+        depth: 2,
+        nodes: 6_000,
+        noise: 150,
+    },
+    LevelSpec {
+        depth: 3,
+        nodes: 15_000,
+        noise: 90,
+    },
+    LevelSpec {
+        depth: 4,
+        nodes: 40_000,
+        noise: 50,
+    },
+    LevelSpec {
+        depth: 6,
+        nodes: 120_000,
+        noise: 20,
+    },
+    LevelSpec {
+        depth: 10,
+        nodes: 400_000,
+        noise: 0,
+    },
+    LevelSpec {
+        depth: 64,
+        nodes: 1_500_000,
+        noise: 0,
+    },
+    LevelSpec {
+        depth: 64,
+        nodes: 6_000_000,
+        noise: 0,
+    },
+];
+
+fn level_spec(level: u8) -> &'static LevelSpec {
+    &LEVELS[usize::from(level.clamp(1, MAX_LEVEL)) - 1]
+}
+
+/// The search limits of a strength level 1–8 (0 acts as 1, above 8 as 8): a depth cap and
+/// a node budget, so a level is deterministic and roughly machine-independent.
 ///
-/// | level | depth | nodes |
-/// |---|---|---|
-/// | 1 | 1 | 2 000 |
-/// | 2 | 2 | 8 000 |
-/// | 3 | 4 | 30 000 |
-/// | 4 | 6 | 120 000 |
-/// | 5 | 64 | 500 000 |
+/// | level | depth | nodes | noise (cp) |
+/// |---|---|---|---|
+/// | 1 | 1 | 2 000 | 250 |
+/// | 2 | 2 | 6 000 | 150 |
+/// | 3 | 3 | 15 000 | 90 |
+/// | 4 | 4 | 40 000 | 50 |
+/// | 5 | 6 | 120 000 | 20 |
+/// | 6 | 10 | 400 000 | 0 |
+/// | 7 | 64 | 1 500 000 | 0 |
+/// | 8 | 64 | 6 000 000 | 0 |
+///
+/// The noise is [`level_noise`].
 pub fn level_limits(level: u8) -> SearchLimits {
-    let (depth, nodes) = match level {
-        0 | 1 => (1, 2_000),
-        2 => (2, 8_000),
-        3 => (4, 30_000),
-        4 => (6, 120_000),
-        _ => (64, 500_000),
-    };
+    let l = level_spec(level);
     SearchLimits {
         movetime: None,
-        depth: Some(depth),
-        nodes: Some(nodes),
+        depth: Some(l.depth),
+        nodes: Some(l.nodes),
+    }
+}
+
+/// The plausible-mistake margin of a level, in centipawns: the bot scores every root move
+/// and plays the one whose score plus a seeded random amount in `0..=noise` is highest, so
+/// it may play a move up to `noise` worse than its best. A mate it sees is always played,
+/// and a move that loses to a mate it sees is never chosen over one that does not. Levels
+/// 6–8 have none.
+pub fn level_noise(level: u8) -> i32 {
+    level_spec(level).noise
+}
+
+/// The depth every search at `level` completes whatever its node budget (a movetime, a
+/// clock or a stop can still end it earlier): 1 at level 1 (so a mate in one is found), 2
+/// above (so a mate in one against the bot is seen).
+fn guaranteed_depth(level: u8) -> i32 {
+    if level <= 1 { 1 } else { 2 }
+}
+
+/// What the search may assume in a variant: which prunings are sound enough and whether
+/// exchanges can be read from the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchCaps {
+    /// Null-move pruning and reverse futility pruning (both assume that moving is never
+    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`]).
+    /// Off in Nonviolent, where no captures means blocked positions and zugzwang are the
+    /// rule rather than the exception, and in Force Field, where a piece that moves lifts
+    /// its fields and may open the lines they blocked, so standing still is often the
+    /// better move. Elsewhere used only when the side to move is not in check and has a
+    /// piece besides King and pawns.
+    pub null_move: bool,
+    /// Static exchange evaluation for ordering and pruning captures: the board shows every
+    /// capture and recapture (classic attacks, with Bully's by-value rule applied to each
+    /// capture of the exchange). Off in Intrachange (a move's esoteric landing may capture
+    /// what the board does not show) and Force Field (fields block lines the classic
+    /// attack scan sees through); there captures are ordered by MVV-LVA.
+    pub see: bool,
+    /// Late-move pruning of quiet moves and reverse futility pruning near the leaves. Off
+    /// in Intrachange, where a move that looks quiet may capture by teleport (the King
+    /// too), so a static score far above beta proves nothing.
+    pub quiet_pruning: bool,
+}
+
+impl SearchCaps {
+    /// The search capabilities of `variant`.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::search::SearchCaps;
+    /// use esoterica::rules::Variant;
+    /// assert!(SearchCaps::of(Variant::Standard).null_move);
+    /// assert!(!SearchCaps::of(Variant::Nonviolent).null_move);
+    /// assert!(!SearchCaps::of(Variant::Intrachange).see);
+    /// assert!(SearchCaps::of(Variant::Bully).see);
+    /// ```
+    pub fn of(variant: Variant) -> SearchCaps {
+        match variant {
+            Variant::Standard | Variant::Bully | Variant::BigOuter => SearchCaps {
+                null_move: true,
+                see: true,
+                quiet_pruning: true,
+            },
+            Variant::ForceField => SearchCaps {
+                null_move: false,
+                see: false,
+                quiet_pruning: true,
+            },
+            Variant::Intrachange => SearchCaps {
+                null_move: true,
+                see: false,
+                quiet_pruning: false,
+            },
+            Variant::Nonviolent => SearchCaps {
+                null_move: false,
+                see: false,
+                quiet_pruning: true,
+            },
+            // Simultaneous: searched by `simultaneous`, not here.
+            Variant::Parity | Variant::ParitySingle => SearchCaps {
+                null_move: false,
+                see: false,
+                quiet_pruning: false,
+            },
+        }
     }
 }
 
@@ -75,32 +227,96 @@ struct TtEntry {
     score: i32,
     depth: i16,
     flag: u8,
+    age: u8,
 }
 
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
+/// The transposition table: buckets of two entries, the first kept for the deeper search
+/// (replaced by an equal or deeper one, or one from a newer search), the second always
+/// replaced.
+#[derive(Clone, Debug, Default)]
+struct Tt {
+    buckets: Vec<[TtEntry; 2]>,
+    age: u8,
+}
+
+impl Tt {
+    fn ensure(&mut self) {
+        if self.buckets.is_empty() {
+            self.buckets = vec![[TtEntry::default(); 2]; 1 << TT_BITS];
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.buckets.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<TtEntry> {
+        if self.buckets.is_empty() {
+            return None;
+        }
+        self.buckets[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key && e.flag != 0)
+            .copied()
+    }
+
+    fn store(&mut self, mut e: TtEntry) {
+        e.age = self.age;
+        let age = self.age;
+        let i = self.bucket(e.key);
+        let b = &mut self.buckets[i];
+        let slot =
+            if b[0].key == e.key || b[0].flag == 0 || b[0].age != age || e.depth >= b[0].depth {
+                0
+            } else {
+                1
+            };
+        if e.best.is_none() && b[slot].key == e.key {
+            e.best = b[slot].best;
+        }
+        if slot == 0 && b[0].key != e.key && b[0].flag != 0 {
+            // The displaced entry takes the always-replace slot.
+            b[1] = b[0];
+        }
+        b[slot] = e;
+        if slot == 0 && b[1].key == e.key {
+            b[1] = TtEntry::default();
+        }
+    }
+}
+
 /// Negamax alpha-beta search at a strength level. Supports every variant.
 pub struct AlphaBetaBot {
     name: String,
     level: u8,
     rng: Xoshiro256PlusPlus,
-    tt: Vec<TtEntry>,
+    tt: Tt,
     /// Positions of this game seen at the bot's turns and after its moves, since the last
     /// irreversible move: reaching one again in the search scores as a draw, so a winning
     /// bot avoids repetitions and a losing one seeks them.
     seen: HashSet<u64>,
 }
 
+/// How a search ends besides its limits: the soft deadline after which no new iteration
+/// starts (from a clock), and whether every root move gets an exact score.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootMode {
+    soft: Option<Duration>,
+    analysis: bool,
+}
+
 impl AlphaBetaBot {
-    /// A bot of strength `level` (1–5, see [`level_limits`]) seeded with `seed`.
+    /// A bot of strength `level` (1–8, see [`level_limits`]) seeded with `seed`.
     pub fn with_level(level: u8, seed: u64) -> AlphaBetaBot {
         AlphaBetaBot {
             name: format!("alphabeta:{level}"),
-            level,
+            level: level.clamp(1, MAX_LEVEL),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            tt: Vec::new(),
+            tt: Tt::default(),
             seen: HashSet::new(),
         }
     }
@@ -123,7 +339,30 @@ impl AlphaBetaBot {
         limits: SearchLimits,
         ctl: &mut dyn SearchControl,
     ) -> Option<(Move, i32)> {
-        self.search_inner(pos, limits, ctl, &[], None)
+        self.search_inner(pos, limits, RootMode::default(), ctl, &[], None)
+    }
+
+    /// [`AlphaBetaBot::search`] on a clock: the time for the move is planned from the
+    /// remaining time and increment ([`Clock::allocation`]); no new iteration starts after
+    /// the soft part of it, and the search stops at the hard part. `limits` still caps
+    /// depth, nodes and move time.
+    pub fn search_on_clock(
+        &mut self,
+        pos: &Position,
+        clock: Clock,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+    ) -> Option<(Move, i32)> {
+        let (soft, hard) = clock.allocation();
+        let limits = SearchLimits {
+            movetime: Some(limits.movetime.map_or(hard, |m| m.min(hard))),
+            ..limits
+        };
+        let mode = RootMode {
+            soft: Some(soft),
+            analysis: false,
+        };
+        self.search_inner(pos, limits, mode, ctl, &[], None)
     }
 
     /// Analysis search: like [`AlphaBetaBot::search`] with the root moves in `exclude` left
@@ -140,7 +379,11 @@ impl AlphaBetaBot {
         exclude: &[Move],
         on_depth: &mut dyn FnMut(&SearchInfo, &[Move]),
     ) -> Option<(Move, i32)> {
-        self.search_inner(pos, limits, ctl, exclude, Some(on_depth))
+        let mode = RootMode {
+            soft: None,
+            analysis: true,
+        };
+        self.search_inner(pos, limits, mode, ctl, exclude, Some(on_depth))
     }
 
     /// The principal variation starting with `first` in `pos`: `first`, then the best
@@ -154,15 +397,16 @@ impl AlphaBetaBot {
         &mut self,
         pos: &Position,
         limits: SearchLimits,
+        mode: RootMode,
         ctl: &mut dyn SearchControl,
         exclude: &[Move],
         mut on_depth: Option<&mut dyn FnMut(&SearchInfo, &[Move])>,
     ) -> Option<(Move, i32)> {
-        let analysis = on_depth.is_some();
+        let analysis = mode.analysis;
         let limits = self.effective_limits(limits);
-        if self.tt.is_empty() {
-            self.tt = vec![TtEntry::default(); 1 << TT_BITS];
-        }
+        let noise = if analysis { 0 } else { level_noise(self.level) };
+        self.tt.ensure();
+        self.tt.age = self.tt.age.wrapping_add(1);
         if pos.halfmove_clock() == 0 && !analysis {
             // Nothing before an irreversible move can recur (and a new game starts here).
             self.seen.clear();
@@ -181,47 +425,75 @@ impl AlphaBetaBot {
             return Some((root[0], 0));
         }
         let start = Instant::now();
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 1) as i32;
         let mut s = Searcher {
             ctl,
             nodes: 0,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            min_depth_done: false,
             deadline: limits.movetime.map(|t| start + t),
             stopped: false,
             tt: &mut self.tt,
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; MAX_SQUARES_PUB * MAX_SQUARES_PUB],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * MAX_SQUARES * MAX_SQUARES],
+            counters: vec![None; MAX_SQUARES * MAX_SQUARES],
             path: Vec::with_capacity(MAX_PLY + 1),
             seen: &self.seen,
+            caps: SearchCaps::of(pos.variant()),
+            has_check: pos.variant().has_check(),
+            lmr: lmr_table(),
+            next_check: None,
         };
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 1) as i32;
+        let must_reach = guaranteed_depth(self.level).min(max_depth);
         let mut best = (root[0], 0);
+        let mut prev_score: i32 = 0;
+        let mut scores = vec![-INF; root.len()];
         for depth in 1..=max_depth {
-            let tt_move = Some(best.0).filter(|_| depth > 1);
-            s.order(pos, &mut root, tt_move, 0);
-            let mut alpha = -INF;
-            let mut iter_best: Option<(Move, i32)> = None;
-            s.path.push(root_key);
-            for m in &root {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                let score = -s.negamax(&child, depth - 1, -INF, -alpha, 1);
-                if s.stopped {
-                    break;
-                }
-                if iter_best.is_none() || score > alpha {
-                    alpha = score;
-                    iter_best = Some((*m, score));
-                }
+            s.min_depth_done = depth > must_reach;
+            if depth > 1 {
+                // The previous best first, the rest by their last scores.
+                let mut order: Vec<(Move, i32)> =
+                    root.iter().copied().zip(scores.iter().copied()).collect();
+                order.sort_by_key(|&(m, sc)| (m != best.0, std::cmp::Reverse(sc)));
+                root = order.iter().map(|&(m, _)| m).collect();
+                scores = order.iter().map(|&(_, sc)| sc).collect();
+            } else {
+                s.order(pos, &mut root, None, 0, None);
             }
-            s.path.pop();
-            if let Some(b) = iter_best {
+            let full = analysis || noise > 0;
+            let mut window = 35;
+            let (mut lo, mut hi) = if depth >= 4 && !full && prev_score.abs() < MATE_BOUND {
+                (prev_score - window, prev_score + window)
+            } else {
+                (-INF, INF)
+            };
+            let result = loop {
+                let r = s.root(pos, root_key, &root, &mut scores, depth, lo, hi, noise);
+                let Some((m, sc)) = r else { break None };
+                if s.stopped {
+                    break Some((m, sc));
+                }
+                if sc <= lo && lo > -INF {
+                    lo = (lo - window).max(-INF);
+                    window *= 2;
+                } else if sc >= hi && hi < INF {
+                    hi = (hi + window).min(INF);
+                    window *= 2;
+                } else {
+                    break Some((m, sc));
+                }
+            };
+            if let Some((m, sc)) = result {
                 // A partial iteration searched the previous best move first, so any move
                 // that beat it is at least as good.
-                best = b;
+                if !s.stopped || sc > -INF {
+                    best = (m, sc);
+                }
             }
             if s.stopped {
                 break;
             }
+            prev_score = best.1;
             let info = SearchInfo {
                 depth: depth as u32,
                 score: best.1,
@@ -233,9 +505,15 @@ impl AlphaBetaBot {
                 f(&info, &pv);
             }
             s.ctl.report(info);
-            if best.1.abs() >= MATE_BOUND {
+            if best.1.abs() >= MATE_BOUND && depth >= must_reach && !analysis {
                 break;
             }
+            if mode.soft.is_some_and(|soft| start.elapsed() >= soft) {
+                break;
+            }
+        }
+        if noise > 0 && best.1 < MATE_BOUND {
+            best = pick_with_noise(&root, &scores, best, noise, &mut self.rng);
         }
         if !analysis {
             let mut after = pos.clone();
@@ -246,10 +524,45 @@ impl AlphaBetaBot {
     }
 }
 
+/// A weak level's choice: the root move whose exact score plus a random amount in
+/// `0..=noise` is highest, among moves that do not lose to a mate unless all do.
+fn pick_with_noise(
+    root: &[Move],
+    scores: &[i32],
+    best: (Move, i32),
+    noise: i32,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (Move, i32) {
+    let mut pick = best;
+    let mut pick_key = best.1 + rng.random_range(0..=noise);
+    for (m, &sc) in root.iter().zip(scores) {
+        if *m == best.0 || sc <= -MATE_BOUND || sc < best.1 - noise {
+            continue;
+        }
+        let k = sc + rng.random_range(0..=noise);
+        if k > pick_key {
+            pick = (*m, sc);
+            pick_key = k;
+        }
+    }
+    pick
+}
+
+/// Late-move reductions by depth and move number: `ln(depth) · ln(moves) / 2.2`.
+fn lmr_table() -> Vec<[u8; 64]> {
+    let mut t = vec![[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = ((d as f64).ln() * (i as f64).ln() / 2.2 + 0.5) as u8;
+        }
+    }
+    t
+}
+
 /// See [`AlphaBetaBot::principal_variation`].
-fn tt_pv(tt: &[TtEntry], pos: &Position, first: Move, max_len: usize) -> Vec<Move> {
+fn tt_pv(tt: &Tt, pos: &Position, first: Move, max_len: usize) -> Vec<Move> {
     let mut pv = Vec::new();
-    if !pos.is_legal(&first) || tt.is_empty() {
+    if !pos.is_legal(&first) || tt.buckets.is_empty() {
         return pv;
     }
     let mut p = pos.clone();
@@ -262,8 +575,7 @@ fn tt_pv(tt: &[TtEntry], pos: &Position, first: Move, max_len: usize) -> Vec<Mov
             break;
         }
         keys.push(key);
-        let e = tt[(key as usize) & (tt.len() - 1)];
-        let Some(m) = e.best.filter(|_| e.key == key && e.flag != 0) else {
+        let Some(m) = tt.probe(key).and_then(|e| e.best) else {
             break;
         };
         if !p.is_legal(&m) {
@@ -279,13 +591,24 @@ struct Searcher<'a> {
     ctl: &'a mut dyn SearchControl,
     nodes: u64,
     max_nodes: u64,
+    /// Whether the guaranteed depth is complete, so the node budget may stop the search.
+    min_depth_done: bool,
     deadline: Option<Instant>,
     stopped: bool,
-    tt: &'a mut [TtEntry],
+    tt: &'a mut Tt,
     killers: Vec<[Option<Move>; 2]>,
+    /// Quiet-move history by side, from and to square.
     history: Vec<i32>,
+    /// The quiet move that refuted each previous move (by its from and to square).
+    counters: Vec<Option<Move>>,
     path: Vec<u64>,
     seen: &'a HashSet<u64>,
+    caps: SearchCaps,
+    has_check: bool,
+    lmr: Vec<[u8; 64]>,
+    /// Whether the position of the next [`Searcher::negamax`] call has its side to move in
+    /// check, where the caller has asked already; taken at the call's entry.
+    next_check: Option<bool>,
 }
 
 /// The capture victim of `mv` as seen from the board before it (not Intrachange's
@@ -303,41 +626,163 @@ fn count(pos: &Position, side: Color) -> usize {
     pos.board().pieces(side).count()
 }
 
+/// Whether `side` has a piece besides its King and pawns.
+fn has_pieces(pos: &Position, side: Color) -> bool {
+    pos.board()
+        .non_pawns(side)
+        .any(|(_, k)| k != PieceKind::King)
+}
+
+/// The value of a piece in an exchange: [`piece_value`] on `sq`'s zone, the King worth more
+/// than everything else together.
+fn exchange_value(pos: &Position, kind: PieceKind, sq: crate::rules::Square) -> i32 {
+    if kind == PieceKind::King {
+        20_000
+    } else {
+        piece_value(pos.variant(), kind, pos.shape().zone(sq))
+    }
+}
+
+/// Static exchange evaluation of the capture `mv` for the side to move, in centipawns: the
+/// material balance of the best sequence of recaptures on the target square, each side
+/// recapturing with its least valuable piece that the variant's capture rule lets take the
+/// piece standing there, and free to stop at any point. Classic attacks, with lines opened
+/// as pieces leave. `None` when `mv` captures nothing the board shows or the variant's
+/// exchanges cannot be read from the board ([`SearchCaps::see`]).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::search::see;
+/// use esoterica::rules::{Position, Variant};
+/// // A Queen taking a pawn defended by a pawn loses 800 in standard chess …
+/// let fen = "4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1";
+/// let p = Position::from_text(Variant::Standard, fen).unwrap();
+/// assert_eq!(see(&p, &p.parse_move("d2d6").unwrap()), Some(-800));
+/// // … and wins a pawn in Bully, where a pawn may not take a Queen.
+/// let p = Position::from_text(Variant::Bully, fen).unwrap();
+/// assert_eq!(see(&p, &p.parse_move("d2d6").unwrap()), Some(100));
+/// ```
+pub fn see(pos: &Position, mv: &Move) -> Option<i32> {
+    if !SearchCaps::of(pos.variant()).see {
+        return None;
+    }
+    let us = pos.turn();
+    let captured = victim(pos, mv)?;
+    let rule = pos.variant().capture_rule();
+    let to = mv.to;
+    let mut board = pos.board().clone();
+    let mover = board.remove(us, mv.from)?;
+    if let Special::EnPassant { captured } = mv.special {
+        board.remove(us.other(), captured);
+    } else {
+        board.remove(us.other(), to);
+    }
+    let mut gain = [0i32; 40];
+    gain[0] = exchange_value(pos, captured, to);
+    let mut on_square = mv.promotion.unwrap_or(mover);
+    if let Some(p) = mv.promotion {
+        gain[0] += exchange_value(pos, p, to) - exchange_value(pos, PieceKind::Pawn, to);
+    }
+    let mut side = us.other();
+    let mut d = 0;
+    while d + 1 < gain.len() {
+        let victim_kind = on_square;
+        let next = classic::attackers(&board, to, side)
+            .into_iter()
+            .filter_map(|s| board.kind(side, s).map(|k| (s, k)))
+            .filter(|&(_, k)| rule != CaptureRule::ByValue || rule.allows(k, victim_kind))
+            .min_by_key(|&(s, k)| exchange_value(pos, k, s));
+        let Some((sq, kind)) = next else { break };
+        d += 1;
+        gain[d] = exchange_value(pos, victim_kind, to) - gain[d - 1];
+        board.remove(side, sq);
+        on_square = kind;
+        side = side.other();
+        if victim_kind == PieceKind::King {
+            break;
+        }
+    }
+    while d > 0 {
+        gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
+        d -= 1;
+    }
+    Some(gain[0])
+}
+
 impl Searcher<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         let clock = self.nodes & 255 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.ctl.should_stop(self.nodes));
-        if clock || self.nodes >= self.max_nodes {
+        if clock || (self.min_depth_done && self.nodes >= self.max_nodes) {
             self.stopped = true;
         }
         self.stopped
     }
 
-    fn order(&self, pos: &Position, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
+    fn history_index(us: Color, m: &Move) -> usize {
+        (us.index() * MAX_SQUARES + m.from.index()) * MAX_SQUARES + m.to.index()
+    }
+
+    fn counter_index(m: &Move) -> usize {
+        m.from.index() * MAX_SQUARES + m.to.index()
+    }
+
+    /// Orders `moves` best first: the transposition move, winning and equal captures (by
+    /// SEE where the variant allows it, else MVV-LVA) and promotions, killers, the counter
+    /// move, quiet moves by history, losing captures last.
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &mut [Move],
+        tt_move: Option<Move>,
+        ply: usize,
+        prev: Option<Move>,
+    ) {
         let v = pos.variant();
         let shape = pos.shape();
+        let us = pos.turn();
+        let k = self.killers[ply.min(MAX_PLY)];
+        let counter = prev.and_then(|p| self.counters[Self::counter_index(&p)]);
         let key = |m: &Move| -> i32 {
             if Some(*m) == tt_move {
-                return 1_000_000;
+                return 10_000_000;
             }
             if let Some(vk) = victim(pos, m) {
-                let att = pos.kind_at(pos.turn(), m.from).unwrap_or(PieceKind::Pawn);
-                return 100_000 + piece_value(v, vk, shape.zone(m.to)) * 10
+                let att = pos.kind_at(us, m.from).unwrap_or(PieceKind::Pawn);
+                let mvv = piece_value(v, vk, shape.zone(m.to)) * 10
                     - piece_value(v, att, shape.zone(m.from)) / 10;
+                let promo = m
+                    .promotion
+                    .map_or(0, |p| piece_value(v, p, shape.zone(m.to)));
+                let good = if self.caps.see
+                    && piece_value(v, att, shape.zone(m.from))
+                        > piece_value(v, vk, shape.zone(m.to))
+                {
+                    see(pos, m).is_none_or(|s| s >= 0)
+                } else {
+                    true
+                };
+                return if good {
+                    5_000_000 + mvv + promo
+                } else {
+                    -5_000_000 + mvv
+                };
             }
             if let Some(p) = m.promotion {
-                return 90_000 + piece_value(v, p, shape.zone(m.to));
+                return 4_000_000 + piece_value(v, p, shape.zone(m.to));
             }
-            let k = &self.killers[ply.min(MAX_PLY)];
             if k[0] == Some(*m) {
-                return 80_000;
+                return 3_000_000;
             }
             if k[1] == Some(*m) {
-                return 79_000;
+                return 2_900_000;
             }
-            self.history[m.from.index() * MAX_SQUARES_PUB + m.to.index()].min(70_000)
+            if counter == Some(*m) {
+                return 2_800_000;
+            }
+            self.history[Self::history_index(us, m)]
         };
         moves.sort_by_cached_key(|m| std::cmp::Reverse(key(m)));
     }
@@ -350,7 +795,81 @@ impl Searcher<'_> {
         }
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn in_check(&self, pos: &Position) -> bool {
+        self.has_check && pos.in_check(pos.turn())
+    }
+
+    /// One iteration at the root: PVS over `root` in order within `(alpha, beta)`. With
+    /// `noise > 0` every move gets an exact score down to `best - noise` (written to
+    /// `scores`); otherwise moves after the first get bounds only. Returns the best move
+    /// and score, `None` when stopped before any move finished.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the search state of one node, passed down the recursion"
+    )]
+    fn root(
+        &mut self,
+        pos: &Position,
+        root_key: u64,
+        root: &[Move],
+        scores: &mut [i32],
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+        noise: i32,
+    ) -> Option<(Move, i32)> {
+        let mut alpha = alpha0;
+        let mut best: Option<(Move, i32)> = None;
+        self.path.push(root_key);
+        for (i, m) in root.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if noise > 0 {
+                let floor = best.map_or(-INF, |b| (b.1 - noise - 1).max(-INF));
+                -self.negamax(&child, depth - 1, -INF, -floor, 1, Some(*m), true)
+            } else if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, Some(*m), true)
+            } else {
+                let mut sc =
+                    -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, Some(*m), true);
+                if sc > alpha && sc < beta && !self.stopped {
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, 1, Some(*m), true);
+                }
+                sc
+            };
+            if self.stopped {
+                break;
+            }
+            scores[i] = score;
+            if best.is_none_or(|b| score > b.1) {
+                best = Some((*m, score));
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta && noise == 0 {
+                break;
+            }
+        }
+        self.path.pop();
+        best
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the search state of one node, passed down the recursion"
+    )]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        prev: Option<Move>,
+        allow_null: bool,
+    ) -> i32 {
+        let known_check = self.next_check.take();
         if self.tick() {
             return 0;
         }
@@ -362,18 +881,21 @@ impl Searcher<'_> {
         if self.path.contains(&key) || self.seen.contains(&key) {
             return 0;
         }
+        let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
+        if in_check && (ply as usize) < MAX_PLY / 2 {
+            depth += 1;
+        }
         if depth <= 0 || ply as usize >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, Some(in_check));
         }
         if pos.halfmove_clock() >= 100 || pos.insufficient_material() {
             return 0;
         }
-        let slot = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[slot];
+        let pv = beta - alpha > 1;
         let mut tt_move = None;
-        if e.key == key && e.flag != 0 {
+        if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
-            if i32::from(e.depth) >= depth {
+            if i32::from(e.depth) >= depth && !pv {
                 let sc = from_tt(e.score, ply);
                 match e.flag {
                     EXACT => return sc,
@@ -383,19 +905,112 @@ impl Searcher<'_> {
                 }
             }
         }
+        let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
+        let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
+        let stand = if null_ok { evaluate(pos) } else { 0 };
+        // Reverse futility: far above beta near the leaves (not where a quiet-looking
+        // move may capture, as an Intrachange teleport onto the King).
+        if null_ok && self.caps.quiet_pruning && depth <= 3 && stand - 120 * depth >= beta {
+            return stand;
+        }
+        // Null move: if passing still fails high, a real move will too.
+        if null_ok && allow_null && depth >= 3 && stand >= beta {
+            let r = 3 + depth / 6;
+            let mut child = pos.clone();
+            child.set_turn(us.other());
+            self.path.push(key);
+            // The side that passed gave no check: it was not in check and did not move.
+            self.next_check = Some(false);
+            let sc = -self.negamax(
+                &child,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                None,
+                false,
+            );
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if sc >= beta {
+                return if sc >= MATE_BOUND { beta } else { sc };
+            }
+        }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return Self::terminal(pos, ply);
         }
-        self.order(pos, &mut moves, tt_move, ply as usize);
+        self.order(pos, &mut moves, tt_move, ply as usize, prev);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
         self.path.push(key);
-        for m in &moves {
+        let lmp_limit = if prune && self.caps.quiet_pruning && depth <= 3 {
+            (4 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        for (i, m) in moves.iter().enumerate() {
+            let quiet = victim(pos, m).is_none() && m.promotion.is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            // Whether the move gives check, asked only where it decides a pruning or a
+            // reduction, and handed to the child so that it is not asked twice.
+            let mut gives_check = None;
+            let mut checks = |s: &mut Self| *gives_check.get_or_insert_with(|| s.in_check(&child));
+            if quiet && i >= lmp_limit && best > -MATE_BOUND && !checks(self) {
+                continue;
+            }
+            let reducible = depth >= 3 && i >= 3 && quiet && !in_check;
+            if reducible {
+                checks(self);
+            }
+            let score = if i == 0 {
+                self.next_check = gives_check;
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, Some(*m), true)
+            } else {
+                let mut r = 0;
+                if reducible && gives_check == Some(false) {
+                    r = i32::from(self.lmr[(depth as usize).min(63)][i.min(63)]);
+                    if pv {
+                        r -= 1;
+                    }
+                    if Some(*m) == self.killers[(ply as usize).min(MAX_PLY)][0] {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                self.next_check = gives_check;
+                let mut sc = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    Some(*m),
+                    true,
+                );
+                if sc > alpha && r > 0 && !self.stopped {
+                    self.next_check = gives_check;
+                    sc = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        Some(*m),
+                        true,
+                    );
+                }
+                if sc > alpha && sc < beta && !self.stopped {
+                    self.next_check = gives_check;
+                    sc = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, Some(*m), true);
+                }
+                sc
+            };
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -408,19 +1023,20 @@ impl Searcher<'_> {
                 alpha = score;
             }
             if alpha >= beta {
-                if victim(pos, m).is_none() && m.promotion.is_none() {
-                    let k = &mut self.killers[(ply as usize).min(MAX_PLY)];
-                    if k[0] != Some(*m) {
-                        k[1] = k[0];
-                        k[0] = Some(*m);
-                    }
-                    let h = &mut self.history[m.from.index() * MAX_SQUARES_PUB + m.to.index()];
-                    *h = (*h + depth * depth).min(60_000);
+                if quiet {
+                    self.reward_quiet(us, m, &quiets_tried, depth, ply, prev);
                 }
                 break;
             }
+            if quiet {
+                quiets_tried.push(*m);
+            }
         }
         self.path.pop();
+        if best == -INF {
+            // Every move was pruned: only possible with a legal move left, so no mate.
+            return alpha0;
+        }
         let flag = if best >= beta {
             LOWER
         } else if best > alpha0 {
@@ -428,23 +1044,91 @@ impl Searcher<'_> {
         } else {
             UPPER
         };
-        self.tt[slot] = TtEntry {
+        self.tt.store(TtEntry {
             key,
             best: best_move,
             score: to_tt(best, ply),
             depth: depth as i16,
             flag,
-        };
+            age: 0,
+        });
         best
     }
 
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: i32, qdepth: u32) -> i32 {
+    /// A quiet move that cut off: killer, counter move, history bonus; the quiet moves
+    /// tried before it get a malus.
+    fn reward_quiet(
+        &mut self,
+        us: Color,
+        m: &Move,
+        tried: &[Move],
+        depth: i32,
+        ply: i32,
+        prev: Option<Move>,
+    ) {
+        let k = &mut self.killers[(ply as usize).min(MAX_PLY)];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        if let Some(p) = prev {
+            self.counters[Self::counter_index(&p)] = Some(*m);
+        }
+        let bonus = (depth * depth).min(400) * 4;
+        let bump = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / 16_384;
+        };
+        bump(&mut self.history[Self::history_index(us, m)], bonus);
+        for q in tried {
+            bump(&mut self.history[Self::history_index(us, q)], -bonus);
+        }
+    }
+
+    /// Quiescence: captures and promotions (Intrachange: moves that capture by any
+    /// landing), or every evasion when in check. `known_check` is whether the side to move
+    /// is in check, where the caller knows.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        qdepth: u32,
+        known_check: Option<bool>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
         let us = pos.turn();
         if pos.board().king(us).is_none() {
             return -MATE + ply;
+        }
+        let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
+        if in_check {
+            // No standing pat in check: every evasion, and no evasion is mate.
+            let mut moves = pos.legal_moves();
+            if moves.is_empty() {
+                return Self::terminal(pos, ply);
+            }
+            if qdepth >= MAX_QDEPTH || ply as usize >= MAX_PLY {
+                return evaluate(pos);
+            }
+            self.order(pos, &mut moves, None, ply as usize, None);
+            let mut best = -INF;
+            for m in &moves {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, None);
+                if self.stopped {
+                    return 0;
+                }
+                best = best.max(score);
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+            return best;
         }
         let stand = evaluate(pos);
         if stand >= beta {
@@ -465,15 +1149,18 @@ impl Searcher<'_> {
             .into_iter()
             .filter(|m| teleports || victim(pos, m).is_some() || m.promotion.is_some())
             .collect();
-        self.order(pos, &mut tactical, None, ply as usize);
+        self.order(pos, &mut tactical, None, ply as usize, None);
         let mut best = stand;
         for m in &tactical {
+            if self.caps.see && m.promotion.is_none() && see(pos, m).is_some_and(|s| s < 0) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             if teleports && m.promotion.is_none() && count(&child, them) >= before {
                 continue;
             }
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, None);
             if self.stopped {
                 return 0;
             }
@@ -528,6 +1215,25 @@ impl Bot for AlphaBetaBot {
         self.search(pos, limits, ctl).map(|(m, _)| m)
     }
 
+    fn choose_on_clock(
+        &mut self,
+        pos: &Position,
+        clock: Clock,
+        limits: SearchLimits,
+        ctl: &mut dyn SearchControl,
+    ) -> Option<Move> {
+        if pos.variant().turn_model() == TurnModel::Simultaneous {
+            let (_, hard) = clock.allocation();
+            let limits = SearchLimits {
+                movetime: Some(limits.movetime.map_or(hard, |m| m.min(hard))),
+                ..limits
+            };
+            return self.commit(pos, pos.turn(), limits, ctl);
+        }
+        self.search_on_clock(pos, clock, limits, ctl)
+            .map(|(m, _)| m)
+    }
+
     fn commit(
         &mut self,
         pos: &Position,
@@ -562,12 +1268,99 @@ mod tests {
         (m.coordinate(pos.shape()), s)
     }
 
+    /// Whether the side to move in `pos` has a move that mates at once.
+    fn has_mate_in_one(pos: &Position) -> bool {
+        pos.legal_moves().iter().any(|m| {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            matches!(p.outcome(), Some(Outcome::Win { winner, .. }) if winner == pos.turn())
+        })
+    }
+
     #[test]
     fn finds_mate_in_one_back_rank() {
         // Ra8 mates: the Black King is boxed in by its own pawns.
         let (m, s) = best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Variant::Standard, 3);
         assert_eq!(m, "a1a8");
         assert_eq!(s, MATE - 1);
+    }
+
+    /// Every level, with every seed tried, plays the mate in one: a one-ply search must not
+    /// stand pat in a mated position. In the first position White also has a capture
+    /// (Rxb7) that a capture-first order tries before the mate (Ra8).
+    #[test]
+    fn every_level_plays_a_mate_in_one() {
+        let fens = [
+            (Variant::Standard, "6k1/1p3ppp/8/8/8/8/8/RR4K1 w - - 0 1"),
+            (Variant::Standard, "k7/8/1K6/8/8/8/7Q/8 w - - 0 1"),
+            (Variant::Bully, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
+            (Variant::Nonviolent, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
+        ];
+        // A node budget below what depth 1 needs: the guarantee does not depend on it.
+        let tiny = SearchLimits {
+            nodes: Some(5),
+            ..SearchLimits::default()
+        };
+        for (v, fen) in fens {
+            let pos = Position::from_text(v, fen).unwrap();
+            for level in 1..=MAX_LEVEL {
+                for seed in 0..6 {
+                    let m = AlphaBetaBot::with_level(level, seed)
+                        .choose(&pos, tiny, &mut NoControl)
+                        .unwrap();
+                    let mut p = pos.clone();
+                    p.play(&m);
+                    assert!(
+                        matches!(
+                            p.outcome(),
+                            Some(Outcome::Win {
+                                winner: Color::White,
+                                ..
+                            })
+                        ),
+                        "{v} level {level} seed {seed} played {} in {fen}",
+                        m.coordinate(pos.shape())
+                    );
+                }
+            }
+        }
+    }
+
+    /// Black's Rook holds the back rank against Rd8#: six Rook moves down the a-file and
+    /// Kh8 allow the mate (Ra1 pins the White Rook instead). From level 2 on no level plays one of them, whatever its noise.
+    #[test]
+    fn no_level_from_two_allows_a_mate_in_one() {
+        let pos = Position::from_text(Variant::Standard, "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1")
+            .unwrap();
+        let blunders = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                has_mate_in_one(&p)
+            })
+            .count();
+        assert_eq!(blunders, 7);
+        // A node budget below what depth 2 needs: the guarantee does not depend on it.
+        let tiny = SearchLimits {
+            nodes: Some(50),
+            ..SearchLimits::default()
+        };
+        for level in 2..=MAX_LEVEL {
+            for seed in 0..8 {
+                let m = AlphaBetaBot::with_level(level, seed)
+                    .choose(&pos, tiny, &mut NoControl)
+                    .unwrap();
+                let mut p = pos.clone();
+                p.play(&m);
+                assert!(
+                    !has_mate_in_one(&p),
+                    "level {level} seed {seed} allowed a mate with {}",
+                    m.coordinate(pos.shape())
+                );
+            }
+        }
     }
 
     #[test]
@@ -579,12 +1372,105 @@ mod tests {
     }
 
     #[test]
-    fn takes_a_hanging_queen_and_avoids_a_defended_one() {
-        let (m, _) = best("4k3/8/3q4/8/8/8/3R4/4K3 w - - 0 1", Variant::Standard, 3);
-        assert_eq!(m, "d2d6");
-        // A pawn defended by a pawn: the Queen does not take it.
-        let (m, _) = best("4k3/2p5/3p4/8/8/8/3Q4/2K5 w - - 0 1", Variant::Standard, 3);
+    fn takes_a_hanging_queen_and_avoids_a_defended_pawn() {
+        for level in [1, 3, 8] {
+            let (m, _) = best(
+                "4k3/8/3q4/8/8/8/3R4/4K3 w - - 0 1",
+                Variant::Standard,
+                level,
+            );
+            assert_eq!(m, "d2d6", "level {level}");
+        }
+        // A pawn defended by a pawn: the Queen does not take it …
+        let fen = "4k3/2p5/3p4/8/8/8/3Q4/2K5 w - - 0 1";
+        let (m, _) = best(fen, Variant::Standard, 3);
         assert_ne!(m, "d2d6");
+        // … except in Bully, where a pawn may not take a Queen, so the pawn is free.
+        let (m, _) = best(fen, Variant::Bully, 6);
+        assert_eq!(m, "d2d6");
+    }
+
+    #[test]
+    fn exchanges_follow_x_rays_and_the_capture_rule() {
+        let see_of = |v, fen, mv| {
+            let p = Position::from_text(v, fen).unwrap();
+            see(&p, &p.parse_move(mv).unwrap())
+        };
+        // Rxd5 Rxd5 Rxd5: the second White Rook recaptures through the first.
+        let fen = "3rk3/8/8/3p4/8/8/3R4/3R1K2 w - - 0 1";
+        assert_eq!(see_of(Variant::Standard, fen, "d2d5"), Some(100));
+        // Without the back Rook the exchange loses the exchange.
+        let fen = "3rk3/8/8/3p4/8/8/3R4/5K2 w - - 0 1";
+        assert_eq!(see_of(Variant::Standard, fen, "d2d5"), Some(-400));
+        // A Knight defended only by a pawn: in Bully the pawn may not take the Rook back …
+        let fen = "4k3/8/2p5/3n4/8/8/8/3RK3 w - - 0 1";
+        assert_eq!(see_of(Variant::Standard, fen, "d1d5"), Some(-180));
+        assert_eq!(see_of(Variant::Bully, fen, "d1d5"), Some(320));
+        // … and where the board does not show every capture there is no SEE.
+        assert_eq!(see_of(Variant::Intrachange, fen, "d1d5"), None);
+        assert_eq!(see_of(Variant::ForceField, fen, "d1d5"), None);
+    }
+
+    #[test]
+    fn the_table_keeps_a_deep_entry_beside_a_newer_one() {
+        let mut tt = Tt::default();
+        tt.ensure();
+        let entry = |key, depth: i16| TtEntry {
+            key,
+            best: None,
+            score: i32::from(depth),
+            depth,
+            flag: EXACT,
+            age: 0,
+        };
+        let stride = 1u64 << TT_BITS;
+        tt.store(entry(5, 9));
+        tt.store(entry(5 + stride, 2));
+        tt.store(entry(5 + 2 * stride, 1));
+        // The deep entry stays; the newest shallow one took the always-replace slot.
+        assert_eq!(tt.probe(5).map(|e| e.depth), Some(9));
+        assert_eq!(tt.probe(5 + stride).map(|e| e.depth), None);
+        assert_eq!(tt.probe(5 + 2 * stride).map(|e| e.depth), Some(1));
+        // A deeper entry takes the first slot; the old deep one moves to the second.
+        tt.store(entry(5 + 3 * stride, 12));
+        assert_eq!(tt.probe(5 + 3 * stride).map(|e| e.depth), Some(12));
+        assert_eq!(tt.probe(5).map(|e| e.depth), Some(9));
+        // A new search: an old entry gives way to any new one, and is kept second.
+        tt.age = tt.age.wrapping_add(1);
+        tt.store(entry(5 + 4 * stride, 1));
+        assert_eq!(tt.probe(5 + 4 * stride).map(|e| e.depth), Some(1));
+        assert_eq!(tt.probe(5 + 3 * stride).map(|e| e.depth), Some(12));
+        assert_eq!(tt.probe(5).map(|e| e.depth), None);
+    }
+
+    #[test]
+    fn a_clock_search_plays_a_legal_move() {
+        for v in [Variant::Standard, Variant::BigOuter, Variant::Nonviolent] {
+            let pos = Position::new(v);
+            let mut bot = AlphaBetaBot::with_level(8, 2);
+            let m = bot
+                .choose_on_clock(
+                    &pos,
+                    Clock::ms(2_000, 20),
+                    SearchLimits::default(),
+                    &mut NoControl,
+                )
+                .unwrap();
+            assert!(pos.is_legal(&m), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_weakest_level_varies_its_first_move_between_seeds() {
+        let pos = Position::new(Variant::Standard);
+        let firsts: HashSet<Move> = (0..12)
+            .map(|seed| {
+                AlphaBetaBot::with_level(1, seed)
+                    .choose(&pos, SearchLimits::default(), &mut NoControl)
+                    .unwrap()
+            })
+            .collect();
+        assert!(firsts.len() >= 4, "{}", firsts.len());
     }
 
     #[test]

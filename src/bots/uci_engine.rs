@@ -26,15 +26,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::search::{MATE, MATE_BOUND};
-use super::{Bot, BotSpec, SearchControl, SearchInfo, SearchLimits, mix_seed};
+use super::{Bot, BotSpec, Clock, SearchControl, SearchInfo, SearchLimits, mix_seed};
 use crate::rules::{Color, Move, Position, TurnModel, Variant};
 
 /// The longest command line read, in bytes; a longer line is answered with an
 /// `info string` and skipped.
 pub const MAX_COMMAND_BYTES: usize = 64 * 1024;
-
-/// Moves assumed left in the game when `go wtime …` gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
 
 /// A sink for the engine's output lines that the search thread shares with the reader.
 type Output<W> = Arc<Mutex<W>>;
@@ -57,6 +54,12 @@ pub struct GoCommand {
     pub hold: bool,
     /// Parity: the side whose commit is asked (`go commit white|black`).
     pub commit: Option<Color>,
+    /// The clock of the side asked (`wtime`/`btime`, `winc`/`binc`, `movestogo`), if given;
+    /// [`GoCommand::limits`] then holds its [`Clock::budget`] as the move time (or the
+    /// `movetime`, if lower) for bots that take a move time only.
+    pub clock: Option<Clock>,
+    /// The `movetime` as given, without the clock's budget.
+    pub movetime: Option<Duration>,
 }
 
 /// Reads the words after `go` for the position `pos` (whose side to move picks `wtime` or
@@ -101,6 +104,7 @@ pub fn parse_go(words: &[&str], pos: &Position) -> (GoCommand, Vec<String>) {
             "movetime" => {
                 if let Some(n) = number("movetime") {
                     go.limits.movetime = Some(Duration::from_millis(n.max(1)));
+                    go.movetime = go.limits.movetime;
                 }
             }
             "depth" => {
@@ -145,9 +149,14 @@ pub fn parse_go(words: &[&str], pos: &Position) -> (GoCommand, Vec<String>) {
     }
     let side = go.commit.unwrap_or_else(|| pos.turn());
     if let Some(left) = clock[side.index()] {
-        let budget = clock_budget(left, inc[side.index()], moves_to_go);
-        let t = Duration::from_millis(budget);
+        let c = Clock {
+            remaining: Duration::from_millis(left),
+            increment: Duration::from_millis(inc[side.index()]),
+            moves_to_go: moves_to_go.map(|n| n.min(u64::from(u32::MAX)) as u32),
+        };
+        let t = c.budget();
         go.limits.movetime = Some(go.limits.movetime.map_or(t, |m| m.min(t)));
+        go.clock = Some(c);
     }
     (go, errors)
 }
@@ -180,8 +189,12 @@ fn is_go_keyword(w: &str) -> bool {
 /// assert_eq!(clock_budget(100, 1_000, Some(1)), 80); // never more than 80% of the clock
 /// ```
 pub fn clock_budget(left: u64, inc: u64, moves_to_go: Option<u64>) -> u64 {
-    let mtg = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-    (left / mtg + inc / 4 * 3).min(left / 10 * 8).max(1)
+    let c = Clock {
+        remaining: Duration::from_millis(left),
+        increment: Duration::from_millis(inc),
+        moves_to_go: moves_to_go.map(|n| n.min(u64::from(u32::MAX)) as u32),
+    };
+    c.budget().as_millis() as u64
 }
 
 /// Reads `position startpos|fen <text> [moves …]` (the words after `position`) for
@@ -526,6 +539,12 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     let mv = if simultaneous {
                         let side = go.commit.unwrap_or_else(|| pos.turn());
                         bot.commit(&pos, side, go.limits, &mut ctl)
+                    } else if let Some(clock) = go.clock {
+                        let limits = SearchLimits {
+                            movetime: go.movetime,
+                            ..go.limits
+                        };
+                        bot.choose_on_clock(&pos, clock, limits, &mut ctl)
                     } else {
                         bot.choose(&pos, go.limits, &mut ctl)
                     };
@@ -765,6 +784,8 @@ mod tests {
         let (go, errors) = parse_go(&["wtime", "30000", "btime", "10", "winc", "400"], &pos);
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(go.limits.movetime, Some(Duration::from_millis(1300)));
+        assert_eq!(go.clock, Some(Clock::ms(30_000, 400)));
+        assert_eq!(go.movetime, None);
         let mut black = pos.clone();
         black.set_turn(Color::Black);
         let (go, _) = parse_go(
@@ -773,6 +794,8 @@ mod tests {
         );
         // Black's clock: 600 ms / 30 moves = 20 ms, below the movetime.
         assert_eq!(go.limits.movetime, Some(Duration::from_millis(20)));
+        assert_eq!(go.clock, Some(Clock::ms(600, 0)));
+        assert_eq!(go.movetime, Some(Duration::from_millis(500)));
     }
 
     #[test]

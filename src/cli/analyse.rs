@@ -32,9 +32,9 @@ pub struct AnalyseArgs {
     /// Maximum nodes per line (Parity: resolved pairs).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Strength level of the analysing alphabeta bot, 1 to 5 (level 5: depth 64, 500 000
-    /// nodes per line).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// Strength level of the analysing alphabeta bot, 1 to 8 (level 7: depth 64, 1 500 000
+    /// nodes per line; analysis plays no weak level's deliberate mistakes).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=8))]
     level: u8,
     /// Number of lines, 1 to 32, best first with distinct first moves.
     #[arg(long, default_value_t = 1)]

@@ -549,7 +549,7 @@ impl LeftPanelExtras<'_> {
                 ui.horizontal(|ui| {
                     ui.add_space(40.0);
                     ui.spacing_mut().slider_width = 100.0;
-                    ui.add(egui::Slider::new(l, 1..=5).text("level"));
+                    ui.add(egui::Slider::new(l, 1..=8).text("level"));
                 });
             }
             if chosen != current {

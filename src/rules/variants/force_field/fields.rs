@@ -165,8 +165,9 @@ pub fn fields_of_board(board: &Board) -> ChargeMap {
     ChargeMap { contributions, net }
 }
 
-/// Net charges only (the hot path of move generation).
-pub(super) fn net_charges(board: &Board) -> [i32; FIELD_SQUARES] {
+/// Net charges only, by square index (the hot path of move generation and of the bots'
+/// evaluation): [`ChargeMap::nets`] without the contributions.
+pub fn net_charges(board: &Board) -> [i32; FIELD_SQUARES] {
     let mut net = [0; FIELD_SQUARES];
     for (source, p) in board.all_pieces() {
         let Some(strength) = field_strength(p.kind) else {

@@ -14,9 +14,11 @@ mod fields;
 #[cfg(test)]
 mod tests;
 
-pub use fields::{ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields, fields_of_board};
+pub use fields::{
+    ChargeMap, Contribution, FIELD_SQUARES, field_strength, fields, fields_of_board, net_charges,
+};
 
-use fields::{controller_of, hostile, knight_routes, net_charges};
+use fields::{controller_of, hostile, knight_routes};
 
 use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;

@@ -25,7 +25,7 @@ use crate::rules::{Color, Move, Position};
 /// node limits usually end it sooner).
 pub const ANALYSIS_MOVETIME: Duration = Duration::from_secs(10);
 /// The level the review graph evaluates each position at (fast, for a whole game).
-pub const REVIEW_LEVEL: u8 = 2;
+pub const REVIEW_LEVEL: u8 = 6;
 /// The most time the review graph spends on one position.
 pub const REVIEW_MOVETIME: Duration = Duration::from_millis(250);
 /// A move that loses at least this many centipawns for its side is marked a mistake on the
@@ -41,7 +41,7 @@ pub struct AnalysisSettings {
     pub hint: bool,
     /// The lines are the other side's: what it would play if it were its move.
     pub threats: bool,
-    /// The `alphabeta` level that analyses (1–5).
+    /// The `alphabeta` level that analyses (1–[`MAX_LEVEL`](crate::bots::search::MAX_LEVEL)).
     pub level: u8,
     /// How many lines (1–[`analysis::MAX_MULTIPV`]).
     pub lines: usize,
@@ -53,7 +53,7 @@ impl Default for AnalysisSettings {
             open: false,
             hint: false,
             threats: false,
-            level: 4,
+            level: 7,
             lines: 3,
         }
     }

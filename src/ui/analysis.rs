@@ -87,7 +87,10 @@ pub(crate) fn analysis_section(
             });
             ui.horizontal(|ui| {
                 ui.label("Level");
-                ui.add(egui::DragValue::new(&mut settings.level).range(1..=5));
+                ui.add(
+                    egui::DragValue::new(&mut settings.level)
+                        .range(1..=crate::bots::search::MAX_LEVEL),
+                );
                 ui.label("Lines");
                 ui.add(egui::DragValue::new(&mut settings.lines).range(1..=MAX_MULTIPV.min(5)));
             });

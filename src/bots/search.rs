@@ -180,33 +180,21 @@ impl SearchCaps {
     /// assert!(SearchCaps::of(Variant::Bully).see);
     /// ```
     pub fn of(variant: Variant) -> SearchCaps {
-        match variant {
-            Variant::Standard | Variant::Bully | Variant::BigOuter => SearchCaps {
-                null_move: true,
-                see: true,
-                quiet_pruning: true,
-            },
-            Variant::ForceField => SearchCaps {
-                null_move: false,
-                see: false,
-                quiet_pruning: true,
-            },
-            Variant::Intrachange => SearchCaps {
-                null_move: true,
-                see: false,
-                quiet_pruning: false,
-            },
-            Variant::Nonviolent => SearchCaps {
-                null_move: false,
-                see: false,
-                quiet_pruning: true,
-            },
-            // Simultaneous: searched by `simultaneous`, not here.
-            Variant::Parity | Variant::ParitySingle => SearchCaps {
+        // Read from what the variant has, not its name: a new variant with the same rules
+        // gets the same search.
+        if variant.turn_model() == TurnModel::Simultaneous {
+            // Searched by `simultaneous`, not here.
+            return SearchCaps {
                 null_move: false,
                 see: false,
                 quiet_pruning: false,
-            },
+            };
+        }
+        let captures = variant.capture_rule() != CaptureRule::Never;
+        SearchCaps {
+            null_move: captures && !variant.has_fields(),
+            see: captures && !variant.has_fields() && !variant.has_teleports(),
+            quiet_pruning: !variant.has_teleports(),
         }
     }
 }
@@ -1256,6 +1244,24 @@ impl Bot for AlphaBetaBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The capabilities give each variant the search it had when it was chosen by name.
+    #[test]
+    fn search_caps_follow_the_variants_capabilities() {
+        let caps = |v| {
+            let c = SearchCaps::of(v);
+            (c.null_move, c.see, c.quiet_pruning)
+        };
+        for v in [Variant::Standard, Variant::Bully, Variant::BigOuter] {
+            assert_eq!(caps(v), (true, true, true), "{v}");
+        }
+        assert_eq!(caps(Variant::ForceField), (false, false, true));
+        assert_eq!(caps(Variant::Intrachange), (true, false, false));
+        assert_eq!(caps(Variant::Nonviolent), (false, false, true));
+        for v in [Variant::Parity, Variant::ParitySingle] {
+            assert_eq!(caps(v), (false, false, false), "{v}");
+        }
+    }
     use crate::bots::NoControl;
     use crate::bots::random::RandomBot;
     use crate::rules::Variant;

@@ -629,6 +629,86 @@ fn draw_diagram(ui: &mut bevy_egui::egui::Ui, d: &super::cards::Diagram, time: f
     }
 }
 
+/// The title card: the variant's name, its lines and its animated diagram.
+fn draw_title_card(
+    ctx: &bevy_egui::egui::Context,
+    card: &TitleCard,
+    card_frame: bevy_egui::egui::Frame,
+) {
+    use bevy_egui::egui;
+    egui::Area::new(egui::Id::new("demo-title"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .fade_in(false)
+        .show(ctx, |ui| {
+            card_frame.show(ui, |ui| {
+                ui.set_max_width(760.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(&card.title)
+                            .size(56.0)
+                            .strong()
+                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                    );
+                    ui.add_space(12.0);
+                    for line in &card.lines {
+                        ui.label(
+                            egui::RichText::new(line)
+                                .size(24.0)
+                                .color(egui::Color32::WHITE),
+                        );
+                    }
+                    if let Some(d) = &card.diagram {
+                        ui.add_space(14.0);
+                        draw_diagram(ui, d, ctx.input(|i| i.time));
+                        ctx.request_repaint();
+                    }
+                });
+            });
+        });
+}
+
+/// The scoreboard of the demo's games, in the board area's top-right corner.
+fn draw_scoreboard(
+    ctx: &bevy_egui::egui::Context,
+    scoreboard: &DemoScoreboard,
+    insets: &crate::render::BoardInsets,
+) {
+    use bevy_egui::egui;
+    let (w, d, b) = scoreboard.totals();
+    egui::Area::new(egui::Id::new("demo-scoreboard"))
+        .anchor(
+            egui::Align2::RIGHT_TOP,
+            [-insets.right - 12.0, insets.top + 12.0],
+        )
+        .order(egui::Order::Foreground)
+        .fade_in(false)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 190))
+                .corner_radius(8)
+                .inner_margin(10)
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Demo games: {}   White {w} · draws {d} · Black {b}",
+                            scoreboard.games.len()
+                        ))
+                        .size(15.0)
+                        .color(egui::Color32::from_rgb(250, 210, 90)),
+                    );
+                    for (v, o) in scoreboard.games.iter().rev().take(4) {
+                        ui.label(
+                            egui::RichText::new(format!("{}  {}", v.title(), o.result_token()))
+                                .size(14.0)
+                                .color(egui::Color32::WHITE),
+                        );
+                    }
+                });
+        });
+}
+
 /// The overlay: title card, result card, caption bar, take-over offer, quit hint.
 fn draw_demo_overlay(
     mut contexts: bevy_egui::EguiContexts,
@@ -664,36 +744,7 @@ fn draw_demo_overlay(
         .corner_radius(14)
         .inner_margin(28);
     if running && let Some(card) = &overlay.title {
-        egui::Area::new(egui::Id::new("demo-title"))
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .order(egui::Order::Foreground)
-            .fade_in(false)
-            .show(ctx, |ui| {
-                card_frame.show(ui, |ui| {
-                    ui.set_max_width(760.0);
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(&card.title)
-                                .size(56.0)
-                                .strong()
-                                .color(egui::Color32::from_rgb(250, 210, 90)),
-                        );
-                        ui.add_space(12.0);
-                        for line in &card.lines {
-                            ui.label(
-                                egui::RichText::new(line)
-                                    .size(24.0)
-                                    .color(egui::Color32::WHITE),
-                            );
-                        }
-                        if let Some(d) = &card.diagram {
-                            ui.add_space(14.0);
-                            draw_diagram(ui, d, ctx.input(|i| i.time));
-                            ctx.request_repaint();
-                        }
-                    });
-                });
-            });
+        draw_title_card(ctx, card, card_frame);
     }
     if running && let Some(text) = &overlay.result {
         egui::Area::new(egui::Id::new("demo-result"))
@@ -740,38 +791,7 @@ fn draw_demo_overlay(
             });
     }
     if running && scoreboard.shown && !scoreboard.games.is_empty() {
-        let (w, d, b) = scoreboard.totals();
-        egui::Area::new(egui::Id::new("demo-scoreboard"))
-            .anchor(
-                egui::Align2::RIGHT_TOP,
-                [-insets.right - 12.0, insets.top + 12.0],
-            )
-            .order(egui::Order::Foreground)
-            .fade_in(false)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 190))
-                    .corner_radius(8)
-                    .inner_margin(10)
-                    .show(ui, |ui| {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "Demo games: {}   White {w} · draws {d} · Black {b}",
-                                scoreboard.games.len()
-                            ))
-                            .size(15.0)
-                            .color(egui::Color32::from_rgb(250, 210, 90)),
-                        );
-                        for (v, o) in scoreboard.games.iter().rev().take(4) {
-                            ui.label(
-                                egui::RichText::new(format!("{}  {}", v.title(), o.result_token()))
-                                    .size(14.0)
-                                    .color(egui::Color32::WHITE),
-                            );
-                        }
-                    });
-            });
+        draw_scoreboard(ctx, &scoreboard, &insets);
     }
     if running && !state.offer_open && overlay.esc_held <= 0.0 {
         egui::Area::new(egui::Id::new("demo-hint"))

@@ -7,7 +7,7 @@
 //! Storage is one byte per square for 256 squares (White's piece in the low four bits,
 //! Black's in the high four), so any `Square` (a `u8`) indexes it without a bounds check and
 //! an empty square is a single zero test; only the first `shape.len()` squares are used.
-//! Beside it each side's kind codes are kept as four bit planes of [`WORDS`] words (bit
+//! Beside it each side's kind codes are kept as four bit planes of `WORDS` words (bit
 //! `i` of word `w` is square `w * 64 + i`), so the bitboard generator gets any kind's
 //! squares, or all of a side's, with a few word operations.
 

@@ -1,7 +1,7 @@
 //! Analysis on screen: the analysis section of the moves panel (the top lines with their
 //! scores from a chosen level, threats, the review graph of a finished or reviewed game), the
 //! evaluation bar beside the board and the hint arrow on it. The searches run off the main
-//! thread ([`AnalysisPlugin`](crate::bots::live_analysis::AnalysisPlugin)); this only draws
+//! thread ([`AnalysisPlugin`]); this only draws
 //! what has arrived. Keys: `A` the panel, `B` the best-move arrow, `T` threats.
 
 use bevy::prelude::*;

@@ -15,6 +15,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod refusal;
+pub mod setup;
 pub mod variant;
 pub mod variants;
 

@@ -131,6 +131,21 @@ impl PieceKind {
         PieceKind::King,
     ];
 
+    /// Every kind but the King, most valuable first (Big Outer's between the standard
+    /// kinds of similar value), the Pawn last: the order pieces are listed in (captured
+    /// pieces, the editor's palette).
+    pub const BY_VALUE: [PieceKind; 9] = [
+        PieceKind::Queen,
+        PieceKind::Matriarch,
+        PieceKind::Rook,
+        PieceKind::Guard,
+        PieceKind::Jumper,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::OuterKnight,
+        PieceKind::Pawn,
+    ];
+
     /// Upper-case letter as used in FEN/SAN for White. The outer Knight is written `N` (it
     /// only exists on the Big Outer board, where there is no standard Knight).
     pub fn letter(self) -> char {
@@ -227,5 +242,20 @@ impl Piece {
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.color.title(), self.kind.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_value_lists_every_kind_but_the_king_once_queen_first_pawn_last() {
+        let mut kinds: Vec<PieceKind> = PieceKind::BY_VALUE.to_vec();
+        kinds.push(PieceKind::King);
+        kinds.sort();
+        assert_eq!(kinds, PieceKind::ALL);
+        assert_eq!(PieceKind::BY_VALUE[0], PieceKind::Queen);
+        assert_eq!(PieceKind::BY_VALUE[8], PieceKind::Pawn);
     }
 }

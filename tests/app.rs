@@ -2389,6 +2389,241 @@ mod start_modes {
     }
 
     #[test]
+    fn the_position_editor_sets_up_a_position_and_plays_it_against_a_bot() {
+        use esoterica::rules::{Piece, PieceKind, Wing};
+        use esoterica::ui::editor::{EditorRequest, PlayFrom, PositionEditor};
+        let (_root, f) = folders("editor");
+        let mut app = start("esoterica", f.clone());
+        frames(&mut app, 5);
+        let first = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .parse_move("e4")
+            .unwrap();
+        submit(&mut app, first);
+        // E opens the editor on the position on the board (the window is drawn from now on).
+        press_keys(&mut app, &[KeyCode::KeyE]);
+        let editor = app.world().resource::<PositionEditor>();
+        assert!(editor.open);
+        assert_eq!(
+            editor.setup().text(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let shape = esoterica::rules::BoardShape::Standard;
+        let at = |n: &str| shape.parse_square(n).unwrap();
+        let send = |app: &mut App, r: EditorRequest| {
+            app.world_mut().write_message(r);
+            frames(app, 2);
+        };
+        // A cleared board lacks its Kings: the rules core's error is the editor's verdict.
+        send(&mut app, EditorRequest::Clear);
+        let err = app
+            .world()
+            .resource::<PositionEditor>()
+            .check()
+            .result
+            .clone()
+            .unwrap_err();
+        assert_eq!(
+            (err.field, err.reason.as_str()),
+            ("position", "White must have exactly one King, found 0")
+        );
+        for (sq, piece) in [
+            ("e1", Piece::new(Color::White, PieceKind::King)),
+            ("h1", Piece::new(Color::White, PieceKind::Rook)),
+            ("e8", Piece::new(Color::Black, PieceKind::King)),
+            ("a2", Piece::new(Color::White, PieceKind::Pawn)),
+        ] {
+            send(
+                &mut app,
+                EditorRequest::Put {
+                    square: at(sq),
+                    piece,
+                },
+            );
+        }
+        // A drag of the pawn from a2 to a7, and one off the board from h1 and back.
+        send(
+            &mut app,
+            EditorRequest::Move {
+                from: at("a2"),
+                color: Color::White,
+                to: at("a7"),
+            },
+        );
+        send(&mut app, EditorRequest::Turn(Color::White));
+        send(
+            &mut app,
+            EditorRequest::Castling {
+                side: Color::White,
+                wing: Wing::Long,
+                allowed: true,
+            },
+        );
+        let err = app
+            .world()
+            .resource::<PositionEditor>()
+            .check()
+            .result
+            .clone()
+            .unwrap_err();
+        assert_eq!(err.field, "castling", "no Rook on a1");
+        send(
+            &mut app,
+            EditorRequest::Castling {
+                side: Color::White,
+                wing: Wing::Long,
+                allowed: false,
+            },
+        );
+        send(
+            &mut app,
+            EditorRequest::Castling {
+                side: Color::White,
+                wing: Wing::Short,
+                allowed: true,
+            },
+        );
+        let editor = app.world().resource::<PositionEditor>();
+        assert_eq!(editor.text, "4k3/P7/8/8/8/8/8/4K2R w K - 0 1");
+        let pos = editor.check().result.clone().unwrap();
+        assert!(
+            pos.legal_moves().iter().any(|m| m.promotion.is_some()),
+            "a7-a8 promotes"
+        );
+        // A malformed text is refused with the reader's reason and changes nothing.
+        send(
+            &mut app,
+            EditorRequest::LoadText("4k3/9/8 w - - 0 1".into()),
+        );
+        let editor = app.world().resource::<PositionEditor>();
+        assert!(
+            editor
+                .note
+                .starts_with("Not loaded: bad position text (placement)"),
+            "{}",
+            editor.note
+        );
+        assert_eq!(editor.setup().text(), "4k3/P7/8/8/8/8/8/4K2R w K - 0 1");
+        // Play from here as Black against the bot: White's bot moves first.
+        send(
+            &mut app,
+            EditorRequest::Play(PlayFrom::AgainstBot {
+                human: Color::Black,
+            }),
+        );
+        assert!(!app.world().resource::<PositionEditor>().open);
+        let players = app.world().resource::<Players>().clone();
+        assert_eq!(players.of(Color::Black), &PlayerSpec::Human);
+        assert!(
+            matches!(players.of(Color::White), PlayerSpec::Bot { spec, level: 4 } if spec == "alphabeta"),
+            "{players:?}"
+        );
+        let mut waited = 0;
+        while entries(&app) == 0 && waited < 2000 {
+            frames(&mut app, 1);
+            waited += 1;
+        }
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(
+            game.record.start().to_text(),
+            "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"
+        );
+        assert_eq!(game.record.len(), 1, "the bot played White's first move");
+        // The game left for the editor's position is kept in the recent games.
+        let recent = f.recent().unwrap().list().unwrap();
+        assert_eq!(
+            (recent[0].variant, recent[0].entries),
+            (Variant::Standard, 1)
+        );
+    }
+
+    #[test]
+    fn the_position_editor_sets_up_parity_shared_squares_and_resting_pieces() {
+        use esoterica::rules::{Piece, PieceKind};
+        use esoterica::ui::editor::{EditorRequest, PlayFrom, PositionEditor};
+        let (_root, f) = folders("editor-parity");
+        let mut app = start("esoterica", f);
+        frames(&mut app, 5);
+        let send = |app: &mut App, r: EditorRequest| {
+            app.world_mut().write_message(r);
+            frames(app, 2);
+        };
+        send(&mut app, EditorRequest::Open);
+        send(&mut app, EditorRequest::Variant(Variant::Parity));
+        let at = |n: &str| {
+            esoterica::rules::BoardShape::Standard
+                .parse_square(n)
+                .unwrap()
+        };
+        send(
+            &mut app,
+            EditorRequest::Move {
+                from: at("e2"),
+                color: Color::White,
+                to: at("e4"),
+            },
+        );
+        send(
+            &mut app,
+            EditorRequest::Move {
+                from: at("d7"),
+                color: Color::Black,
+                to: at("e4"),
+            },
+        );
+        send(
+            &mut app,
+            EditorRequest::Resting {
+                square: at("e4"),
+                color: Color::White,
+            },
+        );
+        send(
+            &mut app,
+            EditorRequest::Resting {
+                square: at("e4"),
+                color: Color::Black,
+            },
+        );
+        // A third request for a square without the side's piece is refused with a reason.
+        send(
+            &mut app,
+            EditorRequest::Resting {
+                square: at("e5"),
+                color: Color::White,
+            },
+        );
+        let editor = app.world().resource::<PositionEditor>();
+        assert_eq!(editor.note, "White has no piece on e5 to rest.");
+        assert_eq!(
+            editor.text,
+            "rnbqkbnr/ppp1pppp/8/8/4[Pp]3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 e4/e4"
+        );
+        send(
+            &mut app,
+            EditorRequest::Put {
+                square: at("d4"),
+                piece: Piece::new(Color::Black, PieceKind::Knight),
+            },
+        );
+        send(&mut app, EditorRequest::Play(PlayFrom::HotSeat));
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.variant(), Variant::Parity);
+        let pos = game.record.current();
+        assert!(pos.board().is_shared(at("e4")));
+        assert_eq!(pos.resting(Color::White).collect::<Vec<_>>(), [at("e4")]);
+        // The pawn on e4 rests: White's legal commits do not move it.
+        assert!(
+            pos.legal_commits(Color::White)
+                .iter()
+                .all(|m| m.from != at("e4"))
+        );
+    }
+
+    #[test]
     fn a_new_game_key_during_a_game_asks_first_and_keeps_the_old_game() {
         use esoterica::game::replace::{
             AnswerReplacementRequest, ReplaceConfirmation, ReplaceGameRequest, Replacement,

@@ -1,6 +1,6 @@
 //! The egui panels (`bevy_egui` 0.42 / egui 0.36): variant picker and new game, move list with
 //! review, captured pieces, rules card, settings, Intrachange overlays, status line, game-over
-//! banner and promotion picker. UI code reads resources and writes `*Request` messages; the
+//! banner and promotion picker, and the position editor. UI code reads resources and writes `*Request` messages; the
 //! only things it sets directly are view settings ([`BoardView`](crate::render::BoardView),
 //! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
 //! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod charges_panel;
 pub mod clock_panel;
+pub mod editor;
 pub mod files;
 pub mod game_flow;
 pub mod input_guard;
@@ -56,6 +57,7 @@ impl Plugin for UiPlugin {
             )
             .add_plugins((
                 analysis::plugin,
+                editor::plugin,
                 input_guard::plugin,
                 piece_card::plugin,
                 files::plugin,

@@ -83,26 +83,12 @@ fn captured_pieces(record: &GameRecord, upto: usize) -> [Vec<PieceKind>; 2] {
 
 /// `kinds`, most valuable first, as letters (`Q R P`), or a dash when empty.
 fn captured_text(kinds: &[PieceKind]) -> String {
-    let order = [
-        PieceKind::Queen,
-        PieceKind::Matriarch,
-        PieceKind::Rook,
-        PieceKind::Guard,
-        PieceKind::Jumper,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-        PieceKind::OuterKnight,
-        PieceKind::Pawn,
-        PieceKind::King,
-    ];
+    let order = PieceKind::BY_VALUE.into_iter().chain([PieceKind::King]);
     let mut out = Vec::new();
     for k in order {
         for _ in kinds.iter().filter(|x| **x == k) {
             out.push(k.letter().to_string());
         }
-    }
-    for k in kinds.iter().filter(|x| !order.contains(x)) {
-        out.push(k.letter().to_string());
     }
     if out.is_empty() {
         "—".to_string()
@@ -219,6 +205,7 @@ pub(crate) struct GamePanel<'w, 's> {
     undo: MessageWriter<'w, UndoRequest>,
     redo: MessageWriter<'w, RedoRequest>,
     clock: super::clock_panel::TimeControlPicker<'w, 's>,
+    editor: MessageWriter<'w, super::editor::EditorRequest>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
 }
 
@@ -309,6 +296,13 @@ impl GamePanel<'_, '_> {
         if start_now || ui.button(label).clicked() {
             self.extras
                 .replace_game(Replacement::NewGame(NewGameRequest::new(chosen)));
+        }
+        if ui
+            .button("Set up a position… (E)")
+            .on_hover_text("The position editor: place pieces, then play from there")
+            .clicked()
+        {
+            self.editor.write(super::editor::EditorRequest::Open);
         }
         ui.horizontal(|ui| {
             if ui.button("Undo (Ctrl+Z)").clicked() {

@@ -292,8 +292,43 @@ pub fn run_demo(args: DemoArgs) -> u8 {
 fn run_app(mut app: App) -> u8 {
     match app.run() {
         AppExit::Success => 0,
-        AppExit::Error(code) => code.get(),
+        AppExit::Error(code) => {
+            if code.get() != RENDER_FAILED_EXIT {
+                eprintln!(
+                    "esoterica: the window stopped with exit status {code}; the log above says \
+                     why. The game is autosaved after every move: the next start offers to resume it."
+                );
+            }
+            code.get()
+        }
     }
+}
+
+/// The exit status of a window whose renderer reported an error (wgpu validation, out of
+/// memory, a lost device).
+pub const RENDER_FAILED_EXIT: u8 = 4;
+
+/// What the window does when the renderer reports an error: it names the error in full
+/// (Bevy's own handler logs only its type) on stderr and in the log, and the app exits with
+/// [`RENDER_FAILED_EXIT`]. Rendering stops; nothing else is lost, since the autosave is
+/// written after every move.
+pub fn report_render_error(
+    error: &bevy::render::error_handler::RenderError,
+    main_world: &mut World,
+    _render_world: &mut World,
+) -> bevy::render::error_handler::RenderErrorPolicy {
+    let message = format!(
+        "esoterica: the renderer failed ({:?} error): {}",
+        error.ty,
+        error.description.trim()
+    );
+    error!("{message}");
+    eprintln!("{message}");
+    eprintln!(
+        "esoterica: the game is autosaved after every move: the next start offers to resume it."
+    );
+    main_world.write_message(AppExit::from_code(RENDER_FAILED_EXIT));
+    bevy::render::error_handler::RenderErrorPolicy::StopRendering
 }
 
 /// Builds the app for `launch`: Bevy's default plugins (for `platform`), the headless game
@@ -318,6 +353,11 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         window,
         settings.fullscreen,
     ));
+    if platform == Platform::Window {
+        app.insert_resource(bevy::render::error_handler::RenderErrorHandler(
+            report_render_error,
+        ));
+    }
     app.insert_resource(crate::ui::files::UserFolders(folders.clone()))
         .insert_resource(crate::render::window::WindowFit {
             requested: window.size,
@@ -596,5 +636,29 @@ fn submit_animated_last(
     plan.frame += 1;
     if plan.frame == ANIMATE_LAST_DELAY_FRAMES {
         submit.write_batch(plan.requests.drain(..));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::message::Messages;
+    use bevy::render::error_handler::{ErrorType, RenderError, RenderErrorPolicy};
+
+    #[test]
+    fn a_render_error_is_named_and_exits_with_its_own_status() {
+        let mut main = World::new();
+        main.init_resource::<Messages<AppExit>>();
+        let mut render = World::new();
+        let error = RenderError {
+            ty: ErrorType::Validation,
+            description: "Texture width 0 is invalid\n".into(),
+            source: None,
+        };
+        let policy = report_render_error(&error, &mut main, &mut render);
+        assert!(matches!(policy, RenderErrorPolicy::StopRendering));
+        let exits: Vec<AppExit> = main.resource_mut::<Messages<AppExit>>().drain().collect();
+        assert_eq!(exits, [AppExit::from_code(RENDER_FAILED_EXIT)]);
+        assert_eq!(RENDER_FAILED_EXIT, 4);
     }
 }

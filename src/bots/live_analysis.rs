@@ -308,43 +308,46 @@ pub fn run_live_analysis(
 }
 
 fn spawn_analysis(pos: Position, settings: AnalysisSettings) -> Job<Progress> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let (tx, rx) = channel();
     let limits = SearchLimits {
         movetime: Some(ANALYSIS_MOVETIME),
         ..SearchLimits::default()
     };
-    let spawned = std::thread::Builder::new()
-        .name("esoterica-analysis".into())
-        .spawn(move || {
-            let mut ctl = StopControl::new(flag);
-            let mut report = |l: &Line| {
-                let _ = tx.send(Progress::Line(l.clone()));
-            };
-            let result = if settings.threats {
-                analysis::threats(
-                    &pos,
-                    settings.level,
-                    limits,
-                    settings.lines,
-                    &mut ctl,
-                    &mut report,
-                )
-            } else {
-                analysis::analyse(
-                    &pos,
-                    settings.level,
-                    limits,
-                    settings.lines,
-                    &mut ctl,
-                    &mut report,
-                )
-            };
-            let _ = tx.send(Progress::Done(result));
-        });
-    if let Err(e) = spawned {
-        warn!("analysis: cannot start a thread: {e}");
+    spawn_job("esoterica-analysis", move |flag, tx| {
+        let mut ctl = StopControl::new(flag);
+        let mut report = |l: &Line| {
+            let _ = tx.send(Progress::Line(l.clone()));
+        };
+        let search = if settings.threats {
+            analysis::threats
+        } else {
+            analysis::analyse
+        };
+        let result = search(
+            &pos,
+            settings.level,
+            limits,
+            settings.lines,
+            &mut ctl,
+            &mut report,
+        );
+        let _ = tx.send(Progress::Done(result));
+    })
+}
+
+/// Runs `work` on a thread named `name` with the job's stop flag and the sending end of
+/// its channel; a thread that cannot start is logged, and the job then reports nothing.
+fn spawn_job<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce(Arc<AtomicBool>, std::sync::mpsc::Sender<T>) + Send + 'static,
+) -> Job<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let (tx, rx) = channel();
+    if let Err(e) = std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || work(flag, tx))
+    {
+        warn!("{name}: cannot start a thread: {e}");
     }
     Job {
         stop,
@@ -395,34 +398,22 @@ pub fn run_game_evals(
 }
 
 fn spawn_evals(positions: Vec<Position>) -> Job<(usize, i32)> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let (tx, rx) = channel();
     let limits = SearchLimits {
         movetime: Some(REVIEW_MOVETIME),
         ..SearchLimits::default()
     };
-    let spawned = std::thread::Builder::new()
-        .name("esoterica-review".into())
-        .spawn(move || {
-            for (i, pos) in positions.iter().enumerate() {
-                if flag.load(Ordering::Relaxed) {
-                    return;
-                }
-                let mut ctl = StopControl::new(Arc::clone(&flag));
-                let cp = position_value(pos, &mut ctl, limits);
-                if tx.send((i, cp)).is_err() {
-                    return;
-                }
+    spawn_job("esoterica-review", move |flag, tx| {
+        for (i, pos) in positions.iter().enumerate() {
+            if flag.load(Ordering::Relaxed) {
+                return;
             }
-        });
-    if let Err(e) = spawned {
-        warn!("review: cannot start a thread: {e}");
-    }
-    Job {
-        stop,
-        rx: Mutex::new(rx),
-    }
+            let mut ctl = StopControl::new(Arc::clone(&flag));
+            let cp = position_value(pos, &mut ctl, limits);
+            if tx.send((i, cp)).is_err() {
+                return;
+            }
+        }
+    })
 }
 
 /// The value of `pos` for White in centipawns (a game over: its result; mates clamped to

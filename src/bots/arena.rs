@@ -604,22 +604,66 @@ impl Seat {
     }
 }
 
-/// Asks both bots whether they play the match's variant ([`Bot::supports`]), before the
-/// first game: an external program is started, its `uci` answer read and the program ended.
+/// Why a bot may not start a match or tournament ([`check_bots`]). The text of a refusal is
+/// the bot's own reason (an external engine names itself in it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotCheckError {
+    /// The bot does not play the variant ([`Bot::supports`]'s reason, in its words).
+    Unsupported {
+        /// The bot's name.
+        bot: String,
+        /// The variant.
+        variant: Variant,
+        /// Why not.
+        reason: String,
+    },
+    /// The bot panicked while being built or asked.
+    Panicked {
+        /// The bot's name.
+        bot: String,
+    },
+}
+
+impl std::fmt::Display for BotCheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotCheckError::Unsupported { reason, .. } => f.write_str(reason),
+            BotCheckError::Panicked { bot } => write!(f, "bot '{bot}' panicked while being asked"),
+        }
+    }
+}
+
+impl std::error::Error for BotCheckError {}
+
+/// Asks `bot` (built with `seed`) whether it plays `variant` ([`Bot::supports`]): an
+/// external program is started, its `uci` answer read and the program ended.
 ///
 /// # Errors
-/// The first refusal, naming the bot ("engine 'ext:…' does not support variant …"), or a
-/// bot that panics while being built or asked.
-pub fn check_bots(cfg: &MatchConfig) -> Result<(), String> {
+/// [`BotCheckError`]: its refusal, or a panic while it is built or asked.
+pub fn check_bot(bot: &Contestant, seed: u64, variant: Variant) -> Result<(), BotCheckError> {
+    let asked = catch_unwind(AssertUnwindSafe(|| (bot.factory)(seed).supports(variant)));
+    match asked {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(reason)) => Err(BotCheckError::Unsupported {
+            bot: bot.name.clone(),
+            variant,
+            reason,
+        }),
+        Err(_) => Err(BotCheckError::Panicked {
+            bot: bot.name.clone(),
+        }),
+    }
+}
+
+/// Asks both bots whether they play the match's variant ([`check_bot`]), before the first
+/// game.
+///
+/// # Errors
+/// The first refusal ("engine 'ext:…' does not support variant …"), or a bot that panics
+/// while being built or asked.
+pub fn check_bots(cfg: &MatchConfig) -> Result<(), BotCheckError> {
     for c in [&cfg.a, &cfg.b] {
-        let asked = catch_unwind(AssertUnwindSafe(|| {
-            (c.factory)(cfg.seed).supports(cfg.variant)
-        }));
-        match asked {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(e),
-            Err(_) => return Err(format!("bot {} panicked while being asked", c.name)),
-        }
+        check_bot(c, cfg.seed, cfg.variant)?;
     }
     Ok(())
 }

@@ -58,6 +58,204 @@ impl std::fmt::Display for CommandLineError {
 
 impl std::error::Error for CommandLineError {}
 
+/// Why an engine may not play a variant: what its `uci` answer declared
+/// ([`EngineOptions::check`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantRefusal {
+    /// It declared no `UCI_Variant` option.
+    NoVariantOption,
+    /// Its `UCI_Variant` option lists nothing.
+    EmptyVariantList,
+    /// Its `UCI_Variant` option lists other variants (the list as declared, clipped).
+    NotListed(String),
+}
+
+impl std::fmt::Display for VariantRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariantRefusal::NoVariantOption => f.write_str("it advertises no UCI_Variant option"),
+            VariantRefusal::EmptyVariantList => {
+                f.write_str("its UCI_Variant option lists no variant")
+            }
+            VariantRefusal::NotListed(list) => write!(f, "its UCI_Variant option lists {list}"),
+        }
+    }
+}
+
+/// How an external engine failed: starting it, talking to it, or what it answered. The
+/// failure ends the program; [`Bot::fault`] reports it in words (the [`Display`] text),
+/// which the match record keeps.
+///
+/// [`Display`]: std::fmt::Display
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineFault {
+    /// The command line names no program.
+    EmptyCommand,
+    /// The program could not be started (the OS error, in words).
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        error: String,
+    },
+    /// Its input and output could not be connected.
+    NoPipes,
+    /// A reader or writer thread could not be started.
+    Thread(String),
+    /// The program is not running.
+    NotRunning,
+    /// It stopped reading its input (it has probably exited).
+    InputClosed,
+    /// It wrote a line longer than [`MAX_LINE_BYTES`].
+    LineTooLong,
+    /// It wrote more than [`MAX_TOTAL_BYTES`] in all.
+    TooMuchOutput,
+    /// It exited while the host waited for `waiting_for` (`'uciok'`, `'readyok'`, …).
+    Exited {
+        /// The exit status, as the OS reports it.
+        status: String,
+        /// What the host waited for.
+        waiting_for: &'static str,
+    },
+    /// It closed its output while the host waited for `waiting_for`.
+    OutputClosed {
+        /// What the host waited for.
+        waiting_for: &'static str,
+    },
+    /// Nothing of what the host waited for came before the deadline.
+    Timeout {
+        /// What the host waited for.
+        waiting_for: &'static str,
+    },
+    /// No `bestmove` within the move time and the grace period.
+    NoBestmove {
+        /// The move time and the grace, in milliseconds.
+        waited_ms: u128,
+        /// The move time sent, in milliseconds.
+        movetime_ms: u64,
+    },
+    /// A second `bestmove` for the position before (one `bestmove` per `go`).
+    SecondBestmove {
+        /// Its move, clipped.
+        token: String,
+    },
+    /// `bestmove` without a move although the position has legal moves.
+    NoMove {
+        /// The line as written.
+        line: String,
+        /// How many legal moves there were.
+        legal: usize,
+    },
+    /// `bestmove` with a move that is not legal in the position.
+    IllegalMove {
+        /// The move as written.
+        token: String,
+        /// The position text.
+        position: String,
+    },
+    /// A line the protocol does not allow there, clipped.
+    Garbage(String),
+    /// The engine was set up for another variant than the position's.
+    WrongVariant {
+        /// The variant it was set up for.
+        set_up: Option<Variant>,
+        /// The position's.
+        asked: Variant,
+    },
+    /// It failed before in this game, so it is not asked again.
+    FailedBefore,
+    /// It does not declare the variant.
+    Unsupported {
+        /// The engine's name in the host (`ext:…`).
+        engine: String,
+        /// The name it gave in `id name`, if any (clipped).
+        id: Option<String>,
+        /// The variant.
+        variant: Variant,
+        /// What it declared instead.
+        why: VariantRefusal,
+    },
+}
+
+impl std::fmt::Display for EngineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineFault::EmptyCommand => f.write_str("empty command line"),
+            EngineFault::Spawn { program, error } => write!(f, "cannot start '{program}': {error}"),
+            EngineFault::NoPipes => f.write_str("cannot connect to the bot's input and output"),
+            EngineFault::Thread(e) => write!(f, "cannot start a reader or writer thread: {e}"),
+            EngineFault::NotRunning => f.write_str("the bot is not running"),
+            EngineFault::InputClosed => {
+                f.write_str("the bot stopped reading its input; it has probably exited")
+            }
+            EngineFault::LineTooLong => {
+                write!(f, "the bot wrote a line longer than {MAX_LINE_BYTES} bytes")
+            }
+            EngineFault::TooMuchOutput => {
+                write!(f, "the bot wrote more than {MAX_TOTAL_BYTES} bytes")
+            }
+            EngineFault::Exited {
+                status,
+                waiting_for,
+            } => write!(
+                f,
+                "the bot exited ({status}) while the host waited for {waiting_for}"
+            ),
+            EngineFault::OutputClosed { waiting_for } => {
+                write!(
+                    f,
+                    "the bot closed its output while the host waited for {waiting_for}"
+                )
+            }
+            EngineFault::Timeout { waiting_for } => {
+                write!(f, "no {waiting_for} from the bot in time")
+            }
+            EngineFault::NoBestmove {
+                waited_ms,
+                movetime_ms,
+            } => write!(
+                f,
+                "no 'bestmove' within {waited_ms} ms (move time {movetime_ms} ms)"
+            ),
+            EngineFault::SecondBestmove { token } => write!(
+                f,
+                "the bot sent a second bestmove {token} for the previous position (after 'go' \
+                 exactly one 'bestmove' is expected)"
+            ),
+            EngineFault::NoMove { line, legal } => write!(
+                f,
+                "the bot gave no move ('{line}') although {legal} legal moves exist"
+            ),
+            EngineFault::IllegalMove { token, position } => {
+                write!(f, "illegal move '{token}' in {position}")
+            }
+            EngineFault::Garbage(line) => write!(f, "garbage answer '{line}'"),
+            EngineFault::WrongVariant { set_up, asked } => write!(
+                f,
+                "the bot was set up for {}, not {}",
+                set_up.map_or("no variant", Variant::name),
+                asked.name()
+            ),
+            EngineFault::FailedBefore => f.write_str("the bot failed earlier in this game"),
+            EngineFault::Unsupported {
+                engine,
+                id,
+                variant,
+                why,
+            } => {
+                let id = id.as_ref().map_or(String::new(), |n| format!(" ({n})"));
+                write!(
+                    f,
+                    "engine '{engine}'{id} does not support variant {}: {why}",
+                    variant.name()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for EngineFault {}
+
 /// Splits a command line into arguments like a POSIX shell does for words: blanks separate
 /// words; single quotes keep everything literally; double quotes keep everything but `\"`
 /// and `\\`; a backslash outside quotes escapes the next character. No expansion of any
@@ -279,19 +477,16 @@ impl EngineOptions {
     /// any other only if its `UCI_Variant` option lists the variant's name.
     ///
     /// # Errors
-    /// Why not, naming what the bot advertised, e.g. "it advertises no `UCI_Variant` option".
-    pub fn check(&self, variant: Variant) -> Result<(), String> {
-        if variant == Variant::Standard {
+    /// [`VariantRefusal`]: what the bot advertised instead, e.g. no `UCI_Variant` option.
+    pub fn check(&self, variant: Variant) -> Result<(), VariantRefusal> {
+        if variant.is_plain_uci_chess() {
             return Ok(());
         }
         match &self.variants {
-            None => Err("it advertises no UCI_Variant option".into()),
+            None => Err(VariantRefusal::NoVariantOption),
             Some(v) if v.iter().any(|n| n == variant.name()) => Ok(()),
-            Some(v) if v.is_empty() => Err("its UCI_Variant option lists no variant".into()),
-            Some(v) => Err(format!(
-                "its UCI_Variant option lists {}",
-                clip(&v.join(" "))
-            )),
+            Some(v) if v.is_empty() => Err(VariantRefusal::EmptyVariantList),
+            Some(v) => Err(VariantRefusal::NotListed(clip(&v.join(" ")))),
         }
     }
 
@@ -317,7 +512,7 @@ pub struct ExternalBot {
     /// Whether `stop` was sent during the last `go` (a second `bestmove` is then tolerated).
     stop_sent: bool,
     dead: bool,
-    fault: Option<String>,
+    fault: Option<EngineFault>,
     /// Extra time allowed beyond the move time before the bot is declared too slow.
     pub grace: Duration,
     /// Time allowed for the start-up handshake (`uci` … `uciok`, `isready` … `readyok`).
@@ -357,9 +552,9 @@ impl ExternalBot {
     /// `variant` ([`EngineOptions::check`]). Nothing but `uci` is sent.
     ///
     /// # Errors
-    /// The start or handshake failure, or "engine 'ext:…' (its name) does not support
-    /// variant V: it advertises no `UCI_Variant` option" (or: its option lists …).
-    pub fn check_variant(&mut self, variant: Variant) -> Result<(), String> {
+    /// The start or handshake failure, or [`EngineFault::Unsupported`] ("engine 'ext:…'
+    /// (its name) does not support variant V: it advertises no `UCI_Variant` option").
+    pub fn check_variant(&mut self, variant: Variant) -> Result<(), EngineFault> {
         if self.proc.is_none()
             && let Err(e) = self.launch()
         {
@@ -368,21 +563,17 @@ impl ExternalBot {
             }
             return Err(e);
         }
-        self.options.check(variant).map_err(|why| {
-            let id = self
-                .options
-                .name
-                .as_ref()
-                .map_or(String::new(), |n| format!(" ({})", clip(n)));
-            format!(
-                "engine '{}'{id} does not support variant {}: {why}",
-                self.name,
-                variant.name()
-            )
-        })
+        self.options
+            .check(variant)
+            .map_err(|why| EngineFault::Unsupported {
+                engine: self.name.clone(),
+                id: self.options.name.as_deref().map(clip),
+                variant,
+                why,
+            })
     }
 
-    fn fail(&mut self, why: String) -> Option<Move> {
+    fn fail(&mut self, why: EngineFault) -> Option<Move> {
         if let Some(p) = self.proc.take() {
             p.kill();
         }
@@ -391,25 +582,21 @@ impl ExternalBot {
         None
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        let p = self.proc.as_mut().ok_or("the bot is not running")?;
+    fn send(&mut self, line: &str) -> Result<(), EngineFault> {
+        let p = self.proc.as_mut().ok_or(EngineFault::NotRunning)?;
         p.input
             .send(line.to_string())
-            .map_err(|_| "the bot stopped reading its input; it has probably exited".to_string())
+            .map_err(|_| EngineFault::InputClosed)
     }
 
     /// Waits for a line, until `deadline`. Lines are trimmed.
-    fn recv(&mut self, deadline: Instant, what: &str) -> Result<String, String> {
-        let p = self.proc.as_mut().ok_or("the bot is not running")?;
+    fn recv(&mut self, deadline: Instant, what: &'static str) -> Result<String, EngineFault> {
+        let p = self.proc.as_mut().ok_or(EngineFault::NotRunning)?;
         let left = deadline.saturating_duration_since(Instant::now());
         match p.rx.recv_timeout(left) {
             Ok(Incoming::Line(l)) => Ok(l),
-            Ok(Incoming::TooLong) => Err(format!(
-                "the bot wrote a line longer than {MAX_LINE_BYTES} bytes"
-            )),
-            Ok(Incoming::TooMuch) => {
-                Err(format!("the bot wrote more than {MAX_TOTAL_BYTES} bytes"))
-            }
+            Ok(Incoming::TooLong) => Err(EngineFault::LineTooLong),
+            Ok(Incoming::TooMuch) => Err(EngineFault::TooMuchOutput),
             Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 // The output closes a moment before the exit status is ready.
                 let until = Instant::now() + Duration::from_millis(300);
@@ -419,18 +606,21 @@ impl ExternalBot {
                     status = p.child.try_wait().ok().flatten();
                 }
                 Err(match status {
-                    Some(s) => format!("the bot exited ({s}) while the host waited for {what}"),
-                    None => format!("the bot closed its output while the host waited for {what}"),
+                    Some(s) => EngineFault::Exited {
+                        status: s.to_string(),
+                        waiting_for: what,
+                    },
+                    None => EngineFault::OutputClosed { waiting_for: what },
                 })
             }
-            Err(RecvTimeoutError::Timeout) => Err(format!("no {what} from the bot in time")),
+            Err(RecvTimeoutError::Timeout) => Err(EngineFault::Timeout { waiting_for: what }),
         }
     }
 
     /// Spawns the program (Unix: in a process group of its own), starts the reader and
     /// writer threads, sends `uci` and reads the answer up to `uciok`.
-    fn launch(&mut self) -> Result<(), String> {
-        let (prog, args) = self.argv.split_first().ok_or("empty command line")?;
+    fn launch(&mut self) -> Result<(), EngineFault> {
+        let (prog, args) = self.argv.split_first().ok_or(EngineFault::EmptyCommand)?;
         let mut cmd = Command::new(prog);
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -438,13 +628,14 @@ impl ExternalBot {
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start '{prog}': {e}"))?;
+        let mut child = cmd.spawn().map_err(|e| EngineFault::Spawn {
+            program: prog.clone(),
+            error: e.to_string(),
+        })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             end_group(&mut child);
             let _ = child.wait();
-            return Err("cannot connect to the bot's input and output".into());
+            return Err(EngineFault::NoPipes);
         };
         let (tx, rx) = channel();
         let reader = std::thread::Builder::new()
@@ -460,7 +651,7 @@ impl ExternalBot {
             rx,
         });
         if let Err(e) = reader.and(writer) {
-            return Err(format!("cannot start a reader or writer thread: {e}"));
+            return Err(EngineFault::Thread(e.to_string()));
         }
         self.send("uci")?;
         let deadline = Instant::now() + self.handshake_timeout;
@@ -478,7 +669,7 @@ impl ExternalBot {
     /// Starts the program unless [`ExternalBot::check_variant`] did, and sets it up for
     /// `variant`: the handshake, the variant check,
     /// the options it advertised, `ucinewgame`, `isready` … `readyok`.
-    fn start(&mut self, variant: Variant) -> Result<(), String> {
+    fn start(&mut self, variant: Variant) -> Result<(), EngineFault> {
         self.check_variant(variant)?;
         if let Some(v) = self.options.variant_value(variant) {
             self.send(&format!("setoption name UCI_Variant value {v}"))?;
@@ -503,7 +694,7 @@ impl ExternalBot {
     /// Before every move but the first: `isready` … `readyok`. A `bestmove` that arrives
     /// meanwhile answers the previous `go` a second time (the protocol expects exactly one);
     /// it is a fault, unless the host had sent `stop` (a bot may then answer twice).
-    fn synchronise(&mut self) -> Result<(), String> {
+    fn synchronise(&mut self) -> Result<(), EngineFault> {
         self.send("isready")?;
         let deadline = Instant::now() + self.handshake_timeout;
         loop {
@@ -516,11 +707,7 @@ impl ExternalBot {
                     continue;
                 }
                 let token = rest.split_whitespace().next().unwrap_or("");
-                return Err(format!(
-                    "the bot sent a second bestmove {} for the previous position (after 'go' \
-                     exactly one 'bestmove' is expected)",
-                    clip(token)
-                ));
+                return Err(EngineFault::SecondBestmove { token: clip(token) });
             }
             check_protocol_line(&l)?;
         }
@@ -534,7 +721,7 @@ impl ExternalBot {
         ctl: &mut dyn SearchControl,
     ) -> Option<Move> {
         if self.dead {
-            self.fault = Some("the bot failed earlier in this game".into());
+            self.fault = Some(EngineFault::FailedBefore);
             return None;
         }
         if self.variant.is_none() {
@@ -542,11 +729,10 @@ impl ExternalBot {
                 return self.fail(e);
             }
         } else if self.variant != Some(pos.variant()) {
-            return self.fail(format!(
-                "the bot was set up for {}, not {}",
-                self.variant.map_or("no variant", Variant::name),
-                pos.variant().name()
-            ));
+            return self.fail(EngineFault::WrongVariant {
+                set_up: self.variant,
+                asked: pos.variant(),
+            });
         } else if self.answered
             && let Err(e) = self.synchronise()
         {
@@ -592,18 +778,13 @@ impl ExternalBot {
             let slice = (Instant::now() + Duration::from_millis(20)).min(deadline);
             let line = match self.recv(slice, "'bestmove'") {
                 Ok(l) => l,
-                Err(e) if Instant::now() >= deadline || !e.starts_with("no ") => {
-                    let e = if e.starts_with("no ") {
-                        format!(
-                            "no 'bestmove' within {} ms (move time {ms} ms)",
-                            (Duration::from_millis(ms) + self.grace).as_millis()
-                        )
-                    } else {
-                        e
-                    };
-                    return self.fail(e);
+                Err(EngineFault::Timeout { .. }) if Instant::now() >= deadline => {
+                    return self.fail(EngineFault::NoBestmove {
+                        waited_ms: (Duration::from_millis(ms) + self.grace).as_millis(),
+                        movetime_ms: ms,
+                    });
                 }
-                Err(_) => {
+                Err(EngineFault::Timeout { .. }) => {
                     if !self.stop_sent && ctl.should_stop(0) {
                         self.stop_sent = true;
                         if let Err(e) = self.send("stop") {
@@ -612,6 +793,7 @@ impl ExternalBot {
                     }
                     continue;
                 }
+                Err(e) => return self.fail(e),
             };
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let token = rest.split_whitespace().next().unwrap_or("");
@@ -619,18 +801,20 @@ impl ExternalBot {
                     self.answered = true;
                     return Some(legal[i]);
                 }
-                let msg = if token.is_empty() || token == "(none)" || token == "0000" {
-                    format!(
-                        "the bot gave no move ('{}') although {} legal moves exist",
-                        line,
-                        names.len()
-                    )
+                let fault = if token.is_empty() || token == "(none)" || token == "0000" {
+                    EngineFault::NoMove {
+                        line: line.clone(),
+                        legal: names.len(),
+                    }
                 } else if looks_like_move(token) {
-                    format!("illegal move '{token}' in {}", pos.to_text())
+                    EngineFault::IllegalMove {
+                        token: token.to_string(),
+                        position: pos.to_text(),
+                    }
                 } else {
-                    format!("garbage answer '{}'", clip(&line))
+                    EngineFault::Garbage(clip(&line))
                 };
-                return self.fail(msg);
+                return self.fail(fault);
             }
             if let Err(e) = check_protocol_line(&line) {
                 return self.fail(e);
@@ -684,7 +868,7 @@ fn write_lines(mut stdin: ChildStdin, lines: &Receiver<String>) {
 }
 
 /// Whether a line written after the handshake is one the protocol allows.
-fn check_protocol_line(line: &str) -> Result<(), String> {
+fn check_protocol_line(line: &str) -> Result<(), EngineFault> {
     let word = line.split_whitespace().next().unwrap_or("");
     if line.is_empty()
         || matches!(
@@ -694,7 +878,7 @@ fn check_protocol_line(line: &str) -> Result<(), String> {
     {
         Ok(())
     } else {
-        Err(format!("garbage answer '{}'", clip(line)))
+        Err(EngineFault::Garbage(clip(line)))
     }
 }
 
@@ -754,11 +938,11 @@ impl Bot for ExternalBot {
     }
 
     fn fault(&mut self) -> Option<String> {
-        self.fault.take()
+        self.fault.take().map(|f| f.to_string())
     }
 
     fn supports(&mut self, v: Variant) -> Result<(), String> {
-        self.check_variant(v)
+        self.check_variant(v).map_err(|e| e.to_string())
     }
 }
 
@@ -889,7 +1073,7 @@ mod tests {
         }
 
         fn run(bot: &Path, fallback: Fallback) -> crate::bots::MatchReport {
-            run_variant(bot, fallback, Variant::Standard)
+            run_variant(bot, fallback, Variant::default())
         }
 
         fn run_variant(
@@ -1068,7 +1252,7 @@ mod tests {
                 Contestant::from_spec(&BotSpec::Random),
                 2,
             );
-            crate::bots::arena::check_bots(&c)
+            crate::bots::arena::check_bots(&c).map_err(|e| e.to_string())
         }
 
         #[test]
@@ -1162,11 +1346,17 @@ mod tests {
             assert_eq!(o.variant_value(Variant::Bully), Some("bully"));
             assert_eq!(
                 o.check(Variant::Parity),
-                Err("its UCI_Variant option lists chess bully nonviolent".into())
+                Err(super::super::VariantRefusal::NotListed(
+                    "chess bully nonviolent".into()
+                ))
+            );
+            assert_eq!(
+                o.check(Variant::Parity).unwrap_err().to_string(),
+                "its UCI_Variant option lists chess bully nonviolent"
             );
             assert_eq!(
                 EngineOptions::default().check(Variant::BigOuter),
-                Err("it advertises no UCI_Variant option".into())
+                Err(super::super::VariantRefusal::NoVariantOption)
             );
         }
 

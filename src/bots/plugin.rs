@@ -559,7 +559,12 @@ pub fn poll_bots(
         };
         match BotWorker::spawn(bot, pos, parity_side, limits) {
             Ok(w) => slot.job = Some((std::sync::Mutex::new(w), key.clone())),
-            Err(e) => status.0 = format!("{}'s bot could not start: {e}", side.title()),
+            Err(e) => {
+                status.0 = format!(
+                    "{}'s bot could not start: cannot start a bot thread: {e}",
+                    side.title()
+                );
+            }
         }
     }
     if moved {

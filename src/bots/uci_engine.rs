@@ -197,23 +197,104 @@ pub fn clock_budget(left: u64, inc: u64, moves_to_go: Option<u64>) -> u64 {
     c.budget().as_millis() as u64
 }
 
+/// Why a move of a `position` command could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionMoveError {
+    /// A Parity move is not a turn `WHITE/BLACK`.
+    NotATurn,
+    /// The game was over before the move.
+    GameOver(crate::rules::Outcome),
+    /// No legal move (Parity: commit) of `side` is written so.
+    NotLegal {
+        /// Whose move.
+        side: Color,
+        /// The position text before it.
+        position: String,
+    },
+    /// The rules refused to resolve it.
+    Refused(crate::rules::IllegalMove),
+}
+
+impl std::fmt::Display for PositionMoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionMoveError::NotATurn => {
+                f.write_str("a Parity move is a turn WHITE/BLACK, e.g. e2e4/e7e5")
+            }
+            PositionMoveError::GameOver(o) => write!(f, "the game is over: {}", o.describe()),
+            PositionMoveError::NotLegal { side, position } => {
+                write!(f, "not a legal move of {} in {position}", side.name())
+            }
+            PositionMoveError::Refused(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Why a UCI `position` command could not be read ([`parse_position`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionCommandError {
+    /// Words after `startpos` other than `moves …`.
+    AfterStartpos(String),
+    /// `fen` without a position text.
+    MissingFen,
+    /// Neither `startpos` nor `fen`.
+    NoStart,
+    /// The position text could not be read.
+    BadText {
+        /// The variant it was read for.
+        variant: Variant,
+        /// The reader's error.
+        error: crate::rules::notation::fen::PositionError,
+    },
+    /// A move could not be played.
+    BadMove {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// The move as written.
+        token: String,
+        /// Why.
+        why: PositionMoveError,
+    },
+}
+
+impl std::fmt::Display for PositionCommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionCommandError::AfterStartpos(rest) => {
+                write!(f, "position: unexpected '{rest}' after startpos")
+            }
+            PositionCommandError::MissingFen => f.write_str("position: fen needs a position text"),
+            PositionCommandError::NoStart => f.write_str("position: expected startpos or fen"),
+            PositionCommandError::BadText { variant, error } => {
+                write!(f, "position: bad {} position text: {error}", variant.name())
+            }
+            PositionCommandError::BadMove { number, token, why } => {
+                write!(f, "position: move {number} '{token}': {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionCommandError {}
+
 /// Reads `position startpos|fen <text> [moves …]` (the words after `position`) for
 /// `variant`. Alternating variants: each move is in coordinate form; Parity: each is a turn
 /// `WHITE/BLACK` of two commits in coordinate form.
 ///
 /// # Errors
-/// A message for a missing `startpos`/`fen`, a bad position text, or the first move that
-/// is unreadable or illegal (naming it and its number).
+/// [`PositionCommandError`]: a missing `startpos`/`fen`, a bad position text, or the first
+/// move that is unreadable or illegal (with its number).
 ///
 /// # Examples
 /// ```
-/// use esoterica::bots::uci_engine::parse_position;
+/// use esoterica::bots::uci_engine::{PositionCommandError, parse_position};
 /// use esoterica::rules::Variant;
 /// let p = parse_position(&["startpos", "moves", "e2e4/e7e5"], Variant::Parity).unwrap();
 /// assert!(p.to_text().starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"));
-/// assert!(parse_position(&["startpos", "moves", "e2e5"], Variant::Standard).is_err());
+/// let e = parse_position(&["startpos", "moves", "e2e5"], Variant::Standard).unwrap_err();
+/// assert!(matches!(e, PositionCommandError::BadMove { number: 1, .. }));
 /// ```
-pub fn parse_position(words: &[&str], variant: Variant) -> Result<Position, String> {
+pub fn parse_position(words: &[&str], variant: Variant) -> Result<Position, PositionCommandError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -222,49 +303,56 @@ pub fn parse_position(words: &[&str], variant: Variant) -> Result<Position, Stri
     let mut pos = match head.split_first() {
         Some((&"startpos", [])) => Position::new(variant),
         Some((&"startpos", rest)) => {
-            return Err(format!(
-                "position: unexpected '{}' after startpos",
-                rest.join(" ")
-            ));
+            return Err(PositionCommandError::AfterStartpos(rest.join(" ")));
         }
-        Some((&"fen", [])) => return Err("position: fen needs a position text".into()),
+        Some((&"fen", [])) => return Err(PositionCommandError::MissingFen),
         Some((&"fen", text)) => Position::from_text_lenient(variant, &text.join(" "))
             .map(|(p, _warnings)| p)
-            .map_err(|e| format!("position: bad {} position text: {e}", variant.name()))?,
-        _ => return Err("position: expected startpos or fen".into()),
+            .map_err(|error| PositionCommandError::BadText { variant, error })?,
+        _ => return Err(PositionCommandError::NoStart),
     };
     let simultaneous = variant.turn_model() == TurnModel::Simultaneous;
     for (n, token) in moves.iter().enumerate() {
         let played = if simultaneous {
-            let pair = token
-                .split_once('/')
-                .ok_or_else(|| "a Parity move is a turn WHITE/BLACK, e.g. e2e4/e7e5".to_string());
+            let pair = token.split_once('/').ok_or(PositionMoveError::NotATurn);
             pair.and_then(|(w, b)| {
                 let w = find_legal(&pos, Color::White, w)?;
                 let b = find_legal(&pos, Color::Black, b)?;
-                pos.resolve(&w, &b).map(|_| ()).map_err(|e| e.to_string())
+                pos.resolve(&w, &b)
+                    .map(|_| ())
+                    .map_err(PositionMoveError::Refused)
             })
         } else {
-            find_legal(&pos, pos.turn(), token)
-                .and_then(|m| pos.try_play(&m).map(|_| ()).map_err(|e| e.to_string()))
+            find_legal(&pos, pos.turn(), token).and_then(|m| {
+                pos.try_play(&m)
+                    .map(|_| ())
+                    .map_err(PositionMoveError::Refused)
+            })
         };
         if let Err(why) = played {
-            return Err(format!("position: move {} '{token}': {why}", n + 1));
+            return Err(PositionCommandError::BadMove {
+                number: n + 1,
+                token: (*token).to_string(),
+                why,
+            });
         }
     }
     Ok(pos)
 }
 
 /// The legal move (Parity: commit) of `side` written `text` in coordinate form.
-fn find_legal(pos: &Position, side: Color, text: &str) -> Result<Move, String> {
+fn find_legal(pos: &Position, side: Color, text: &str) -> Result<Move, PositionMoveError> {
     let shape = pos.shape();
     if let Some(o) = pos.outcome() {
-        return Err(format!("the game is over: {}", o.describe()));
+        return Err(PositionMoveError::GameOver(o));
     }
     pos.legal_commits(side)
         .into_iter()
         .find(|m| m.coordinate(shape) == text)
-        .ok_or_else(|| format!("not a legal move of {} in {}", side.name(), pos.to_text()))
+        .ok_or_else(|| PositionMoveError::NotLegal {
+            side,
+            position: pos.to_text(),
+        })
 }
 
 /// One search's `info` line: depth, score (`cp`, or `mate` in moves, negative when the
@@ -340,7 +428,7 @@ pub struct UciEngine<W: Write + Send + 'static> {
     bot: Option<Box<dyn Bot>>,
     variant: Variant,
     /// The position for the next `go`, or why the last `position` command was refused.
-    position: Result<Position, String>,
+    position: Result<Position, PositionCommandError>,
     out: Output<W>,
     search: Option<Running>,
     /// The output was closed: nothing more can be said, so the engine ends.
@@ -357,8 +445,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             seed,
             games: 0,
             bot: Some(bot),
-            variant: Variant::Standard,
-            position: Ok(Position::new(Variant::Standard)),
+            variant: Variant::default(),
+            position: Ok(Position::new(Variant::default())),
             out: Arc::new(Mutex::new(out)),
             search: None,
             closed: false,
@@ -442,7 +530,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 self.await_search();
                 self.position = parse_position(args, self.variant);
                 if let Err(e) = &self.position {
-                    let e = e.clone();
+                    let e = e.to_string();
                     self.error(&e);
                 }
             }
@@ -476,7 +564,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         self.say("id author the Esoterica authors");
         self.say(&format!(
             "option name UCI_Variant type combo default {}{vars}",
-            Variant::Standard.name()
+            Variant::default().name()
         ));
         self.say("uciok");
     }

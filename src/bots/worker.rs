@@ -26,13 +26,13 @@ impl BotWorker {
     /// for `side` when `side` is given (Parity).
     ///
     /// # Errors
-    /// A message when the thread cannot be started.
+    /// The OS error when the thread cannot be started.
     pub fn spawn(
         mut bot: Box<dyn Bot>,
         pos: Position,
         side: Option<Color>,
         limits: SearchLimits,
-    ) -> Result<BotWorker, String> {
+    ) -> Result<BotWorker, std::io::Error> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let (tx, rx) = channel();
@@ -49,8 +49,7 @@ impl BotWorker {
                     Err(_) => Err("the bot panicked".to_string()),
                 };
                 let _ = tx.send(msg);
-            })
-            .map_err(|e| format!("cannot start a bot thread: {e}"))?;
+            })?;
         Ok(BotWorker { stop, rx })
     }
 

@@ -244,7 +244,7 @@ fn variants(a: &TournamentArgs) -> Result<Vec<Variant>, String> {
         return Ok(Variant::ALL.to_vec());
     }
     if names.is_empty() {
-        return Ok(vec![Variant::Standard]);
+        return Ok(vec![Variant::default()]);
     }
     let mut out = Vec::new();
     for n in names {
@@ -379,7 +379,10 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         OutFile::create(p)?;
     }
     let contestants = runner::contestants(&schedule)?;
-    runner::check_players(&schedule, &contestants)?;
+    runner::check_players(&schedule, &contestants).map_err(|e| match &e {
+        crate::bots::arena::BotCheckError::Unsupported { bot, .. } => format!("bot '{bot}': {e}"),
+        crate::bots::arena::BotCheckError::Panicked { .. } => e.to_string(),
+    })?;
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

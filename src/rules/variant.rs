@@ -287,6 +287,15 @@ impl Variant {
     }
 }
 
+impl Variant {
+    /// Whether this is the chess every UCI engine plays without a `UCI_Variant` option
+    /// (standard chess); an engine plays any other variant only if it lists it.
+    #[inline]
+    pub fn is_plain_uci_chess(self) -> bool {
+        self == Variant::Standard
+    }
+}
+
 impl Default for Variant {
     /// Standard chess, the base of them all.
     fn default() -> Self {

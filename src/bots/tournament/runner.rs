@@ -4,7 +4,6 @@
 //! index order.
 
 use std::collections::BTreeMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
@@ -38,17 +37,13 @@ pub fn contestants(schedule: &Schedule) -> Result<Vec<Contestant>, String> {
 /// # Errors
 /// The first refusal ("engine 'ext:…' does not support variant …"), or a bot that panics
 /// while being asked.
-pub fn check_players(schedule: &Schedule, players: &[Contestant]) -> Result<(), String> {
+pub fn check_players(
+    schedule: &Schedule,
+    players: &[Contestant],
+) -> Result<(), crate::bots::arena::BotCheckError> {
     for &v in &schedule.variants {
         for c in players {
-            let asked = catch_unwind(AssertUnwindSafe(|| {
-                (c.factory)(schedule.spec.seed).supports(v)
-            }));
-            match asked {
-                Ok(Ok(())) => {}
-                Ok(Err(e)) => return Err(format!("bot '{}': {e}", c.name)),
-                Err(_) => return Err(format!("bot '{}' panicked while being asked", c.name)),
-            }
+            crate::bots::arena::check_bot(c, schedule.spec.seed, v)?;
         }
     }
     Ok(())

@@ -265,11 +265,11 @@ impl Schedule {
 pub fn opening_position(variant: Variant, line: &str) -> Result<Position, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let pos = if words.first() == Some(&"fen") {
-        parse_position(&words, variant)?
+        parse_position(&words, variant).map_err(|e| e.to_string())?
     } else {
         let mut w = vec!["startpos", "moves"];
         w.extend(words);
-        parse_position(&w, variant)?
+        parse_position(&w, variant).map_err(|e| e.to_string())?
     };
     if let Some(o) = pos.outcome() {
         return Err(format!("the opening ends the game ({})", o.describe()));

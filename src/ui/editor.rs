@@ -690,103 +690,149 @@ fn board(
     let size = egui::vec2(f32::from(grid.cols) * cell, f32::from(grid.rows) * cell);
     let (resp, painter) = ui.allocate_painter(size, egui::Sense::click_and_drag());
     let rect = resp.rect;
-    let light = egui_color(colors.light);
-    let dark = egui_color(colors.dark);
-    let corner = egui_color(colors.corner);
-    let dragged_from = match editor.drag {
-        Some(Drag::Board { from, piece }) => Some((from, piece.color)),
-        _ => None,
+    let look = SquareLook {
+        light: egui_color(colors.light),
+        dark: egui_color(colors.dark),
+        corner: egui_color(colors.corner),
+        small: egui::FontId::proportional((cell * 0.24).max(9.0)),
+        dragged_from: match editor.drag {
+            Some(Drag::Board { from, piece }) => Some((from, piece.color)),
+            _ => None,
+        },
+        resting: Side::BOTH
+            .into_iter()
+            .flat_map(|c| setup.resting(c).into_iter().map(move |s| (c, s)))
+            .collect(),
     };
-    let resting: Vec<(Side, Square)> = Side::BOTH
-        .into_iter()
-        .flat_map(|c| setup.resting(c).into_iter().map(move |s| (c, s)))
-        .collect();
-    let small = egui::FontId::proportional((cell * 0.24).max(9.0));
     for sq in shape.squares() {
-        let coords = shape.coords(sq);
-        let r = grid.cell(rect, coords);
-        let on_board =
-            (0..shape.files()).contains(&coords.0) && (0..shape.ranks()).contains(&coords.1);
-        let base = if (coords.0 + coords.1).rem_euclid(2) == 0 {
-            dark
-        } else {
-            light
-        };
-        let fill = if on_board {
-            base
-        } else {
-            base.lerp_to_gamma(corner, 0.5)
-        };
-        painter.rect_filled(r, 0.0, fill);
+        paint_square(
+            &painter,
+            &setup,
+            sq,
+            grid.cell(rect, shape.coords(sq)),
+            &look,
+            textures,
+        );
+    }
+    editor.board = Some((rect, grid));
+    board_input(ui, editor, &setup, &resp, &painter, grid, out);
+}
+
+/// What every square of the board is painted with.
+struct SquareLook {
+    light: egui::Color32,
+    dark: egui::Color32,
+    corner: egui::Color32,
+    small: egui::FontId,
+    /// The piece being dragged (drawn faded on its square).
+    dragged_from: Option<(Square, Side)>,
+    resting: Vec<(Side, Square)>,
+}
+
+/// Paints square `sq` in its cell `r`: its colour (corners mixed with the corner colour),
+/// the coordinates on the edge, its pieces (two on a shared square), resting rings and an
+/// en passant mark.
+fn paint_square(
+    painter: &egui::Painter,
+    setup: &PositionSetup,
+    sq: Square,
+    r: egui::Rect,
+    look: &SquareLook,
+    textures: &HashMap<(Side, PieceKind), egui::TextureId>,
+) {
+    let shape = setup.board().shape();
+    let coords = shape.coords(sq);
+    let on_board = (0..shape.files()).contains(&coords.0) && (0..shape.ranks()).contains(&coords.1);
+    let base = if (coords.0 + coords.1).rem_euclid(2) == 0 {
+        look.dark
+    } else {
+        look.light
+    };
+    let fill = if on_board {
+        base
+    } else {
+        base.lerp_to_gamma(look.corner, 0.5)
+    };
+    painter.rect_filled(r, 0.0, fill);
+    let on_base = if base == look.dark {
+        look.light
+    } else {
+        look.dark
+    };
+    if coords.1 == 0 {
+        let file = (b'a' + coords.0 as u8) as char;
+        painter.text(
+            r.right_bottom() + egui::vec2(-2.0, -1.0),
+            egui::Align2::RIGHT_BOTTOM,
+            file,
+            look.small.clone(),
+            on_base,
+        );
+    }
+    if coords.0 == 0 || !on_board {
         let label = if on_board {
-            dark.lerp_to_gamma(light, 0.5)
+            (coords.1 + 1).to_string()
         } else {
-            dark
+            shape.name(sq)
         };
-        if coords.1 == 0 {
-            let file = (b'a' + coords.0 as u8) as char;
-            painter.text(
-                r.right_bottom() + egui::vec2(-2.0, -1.0),
-                egui::Align2::RIGHT_BOTTOM,
-                file,
-                small.clone(),
-                if base == dark { light } else { dark },
-            );
+        painter.text(
+            r.left_top() + egui::vec2(2.0, 1.0),
+            egui::Align2::LEFT_TOP,
+            label,
+            look.small.clone(),
+            if on_board { on_base } else { look.dark },
+        );
+    }
+    let (w, b) = setup.board().pieces_on(sq);
+    let rects = piece_rects(r, w.is_some() && b.is_some());
+    for (i, (side, kind)) in [(Side::White, w), (Side::Black, b)].into_iter().enumerate() {
+        let Some(kind) = kind else { continue };
+        let tint = if look.dragged_from == Some((sq, side)) {
+            egui::Color32::from_white_alpha(70)
+        } else {
+            egui::Color32::WHITE
+        };
+        if let Some(&id) = textures.get(&(side, kind)) {
+            painter.image(id, rects[i], UV, tint);
         }
-        if coords.0 == 0 {
-            painter.text(
-                r.left_top() + egui::vec2(2.0, 1.0),
-                egui::Align2::LEFT_TOP,
-                coords.1 + 1,
-                small.clone(),
-                if base == dark { light } else { dark },
-            );
-        }
-        if !on_board {
-            painter.text(
-                r.left_top() + egui::vec2(2.0, 1.0),
-                egui::Align2::LEFT_TOP,
-                shape.name(sq),
-                small.clone(),
-                label,
-            );
-        }
-        let (w, b) = setup.board().pieces_on(sq);
-        let rects = piece_rects(r, w.is_some() && b.is_some());
-        for (i, (side, kind)) in [(Side::White, w), (Side::Black, b)].into_iter().enumerate() {
-            let Some(kind) = kind else { continue };
-            let tint = if dragged_from == Some((sq, side)) {
-                egui::Color32::from_white_alpha(70)
-            } else {
-                egui::Color32::WHITE
-            };
-            if let Some(&id) = textures.get(&(side, kind)) {
-                painter.image(id, rects[i], UV, tint);
-            }
-            if resting.contains(&(side, sq)) {
-                painter.circle_stroke(
-                    rects[i].center(),
-                    rects[i].width() * 0.47,
-                    egui::Stroke::new(2.5, super::style::ACCENT),
-                );
-            }
-        }
-        if setup.en_passant().contains(&sq) {
-            painter.circle_filled(
-                r.center(),
-                cell * 0.12,
-                egui::Color32::from_rgb(80, 160, 230),
-            );
-            painter.text(
-                r.center() + egui::vec2(0.0, cell * 0.16),
-                egui::Align2::CENTER_TOP,
-                "e.p.",
-                small.clone(),
-                egui::Color32::from_rgb(30, 60, 110),
+        if look.resting.contains(&(side, sq)) {
+            painter.circle_stroke(
+                rects[i].center(),
+                rects[i].width() * 0.47,
+                egui::Stroke::new(2.5, super::style::ACCENT),
             );
         }
     }
-    editor.board = Some((rect, grid));
+    if setup.en_passant().contains(&sq) {
+        let cell = r.width();
+        painter.circle_filled(
+            r.center(),
+            cell * 0.12,
+            egui::Color32::from_rgb(80, 160, 230),
+        );
+        painter.text(
+            r.center() + egui::vec2(0.0, cell * 0.16),
+            egui::Align2::CENTER_TOP,
+            "e.p.",
+            look.small.clone(),
+            egui::Color32::from_rgb(30, 60, 110),
+        );
+    }
+}
+
+/// The board's input: the hovered square outlined; a drag picks up the piece under the
+/// press; a click acts with the tool; a right-click empties the square.
+fn board_input(
+    ui: &egui::Ui,
+    editor: &mut PositionEditor,
+    setup: &PositionSetup,
+    resp: &egui::Response,
+    painter: &egui::Painter,
+    grid: Grid,
+    out: &mut Vec<EditorRequest>,
+) {
+    let shape = setup.board().shape();
+    let rect = resp.rect;
     let pointer = ui.input(|i| i.pointer.interact_pos());
     let hovered = pointer.and_then(|p| grid.square_at(shape, rect, p));
     if let Some(sq) = hovered {
@@ -800,7 +846,7 @@ fn board(
     if resp.drag_started()
         && let Some(origin) = ui.input(|i| i.pointer.press_origin())
         && let Some(from) = grid.square_at(shape, rect, origin)
-        && let Some(piece) = piece_under(&setup, from, grid.cell(rect, shape.coords(from)), origin)
+        && let Some(piece) = piece_under(setup, from, grid.cell(rect, shape.coords(from)), origin)
     {
         editor.drag = Some(Drag::Board { from, piece });
     }
@@ -811,7 +857,7 @@ fn board(
     if resp.secondary_clicked() {
         out.push(EditorRequest::Remove { square: sq });
     } else if resp.clicked() {
-        let grabbed = pointer.and_then(|p| piece_under(&setup, sq, cell_rect, p));
+        let grabbed = pointer.and_then(|p| piece_under(setup, sq, cell_rect, p));
         match editor.tool {
             Tool::Hand => {}
             Tool::Place(piece) => {
@@ -943,8 +989,19 @@ fn verdict(ui: &mut egui::Ui, editor: &PositionEditor) {
 /// The controls beside the board.
 fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<EditorRequest>) {
     let setup = editor.setup.clone();
+    variant_row(ui, &setup, out);
+    ui.separator();
+    turn_and_rights(ui, &setup, &editor.check, out);
+    resting_and_counters(ui, &setup, out);
+    ui.separator();
+    text_rows(ui, editor, out);
+    ui.separator();
+    play_rows(ui, editor, out);
+}
+
+/// The variant, and the initial position, a clear board or the game's position.
+fn variant_row(ui: &mut egui::Ui, setup: &PositionSetup, out: &mut Vec<EditorRequest>) {
     let variant = setup.variant();
-    let shape = setup.board().shape();
     let mut chosen = variant;
     egui::ComboBox::from_id_salt("editor-variant")
         .selected_text(variant.title())
@@ -968,7 +1025,17 @@ fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<Editor
             out.push(EditorRequest::FromGame);
         }
     });
-    ui.separator();
+}
+
+/// The side to move, the castling rights and the en passant squares.
+fn turn_and_rights(
+    ui: &mut egui::Ui,
+    setup: &PositionSetup,
+    check: &SetupCheck,
+    out: &mut Vec<EditorRequest>,
+) {
+    let variant = setup.variant();
+    let shape = setup.board().shape();
     match variant.turn_model() {
         TurnModel::Alternating => {
             ui.horizontal(|ui| {
@@ -1013,7 +1080,7 @@ fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<Editor
         ui.label(format!("{} has no castling.", variant.title()));
     }
     if variant.has_en_passant() {
-        for (passer, candidates) in editor.check.en_passant.clone() {
+        for (passer, candidates) in check.en_passant.clone() {
             let current = setup.en_passant_of(passer);
             ui.horizontal(|ui| {
                 ui.label(format!("En passant ({passer} pawn):"));
@@ -1039,7 +1106,12 @@ fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<Editor
             }
         }
     }
-    if variant.has_resting_pieces() {
+}
+
+/// Parity's resting pieces, and the move counters.
+fn resting_and_counters(ui: &mut egui::Ui, setup: &PositionSetup, out: &mut Vec<EditorRequest>) {
+    let shape = setup.board().shape();
+    if setup.variant().has_resting_pieces() {
         let names = |side: Side| {
             let v: Vec<String> = setup.resting(side).iter().map(|&s| shape.name(s)).collect();
             if v.is_empty() {
@@ -1067,7 +1139,10 @@ fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<Editor
             });
         }
     });
-    ui.separator();
+}
+
+/// The position text: shown, copied, or typed and loaded.
+fn text_rows(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<EditorRequest>) {
     ui.label("Position text:");
     ui.add(
         egui::TextEdit::multiline(&mut editor.text)
@@ -1084,7 +1159,10 @@ fn controls(ui: &mut egui::Ui, editor: &mut PositionEditor, out: &mut Vec<Editor
             out.push(EditorRequest::LoadText(editor.text.clone()));
         }
     });
-    ui.separator();
+}
+
+/// Play from here: the bot's level and the three ways to play.
+fn play_rows(ui: &mut egui::Ui, editor: &PositionEditor, out: &mut Vec<EditorRequest>) {
     ui.label(egui::RichText::new("Play from here").strong());
     let legal = editor.check.result.is_ok();
     let mut level = editor.bot_level;

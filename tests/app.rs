@@ -2135,6 +2135,24 @@ mod start_modes {
     }
 
     #[test]
+    fn the_demo_keeps_room_for_its_hint_above_the_board_and_its_captions_below() {
+        use esoterica::demo::plugin::{CAPTION_BAR_PX, HINT_ROW_PX};
+        use esoterica::render::BoardInsets;
+        let (_root, f) = folders("demo-insets");
+        let mut app = start("esoterica", f.clone());
+        frames(&mut app, 5);
+        let play = *app.world().resource::<BoardInsets>();
+        let mut app = start("esoterica demo", f);
+        frames(&mut app, 5);
+        let demo = *app.world().resource::<BoardInsets>();
+        assert_eq!(demo.top, play.top + HINT_ROW_PX, "{play:?} {demo:?}");
+        assert!(
+            demo.bottom >= play.bottom + CAPTION_BAR_PX,
+            "{play:?} {demo:?}"
+        );
+    }
+
+    #[test]
     fn demo_starts_cycles_variants_and_plays() {
         let (_root, f) = folders("demo");
         let mut app = start(

@@ -44,6 +44,9 @@ pub const QUIT_HOLD_SECS: f32 = 2.0;
 pub const CURSOR_IDLE_SECS: f32 = 3.0;
 /// Logical pixels kept free below the board for the caption bar while the demo runs.
 pub const CAPTION_BAR_PX: f32 = 180.0;
+/// Logical pixels kept free above the board for the "press any key" line while the demo
+/// runs.
+pub const HINT_ROW_PX: f32 = 30.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
 
@@ -725,6 +728,7 @@ fn draw_demo_overlay(
     if running {
         // Room for the caption bar below the board (the panels reset the insets each frame).
         insets.bottom += CAPTION_BAR_PX;
+        insets.top += HINT_ROW_PX;
         // A shield over the board and panels: a click opens the offer instead of moving a
         // piece, and keys go to the demo instead of the game's hotkeys.
         egui::Area::new(egui::Id::new("demo-shield"))
@@ -797,16 +801,22 @@ fn draw_demo_overlay(
         egui::Area::new(egui::Id::new("demo-hint"))
             .anchor(
                 egui::Align2::CENTER_TOP,
-                [(insets.left - insets.right) / 2.0, insets.top + 6.0],
+                [
+                    (insets.left - insets.right) / 2.0,
+                    insets.top - HINT_ROW_PX + 4.0,
+                ],
             )
             .order(egui::Order::Foreground)
             .fade_in(false)
             .interactable(false)
             .show(ctx, |ui| {
-                ui.label(
-                    egui::RichText::new("DEMO — press any key to play")
-                        .size(18.0)
-                        .color(egui::Color32::from_rgb(250, 210, 90)),
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new("DEMO — press any key to play")
+                            .size(18.0)
+                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                    )
+                    .extend(),
                 );
             });
     }

@@ -2,9 +2,9 @@
 //! removed one square at a time (on Parity's boards a White and a Black piece may share a
 //! square, `rules/parity.md §2.2`), and the side to move, the castling rights, the en passant
 //! squares, Parity's resting pieces (`rules/parity.md §2.1`) and the move counters are chosen
-//! beside them. Nothing here refuses an odd set-up while it is being built; [`PositionSetup::validate`]
-//! reads the finished position text with the rules core's strict reader
-//! ([`fen::read`](super::notation::fen::read)) and returns its typed [`PositionError`].
+//! beside them. Nothing here refuses an odd set-up while it is being built;
+//! [`PositionSetup::validate`] reads the finished position text with the rules core's strict
+//! reader ([`fen::read`]) and returns its typed [`PositionError`].
 
 use super::board::Board;
 use super::geometry::Square;

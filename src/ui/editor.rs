@@ -1,7 +1,7 @@
 //! The position editor (E, or "Set up a position…" in the game panel): the chosen variant's
 //! board in its own window, drawn with the game's piece drawings and the board theme, with a
-//! palette of every piece kind the variant has ([`setup::palette`]: Big Outer's fairy pieces,
-//! and its corner squares on the board).
+//! palette of every piece kind the variant has ([`palette`]: Big Outer's fairy pieces, and
+//! its corner squares on the board).
 //!
 //! - Drag a piece from the palette onto a square, or pick it in the palette and click
 //!   squares; drag a piece on the board to move it, or off the board to remove it;

@@ -273,7 +273,7 @@ fn read_text(path: &Path) -> Result<String, String> {
 fn opening_sets(a: &TournamentArgs, vs: &[Variant]) -> Result<Vec<OpeningSet>, String> {
     vs.iter()
         .map(|&v| match a.openings.as_deref() {
-            None => openings::bundled(v),
+            None => openings::bundled(v).map_err(|e| e.to_string()),
             Some("none") => Ok(OpeningSet {
                 variant: v.name().to_string(),
                 source: "none".into(),
@@ -296,7 +296,7 @@ fn opening_sets(a: &TournamentArgs, vs: &[Variant]) -> Result<Vec<OpeningSet>, S
                 let name = file
                     .file_name()
                     .map_or_else(|| p.to_string(), |n| n.to_string_lossy().into_owned());
-                openings::set_from_text(v, &text, &name)
+                openings::set_from_text(v, &text, &name).map_err(|e| e.to_string())
             }
         })
         .collect()
@@ -313,7 +313,7 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
     let sprt = if a.sprt.is_empty() {
         None
     } else {
-        let s = SprtSpec::parse(&a.sprt)?;
+        let s = SprtSpec::parse(&a.sprt).map_err(|e| e.to_string())?;
         if players.len() != 2 || a.gauntlet.is_some() {
             return Err("--sprt tests exactly two bots (--bot A --bot B)".into());
         }
@@ -357,13 +357,13 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         fallback: a.fallback.clone(),
         openings: opening_sets(a, &vs)?,
     };
-    let schedule = Schedule::build(&spec)?;
+    let schedule = Schedule::build(&spec).map_err(|e| e.to_string())?;
     let (shard, shards) = match &a.shard {
         Some(t) => {
             if a.results.is_none() {
                 return Err("--shard needs --results FILE (the shard's games, for merge)".into());
             }
-            parse_shard(t)?
+            parse_shard(t).map_err(|e| e.to_string())?
         }
         None => (0, 1),
     };
@@ -507,7 +507,7 @@ fn print_stdout(text: &str) {
 }
 
 fn write_results(path: &Path, file: &ResultsFile) -> Result<(), String> {
-    let text = file.to_text()?;
+    let text = file.to_text().map_err(|e| e.to_string())?;
     crate::persist::atomic::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -515,9 +515,12 @@ fn write_results(path: &Path, file: &ResultsFile) -> Result<(), String> {
 fn run_merge(m: &MergeArgs) -> Result<u8, String> {
     let mut files = Vec::new();
     for p in &m.files {
-        files.push((p.display().to_string(), ResultsFile::read(p)?));
+        files.push((
+            p.display().to_string(),
+            ResultsFile::read(p).map_err(|e| e.to_string())?,
+        ));
     }
-    let merged = results::merge(&files)?;
+    let merged = results::merge(&files).map_err(|e| e.to_string())?;
     let mut pgn = create_opt(m.pgn.as_ref())?;
     let mut json = create_opt(m.json.as_ref())?;
     let rep = report::build(&merged.schedule, &merged.games, &merged.report, None);

@@ -22,10 +22,26 @@ pub mod runner;
 pub mod schedule;
 pub mod sprt;
 
+/// `--shard` text that is not `K/N` with 0 ≤ K < N ([`parse_shard`]); holds the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardError(pub String);
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--shard must be K/N with 0 ≤ K < N (e.g. 0/4), not '{}'",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ShardError {}
+
 /// Reads `K/N` (0 ≤ K < N): shard K of N.
 ///
 /// # Errors
-/// A message for other text.
+/// [`ShardError`] for other text.
 ///
 /// # Examples
 /// ```
@@ -33,8 +49,8 @@ pub mod sprt;
 /// assert_eq!(parse_shard("2/4"), Ok((2, 4)));
 /// assert!(parse_shard("4/4").is_err());
 /// ```
-pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard must be K/N with 0 ≤ K < N (e.g. 0/4), not '{text}'");
+pub fn parse_shard(text: &str) -> Result<(usize, usize), ShardError> {
+    let bad = || ShardError(text.to_string());
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n) = (
         k.trim().parse::<usize>().map_err(|_| bad())?,

@@ -30,20 +30,67 @@ pub fn bundled_text(variant: Variant) -> &'static str {
     variant.rules().openings()
 }
 
+/// Why an opening file could not be read ([`read_lines`], [`set_from_text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningsError {
+    /// A line longer than [`MAX_LINE_CHARS`] (its number, from 1).
+    LineTooLong {
+        /// The line number, from 1.
+        line: usize,
+    },
+    /// More than [`MAX_OPENINGS`] openings.
+    TooMany,
+    /// One of the above in the file `source`.
+    InFile {
+        /// Where the text came from.
+        source: String,
+        /// What is wrong.
+        error: Box<OpeningsError>,
+    },
+    /// An opening that cannot start a game.
+    BadOpening {
+        /// Where the text came from.
+        source: String,
+        /// The opening's number, from 1.
+        number: usize,
+        /// The line.
+        line: String,
+        /// Why.
+        error: Box<super::schedule::OpeningPositionError>,
+    },
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningsError::LineTooLong { line } => {
+                write!(f, "line {line}: longer than {MAX_LINE_CHARS} characters")
+            }
+            OpeningsError::TooMany => write!(f, "more than {MAX_OPENINGS} openings"),
+            OpeningsError::InFile { source, error } => write!(f, "{source}: {error}"),
+            OpeningsError::BadOpening {
+                source,
+                number,
+                line,
+                error,
+            } => write!(f, "{source}: opening {number} ('{line}'): {error}"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
 /// The opening lines of a file's text: comments and blank lines dropped, blanks
 /// normalised.
 ///
 /// # Errors
-/// A message for more than [`MAX_OPENINGS`] lines or a line longer than
-/// [`MAX_LINE_CHARS`] (naming its line number).
-pub fn read_lines(text: &str) -> Result<Vec<String>, String> {
+/// [`OpeningsError::TooMany`] for more than [`MAX_OPENINGS`] lines,
+/// [`OpeningsError::LineTooLong`] for a line longer than [`MAX_LINE_CHARS`].
+pub fn read_lines(text: &str) -> Result<Vec<String>, OpeningsError> {
     let mut out = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         if raw.chars().count() > MAX_LINE_CHARS {
-            return Err(format!(
-                "line {}: longer than {MAX_LINE_CHARS} characters",
-                n + 1
-            ));
+            return Err(OpeningsError::LineTooLong { line: n + 1 });
         }
         let body = raw.split('#').next().unwrap_or("");
         let words: Vec<&str> = body.split_whitespace().collect();
@@ -51,7 +98,7 @@ pub fn read_lines(text: &str) -> Result<Vec<String>, String> {
             continue;
         }
         if out.len() == MAX_OPENINGS {
-            return Err(format!("more than {MAX_OPENINGS} openings"));
+            return Err(OpeningsError::TooMany);
         }
         out.push(words.join(" "));
     }
@@ -62,11 +109,22 @@ pub fn read_lines(text: &str) -> Result<Vec<String>, String> {
 ///
 /// # Errors
 /// The first bad line, as `SOURCE line N: …`, or a file-level error of [`read_lines`].
-pub fn set_from_text(variant: Variant, text: &str, source: &str) -> Result<OpeningSet, String> {
-    let lines = read_lines(text).map_err(|e| format!("{source}: {e}"))?;
+pub fn set_from_text(
+    variant: Variant,
+    text: &str,
+    source: &str,
+) -> Result<OpeningSet, OpeningsError> {
+    let lines = read_lines(text).map_err(|e| OpeningsError::InFile {
+        source: source.to_string(),
+        error: Box::new(e),
+    })?;
     for (i, l) in lines.iter().enumerate() {
-        opening_position(variant, l)
-            .map_err(|e| format!("{source}: opening {} ('{l}'): {e}", i + 1))?;
+        opening_position(variant, l).map_err(|error| OpeningsError::BadOpening {
+            source: source.to_string(),
+            number: i + 1,
+            line: l.clone(),
+            error: Box::new(error),
+        })?;
     }
     Ok(OpeningSet {
         variant: variant.name().to_string(),
@@ -79,7 +137,7 @@ pub fn set_from_text(variant: Variant, text: &str, source: &str) -> Result<Openi
 ///
 /// # Errors
 /// Only if the bundled file is broken (the tests read every one).
-pub fn bundled(variant: Variant) -> Result<OpeningSet, String> {
+pub fn bundled(variant: Variant) -> Result<OpeningSet, OpeningsError> {
     set_from_text(
         variant,
         bundled_text(variant),
@@ -282,7 +340,9 @@ mod tests {
             read_lines("# set\n\n e2e4   e7e5 # open game\nd2d4\n").unwrap(),
             ["e2e4 e7e5", "d2d4"]
         );
-        let e = set_from_text(Variant::Standard, "e2e4\ne2e4 e2e4\n", "f.txt").unwrap_err();
+        let e = set_from_text(Variant::Standard, "e2e4\ne2e4 e2e4\n", "f.txt")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("f.txt: opening 2 ('e2e4 e2e4'): position: move 2 'e2e4'"),
             "{e}"
@@ -290,6 +350,10 @@ mod tests {
         let long = "e2e4 ".repeat(1000);
         assert_eq!(
             read_lines(&long).unwrap_err(),
+            OpeningsError::LineTooLong { line: 1 }
+        );
+        assert_eq!(
+            read_lines(&long).unwrap_err().to_string(),
             "line 1: longer than 4096 characters"
         );
     }

@@ -96,33 +96,267 @@ pub struct ResultsFile {
     pub games: Vec<GameEntry>,
 }
 
+/// Why a result file could not be written or read ([`ResultsFile`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultsError {
+    /// Serialisation failed (not expected for these types).
+    Write(String),
+    /// The text is not a result file (RON's position and reason).
+    NotAResultsFile(String),
+    /// A result file of another format (the format it names).
+    OtherFormat(String),
+    /// The file could not be read (the path and the OS error).
+    Io {
+        /// The path.
+        path: String,
+        /// The error, in words.
+        error: String,
+    },
+    /// The file is larger than [`MAX_RESULTS_BYTES`].
+    TooLarge {
+        /// The path.
+        path: String,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8 {
+        /// The path.
+        path: String,
+    },
+    /// The text of the file at `path` is not a result file of this format.
+    InFile {
+        /// The path.
+        path: String,
+        /// What is wrong.
+        error: Box<ResultsError>,
+    },
+}
+
+impl std::fmt::Display for ResultsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResultsError::Write(e) => write!(f, "cannot write the result file: {e}"),
+            ResultsError::NotAResultsFile(e) => write!(f, "not a tournament result file: {e}"),
+            ResultsError::OtherFormat(found) => write!(
+                f,
+                "not a tournament result file of this version: format '{found}', expected \
+                 '{FORMAT}'"
+            ),
+            ResultsError::Io { path, error } => write!(f, "{path}: {error}"),
+            ResultsError::TooLarge { path } => {
+                write!(f, "{path}: larger than {MAX_RESULTS_BYTES} bytes")
+            }
+            ResultsError::NotUtf8 { path } => write!(f, "{path}: not UTF-8 text"),
+            ResultsError::InFile { path, error } => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ResultsError {}
+
+/// Why result files could not be merged ([`merge`]); each names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    /// No file was given.
+    NoFiles,
+    /// The first file's spec builds no schedule.
+    Schedule {
+        /// The file.
+        file: String,
+        /// Why.
+        error: Box<super::schedule::ScheduleError>,
+    },
+    /// A file of another tournament.
+    DifferentSchedule {
+        /// The file.
+        file: String,
+        /// Its schedule hash.
+        hash: String,
+        /// The first file.
+        first: String,
+        /// The first file's hash.
+        first_hash: String,
+    },
+    /// A schedule hash that its spec does not rebuild.
+    HashMismatch {
+        /// The file.
+        file: String,
+        /// Its hash.
+        hash: String,
+        /// The rebuilt hash.
+        rebuilt: String,
+    },
+    /// Report settings that differ from the first file's.
+    ReportDiffers {
+        /// The file.
+        file: String,
+        /// The first file.
+        first: String,
+    },
+    /// A shard number that is not below the shard count.
+    BadShard {
+        /// The file.
+        file: String,
+        /// Its shard.
+        shard: usize,
+        /// Its shard count.
+        shards: usize,
+    },
+    /// A game index beyond the schedule.
+    NotScheduled {
+        /// The file.
+        file: String,
+        /// The game.
+        index: usize,
+        /// The schedule's games.
+        games: usize,
+    },
+    /// A game of another shard.
+    WrongShard {
+        /// The file.
+        file: String,
+        /// The game.
+        index: usize,
+        /// The file's shard.
+        shard: usize,
+        /// Its shard count.
+        shards: usize,
+    },
+    /// A game that is not the scheduled pairing.
+    WrongPairing {
+        /// The file.
+        file: String,
+        /// The game.
+        index: usize,
+        /// What the file has: `variant white - black (opening N)`.
+        played: String,
+        /// What the schedule has, written the same way.
+        scheduled: String,
+    },
+    /// A game in two files.
+    Duplicate {
+        /// The game.
+        index: usize,
+        /// The file it was first in.
+        first: String,
+        /// The other file.
+        file: String,
+    },
+    /// Games no file holds.
+    Missing {
+        /// The missing indices.
+        indices: Vec<usize>,
+        /// The schedule's games.
+        games: usize,
+        /// The shard count of the first file.
+        shards: usize,
+    },
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::NoFiles => f.write_str("merge needs at least one result file"),
+            MergeError::Schedule { file, error } => write!(f, "{file}: {error}"),
+            MergeError::DifferentSchedule {
+                file,
+                hash,
+                first,
+                first_hash,
+            } => write!(
+                f,
+                "{file}: from a different schedule (hash {hash}) than {first} (hash \
+                 {first_hash}); only shards of one tournament merge"
+            ),
+            MergeError::HashMismatch {
+                file,
+                hash,
+                rebuilt,
+            } => write!(
+                f,
+                "{file}: its schedule hash {hash} does not match its spec (rebuilt: {rebuilt}); \
+                 was it written by another version of esoterica?"
+            ),
+            MergeError::ReportDiffers { file, first } => write!(
+                f,
+                "{file}: report settings (--prior, --anchor) differ from {first}'s"
+            ),
+            MergeError::BadShard {
+                file,
+                shard,
+                shards,
+            } => write!(f, "{file}: bad shard {shard}/{shards}"),
+            MergeError::NotScheduled { file, index, games } => write!(
+                f,
+                "{file}: game {index} is not in the schedule ({games} games)"
+            ),
+            MergeError::WrongShard {
+                file,
+                index,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{file}: game {index} does not belong to shard {shard}/{shards}"
+            ),
+            MergeError::WrongPairing {
+                file,
+                index,
+                played,
+                scheduled,
+            } => write!(
+                f,
+                "{file}: game {index} is {played}, but the schedule has {scheduled}"
+            ),
+            MergeError::Duplicate { index, first, file } => {
+                write!(f, "game {index} is in both {first} and {file}")
+            }
+            MergeError::Missing {
+                indices,
+                games,
+                shards,
+            } => {
+                let m = indices.first().copied().unwrap_or_default();
+                let list: Vec<String> = indices.iter().take(10).map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "{} of {games} games missing (indices {}{}); e.g. game {m} is in shard \
+                     {}/{shards} — give every shard's result file",
+                    indices.len(),
+                    list.join(", "),
+                    if indices.len() > 10 { ", …" } else { "" },
+                    m % (*shards).max(1),
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
 impl ResultsFile {
     /// The file's text (RON).
     ///
     /// # Errors
-    /// A serialisation error, in words (not expected for these types).
-    pub fn to_text(&self) -> Result<String, String> {
+    /// [`ResultsError::Write`] (not expected for these types).
+    pub fn to_text(&self) -> Result<String, ResultsError> {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map(|mut t| {
                 t.push('\n');
                 t
             })
-            .map_err(|e| format!("cannot write the result file: {e}"))
+            .map_err(|e| ResultsError::Write(e.to_string()))
     }
 
     /// Reads a result file's text.
     ///
     /// # Errors
-    /// "not a tournament result file: …" for text that is not one (with RON's position and
-    /// reason), or for another format.
-    pub fn from_text(text: &str) -> Result<ResultsFile, String> {
+    /// [`ResultsError::NotAResultsFile`] for text that is not one (with RON's position and
+    /// reason), [`ResultsError::OtherFormat`] for another format.
+    pub fn from_text(text: &str) -> Result<ResultsFile, ResultsError> {
         let f: ResultsFile =
-            ron::from_str(text).map_err(|e| format!("not a tournament result file: {e}"))?;
+            ron::from_str(text).map_err(|e| ResultsError::NotAResultsFile(e.to_string()))?;
         if f.format != FORMAT {
-            return Err(format!(
-                "not a tournament result file of this version: format '{}', expected '{FORMAT}'",
-                f.format
-            ));
+            return Err(ResultsError::OtherFormat(f.format));
         }
         Ok(f)
     }
@@ -130,17 +364,25 @@ impl ResultsFile {
     /// Reads a result file.
     ///
     /// # Errors
-    /// The path with an I/O error, a file larger than [`MAX_RESULTS_BYTES`], text that is
-    /// not UTF-8, or a [`ResultsFile::from_text`] error.
-    pub fn read(path: &Path) -> Result<ResultsFile, String> {
-        let p = path.display();
-        let meta = std::fs::metadata(path).map_err(|e| format!("{p}: {e}"))?;
+    /// [`ResultsError`] with the path: an I/O error, a file larger than
+    /// [`MAX_RESULTS_BYTES`], text that is not UTF-8, or a [`ResultsFile::from_text`] error.
+    pub fn read(path: &Path) -> Result<ResultsFile, ResultsError> {
+        let p = path.display().to_string();
+        let io = |e: std::io::Error| ResultsError::Io {
+            path: p.clone(),
+            error: e.to_string(),
+        };
+        let meta = std::fs::metadata(path).map_err(io)?;
         if meta.len() > MAX_RESULTS_BYTES {
-            return Err(format!("{p}: larger than {MAX_RESULTS_BYTES} bytes"));
+            return Err(ResultsError::TooLarge { path: p });
         }
-        let bytes = std::fs::read(path).map_err(|e| format!("{p}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|_| format!("{p}: not UTF-8 text"))?;
-        ResultsFile::from_text(&text).map_err(|e| format!("{p}: {e}"))
+        let bytes = std::fs::read(path).map_err(io)?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| ResultsError::NotUtf8 { path: p.clone() })?;
+        ResultsFile::from_text(&text).map_err(|e| ResultsError::InFile {
+            path: p.clone(),
+            error: Box::new(e),
+        })
     }
 }
 
@@ -158,54 +400,65 @@ pub struct Merged {
 /// Merges result files (each with the name it is reported by).
 ///
 /// # Errors
-/// A message naming the file for: no file; a spec, schedule hash or report settings
+/// [`MergeError`], naming the file: no file; a spec, schedule hash or report settings
 /// different from the first file's; a hash that does not match the spec (another version
 /// built the schedule differently); a game outside the file's shard or the schedule, or
 /// not the scheduled pairing; a game in two files; and the games missing (the first
 /// ten indices and their shard).
-pub fn merge(files: &[(String, ResultsFile)]) -> Result<Merged, String> {
+pub fn merge(files: &[(String, ResultsFile)]) -> Result<Merged, MergeError> {
     let Some((first_name, first)) = files.first() else {
-        return Err("merge needs at least one result file".into());
+        return Err(MergeError::NoFiles);
     };
-    let schedule = Schedule::build(&first.spec).map_err(|e| format!("{first_name}: {e}"))?;
+    let schedule = Schedule::build(&first.spec).map_err(|error| MergeError::Schedule {
+        file: first_name.clone(),
+        error: Box::new(error),
+    })?;
     let hash = schedule.hash_hex();
     let mut games: BTreeMap<usize, (&str, &GameEntry)> = BTreeMap::new();
     for (name, f) in files {
         if f.schedule_hash != first.schedule_hash || f.spec != first.spec {
-            return Err(format!(
-                "{name}: from a different schedule (hash {}) than {first_name} (hash {}); \
-                 only shards of one tournament merge",
-                f.schedule_hash, first.schedule_hash
-            ));
+            return Err(MergeError::DifferentSchedule {
+                file: name.clone(),
+                hash: f.schedule_hash.clone(),
+                first: first_name.clone(),
+                first_hash: first.schedule_hash.clone(),
+            });
         }
         if f.schedule_hash != hash {
-            return Err(format!(
-                "{name}: its schedule hash {} does not match its spec (rebuilt: {hash}); \
-                 was it written by another version of esoterica?",
-                f.schedule_hash
-            ));
+            return Err(MergeError::HashMismatch {
+                file: name.clone(),
+                hash: f.schedule_hash.clone(),
+                rebuilt: hash,
+            });
         }
         if f.report != first.report {
-            return Err(format!(
-                "{name}: report settings (--prior, --anchor) differ from {first_name}'s"
-            ));
+            return Err(MergeError::ReportDiffers {
+                file: name.clone(),
+                first: first_name.clone(),
+            });
         }
         if f.shards == 0 || f.shard >= f.shards {
-            return Err(format!("{name}: bad shard {}/{}", f.shard, f.shards));
+            return Err(MergeError::BadShard {
+                file: name.clone(),
+                shard: f.shard,
+                shards: f.shards,
+            });
         }
         for g in &f.games {
             let Some(s) = schedule.games.get(g.index) else {
-                return Err(format!(
-                    "{name}: game {} is not in the schedule ({} games)",
-                    g.index,
-                    schedule.games.len()
-                ));
+                return Err(MergeError::NotScheduled {
+                    file: name.clone(),
+                    index: g.index,
+                    games: schedule.games.len(),
+                });
             };
             if g.index % f.shards != f.shard {
-                return Err(format!(
-                    "{name}: game {} does not belong to shard {}/{}",
-                    g.index, f.shard, f.shards
-                ));
+                return Err(MergeError::WrongShard {
+                    file: name.clone(),
+                    index: g.index,
+                    shard: f.shard,
+                    shards: f.shards,
+                });
             }
             let players = &schedule.spec.players;
             if g.variant != s.variant.name()
@@ -213,39 +466,40 @@ pub fn merge(files: &[(String, ResultsFile)]) -> Result<Merged, String> {
                 || g.black != players[s.black].name
                 || g.opening != s.opening
             {
-                return Err(format!(
-                    "{name}: game {} is {} {} - {} (opening {}), but the schedule has {} {} - {} (opening {})",
-                    g.index,
-                    g.variant,
-                    g.white,
-                    g.black,
-                    g.opening,
-                    s.variant.name(),
-                    players[s.white].name,
-                    players[s.black].name,
-                    s.opening
-                ));
+                return Err(MergeError::WrongPairing {
+                    file: name.clone(),
+                    index: g.index,
+                    played: format!(
+                        "{} {} - {} (opening {})",
+                        g.variant, g.white, g.black, g.opening
+                    ),
+                    scheduled: format!(
+                        "{} {} - {} (opening {})",
+                        s.variant.name(),
+                        players[s.white].name,
+                        players[s.black].name,
+                        s.opening
+                    ),
+                });
             }
             if let Some((other, _)) = games.insert(g.index, (name, g)) {
-                return Err(format!("game {} is in both {other} and {name}", g.index));
+                return Err(MergeError::Duplicate {
+                    index: g.index,
+                    first: other.to_string(),
+                    file: name.clone(),
+                });
             }
         }
     }
     let missing: Vec<usize> = (0..schedule.games.len())
         .filter(|i| !games.contains_key(i))
         .collect();
-    if let Some(&m) = missing.first() {
-        let list: Vec<String> = missing.iter().take(10).map(ToString::to_string).collect();
-        return Err(format!(
-            "{} of {} games missing (indices {}{}); e.g. game {m} is in shard {}/{} — \
-             give every shard's result file",
-            missing.len(),
-            schedule.games.len(),
-            list.join(", "),
-            if missing.len() > 10 { ", …" } else { "" },
-            m % first.shards,
-            first.shards
-        ));
+    if !missing.is_empty() {
+        return Err(MergeError::Missing {
+            indices: missing,
+            games: schedule.games.len(),
+            shards: first.shards,
+        });
     }
     let games = games.into_values().map(|(_, g)| g.clone()).collect();
     Ok(Merged {

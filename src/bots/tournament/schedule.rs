@@ -127,38 +127,100 @@ fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
     h
 }
 
+/// Why a tournament's schedule could not be built ([`Schedule::build`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScheduleError {
+    /// Fewer than two players.
+    TooFewBots,
+    /// No variant.
+    NoVariant,
+    /// A number of games per pair that is zero or odd.
+    GamesPerPair(usize),
+    /// A gauntlet player index beyond the players.
+    GauntletOutOfRange(usize),
+    /// A variant name that is none.
+    UnknownVariant(crate::rules::variant::UnknownVariant),
+    /// The opening sets are not one per variant, in the variants' order.
+    OpeningsDoNotMatch,
+    /// An opening line that cannot start a game.
+    BadOpening {
+        /// Its variant.
+        variant: Variant,
+        /// Its number in the set, from 1.
+        number: usize,
+        /// The line.
+        line: String,
+        /// The set's source.
+        source: String,
+        /// Why.
+        error: Box<OpeningPositionError>,
+    },
+    /// The spec could not be written out to be hashed (not expected).
+    Describe(String),
+}
+
+impl std::fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScheduleError::TooFewBots => f.write_str("a tournament needs at least two bots"),
+            ScheduleError::NoVariant => f.write_str("a tournament needs at least one variant"),
+            ScheduleError::GamesPerPair(n) => write!(
+                f,
+                "games per pair must be even and at least 2 (each opening is played with both \
+                 colours), not {n}"
+            ),
+            ScheduleError::GauntletOutOfRange(g) => write!(f, "gauntlet player {g} out of range"),
+            ScheduleError::UnknownVariant(e) => write!(f, "{e}"),
+            ScheduleError::OpeningsDoNotMatch => {
+                f.write_str("the opening sets do not match the variants")
+            }
+            ScheduleError::BadOpening {
+                variant,
+                number,
+                line,
+                source,
+                error,
+            } => write!(
+                f,
+                "{} opening {number} ('{line}', from {source}): {error}",
+                variant.name()
+            ),
+            ScheduleError::Describe(e) => write!(f, "cannot describe the spec: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ScheduleError {}
+
 impl Schedule {
     /// Builds the schedule of `spec`.
     ///
     /// # Errors
-    /// A message for fewer than two players, no variant, an unknown variant, an odd or
+    /// [`ScheduleError`]: fewer than two players, no variant, an unknown variant, an odd or
     /// zero number of games per pair, a gauntlet index out of range, an opening set that
     /// does not match the variants, or an opening line that is unreadable, illegal or
     /// starts a finished game (naming the variant and line).
-    pub fn build(spec: &TournamentSpec) -> Result<Schedule, String> {
+    pub fn build(spec: &TournamentSpec) -> Result<Schedule, ScheduleError> {
         let n = spec.players.len();
         if n < 2 {
-            return Err("a tournament needs at least two bots".into());
+            return Err(ScheduleError::TooFewBots);
         }
         if spec.variants.is_empty() {
-            return Err("a tournament needs at least one variant".into());
+            return Err(ScheduleError::NoVariant);
         }
         if spec.games_per_pair == 0 || !spec.games_per_pair.is_multiple_of(2) {
-            return Err(format!(
-                "games per pair must be even and at least 2 (each opening is played with both colours), not {}",
-                spec.games_per_pair
-            ));
+            return Err(ScheduleError::GamesPerPair(spec.games_per_pair));
         }
         let pairs: Vec<(usize, usize)> = match spec.format {
             Format::RoundRobin => (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                 .collect(),
             Format::Gauntlet(g) if g < n => (0..n).filter(|&j| j != g).map(|j| (g, j)).collect(),
-            Format::Gauntlet(g) => return Err(format!("gauntlet player {g} out of range")),
+            Format::Gauntlet(g) => return Err(ScheduleError::GauntletOutOfRange(g)),
         };
         let mut variants = Vec::new();
         for v in &spec.variants {
-            variants.push(Variant::parse(v).map_err(|e| e.to_string())?);
+            variants.push(Variant::parse(v).map_err(ScheduleError::UnknownVariant)?);
         }
         if spec.openings.len() != variants.len()
             || spec
@@ -167,20 +229,20 @@ impl Schedule {
                 .zip(&variants)
                 .any(|(o, v)| o.variant != v.name())
         {
-            return Err("the opening sets do not match the variants".into());
+            return Err(ScheduleError::OpeningsDoNotMatch);
         }
         let mut openings = Vec::new();
         for (set, &v) in spec.openings.iter().zip(&variants) {
             let mut list = Vec::new();
             for (i, line) in set.lines.iter().enumerate() {
-                let start = opening_position(v, line).map_err(|e| {
-                    format!(
-                        "{} opening {} ('{line}', from {}): {e}",
-                        v.name(),
-                        i + 1,
-                        set.source
-                    )
-                })?;
+                let start =
+                    opening_position(v, line).map_err(|error| ScheduleError::BadOpening {
+                        variant: v,
+                        number: i + 1,
+                        line: line.clone(),
+                        source: set.source.clone(),
+                        error: Box::new(error),
+                    })?;
                 list.push(Opening {
                     text: line.clone(),
                     start,
@@ -219,8 +281,7 @@ impl Schedule {
                 }
             }
         }
-        let described =
-            ron::to_string(spec).map_err(|e| format!("cannot describe the spec: {e}"))?;
+        let described = ron::to_string(spec).map_err(|e| ScheduleError::Describe(e.to_string()))?;
         let mut hash = fnv1a(described.as_bytes(), 0xcbf2_9ce4_8422_2325);
         for g in &games {
             let line = format!(
@@ -257,22 +318,45 @@ impl Schedule {
     }
 }
 
+/// Why an opening line cannot start a game ([`opening_position`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningPositionError {
+    /// The position text or a move is unreadable or illegal.
+    Position(crate::bots::uci_engine::PositionCommandError),
+    /// The opening ends the game.
+    EndsTheGame(crate::rules::Outcome),
+}
+
+impl std::fmt::Display for OpeningPositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningPositionError::Position(e) => write!(f, "{e}"),
+            OpeningPositionError::EndsTheGame(o) => {
+                write!(f, "the opening ends the game ({})", o.describe())
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpeningPositionError {}
+
 /// The start position of an opening line: `fen <text>`, or moves in coordinate form from
 /// the variant's initial position (Parity: turns `WHITE/BLACK`).
 ///
 /// # Errors
-/// The position or move error; "the opening ends the game" for a finished position.
-pub fn opening_position(variant: Variant, line: &str) -> Result<Position, String> {
+/// [`OpeningPositionError`]: the position or move error, or a finished position.
+pub fn opening_position(variant: Variant, line: &str) -> Result<Position, OpeningPositionError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let pos = if words.first() == Some(&"fen") {
-        parse_position(&words, variant).map_err(|e| e.to_string())?
+        parse_position(&words, variant)
     } else {
         let mut w = vec!["startpos", "moves"];
         w.extend(words);
-        parse_position(&w, variant).map_err(|e| e.to_string())?
-    };
+        parse_position(&w, variant)
+    }
+    .map_err(OpeningPositionError::Position)?;
     if let Some(o) = pos.outcome() {
-        return Err(format!("the opening ends the game ({})", o.describe()));
+        return Err(OpeningPositionError::EndsTheGame(o));
     }
     Ok(pos)
 }
@@ -395,7 +479,11 @@ mod tests {
 
     #[test]
     fn bad_specs_are_refused_with_a_reason() {
-        let err = |s: TournamentSpec| Schedule::build(&s).unwrap_err();
+        let err = |s: TournamentSpec| Schedule::build(&s).unwrap_err().to_string();
+        assert_eq!(
+            Schedule::build(&spec(&["a"], &["standard"], 2)).unwrap_err(),
+            ScheduleError::TooFewBots
+        );
         assert!(err(spec(&["a"], &["standard"], 2)).contains("at least two bots"));
         assert!(err(spec(&["a", "b"], &["standard"], 3)).contains("must be even"));
         assert!(err(spec(&["a", "b"], &["chess960"], 2)).contains("chess960"));

@@ -16,6 +16,62 @@ use std::fmt;
 /// The pair scores of the pentanomial cells, per game (0, ¼, ½, ¾, 1).
 const CELL_SCORE: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
+/// Why `--sprt` settings could not be read ([`SprtSpec::parse`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SprtError {
+    /// A word that is not `key=value`.
+    NotKeyValue(String),
+    /// A value that is not a finite number.
+    NotANumber {
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+    },
+    /// A key other than `elo0`, `elo1`, `alpha`, `beta`.
+    UnknownKey(String),
+    /// `elo0` or `elo1` is missing.
+    MissingElo,
+    /// `elo1` is not above `elo0`.
+    ElosNotOrdered {
+        /// H0's Elo difference.
+        elo0: f64,
+        /// H1's.
+        elo1: f64,
+    },
+    /// `alpha` or `beta` outside (0, 0.5).
+    BadProbability {
+        /// Which.
+        key: &'static str,
+        /// The value.
+        value: f64,
+    },
+}
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SprtError::NotKeyValue(w) => write!(f, "--sprt: expected key=value, not '{w}'"),
+            SprtError::NotANumber { key, value } => {
+                write!(f, "--sprt: {key} needs a number, not '{value}'")
+            }
+            SprtError::UnknownKey(k) => write!(
+                f,
+                "--sprt: unknown key '{k}' (expected elo0, elo1, alpha, beta)"
+            ),
+            SprtError::MissingElo => f.write_str("--sprt needs elo0=… and elo1=…"),
+            SprtError::ElosNotOrdered { elo0, elo1 } => {
+                write!(f, "--sprt: elo1 ({elo1}) must be above elo0 ({elo0})")
+            }
+            SprtError::BadProbability { key, value } => {
+                write!(f, "--sprt: {key} must be between 0 and 0.5, not {value}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
 /// The settings of a test.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtSpec {
@@ -34,8 +90,8 @@ impl SprtSpec {
     /// one or several words.
     ///
     /// # Errors
-    /// A message for an unknown key, a bad number, a missing `elo0`/`elo1`,
-    /// `elo1 ≤ elo0`, or `alpha`/`beta` outside (0, 0.5).
+    /// [`SprtError`]: an unknown key, a bad number, a missing `elo0`/`elo1`, `elo1 ≤ elo0`,
+    /// or `alpha`/`beta` outside (0, 0.5).
     ///
     /// # Examples
     /// ```
@@ -44,38 +100,39 @@ impl SprtSpec {
     /// assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 5.0, 0.05, 0.05));
     /// assert!((s.bounds().1 - 2.944).abs() < 1e-3);
     /// ```
-    pub fn parse(words: &[String]) -> Result<SprtSpec, String> {
+    pub fn parse(words: &[String]) -> Result<SprtSpec, SprtError> {
         let (mut e0, mut e1, mut a, mut b) = (None, None, 0.05, 0.05);
         for w in words.iter().flat_map(|w| w.split_whitespace()) {
             let Some((k, v)) = w.split_once('=') else {
-                return Err(format!("--sprt: expected key=value, not '{w}'"));
+                return Err(SprtError::NotKeyValue(w.to_string()));
             };
             let x: f64 = v
                 .parse()
                 .ok()
                 .filter(|x: &f64| x.is_finite())
-                .ok_or_else(|| format!("--sprt: {k} needs a number, not '{v}'"))?;
+                .ok_or_else(|| SprtError::NotANumber {
+                    key: k.to_string(),
+                    value: v.to_string(),
+                })?;
             match k {
                 "elo0" => e0 = Some(x),
                 "elo1" => e1 = Some(x),
                 "alpha" => a = x,
                 "beta" => b = x,
                 _ => {
-                    return Err(format!(
-                        "--sprt: unknown key '{k}' (expected elo0, elo1, alpha, beta)"
-                    ));
+                    return Err(SprtError::UnknownKey(k.to_string()));
                 }
             }
         }
         let (Some(elo0), Some(elo1)) = (e0, e1) else {
-            return Err("--sprt needs elo0=… and elo1=…".into());
+            return Err(SprtError::MissingElo);
         };
         if elo1 <= elo0 {
-            return Err(format!("--sprt: elo1 ({elo1}) must be above elo0 ({elo0})"));
+            return Err(SprtError::ElosNotOrdered { elo0, elo1 });
         }
         for (k, x) in [("alpha", a), ("beta", b)] {
             if !(x > 0.0 && x < 0.5) {
-                return Err(format!("--sprt: {k} must be between 0 and 0.5, not {x}"));
+                return Err(SprtError::BadProbability { key: k, value: x });
             }
         }
         Ok(SprtSpec {
@@ -353,32 +410,38 @@ mod tests {
         assert!(
             SprtSpec::parse(&w("elo0=0"))
                 .unwrap_err()
+                .to_string()
                 .contains("needs elo0")
         );
         assert!(
             SprtSpec::parse(&w("elo0=5 elo1=0"))
                 .unwrap_err()
+                .to_string()
                 .contains("above")
         );
         assert!(
             SprtSpec::parse(&w("elo0=0 elo1=5 alpha=0.7"))
                 .unwrap_err()
+                .to_string()
                 .contains("alpha")
         );
         assert!(
             SprtSpec::parse(&w("elo0=0 elo1=x"))
                 .unwrap_err()
+                .to_string()
                 .contains("'x'")
         );
         assert!(SprtSpec::parse(&w("elo0=0 elo1=inf")).is_err());
         assert!(
             SprtSpec::parse(&w("elo2=1"))
                 .unwrap_err()
+                .to_string()
                 .contains("unknown key")
         );
         assert!(
             SprtSpec::parse(&w("elo0"))
                 .unwrap_err()
+                .to_string()
                 .contains("key=value")
         );
     }

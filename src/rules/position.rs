@@ -87,6 +87,21 @@ pub struct CastleSpec {
     pub safe: Vec<Square>,
 }
 
+impl CastleSpec {
+    /// The castling move these squares make: the King's move, with the Rook's squares.
+    pub fn castle_move(&self) -> Move {
+        Move {
+            from: self.king_from,
+            to: self.king_to,
+            promotion: None,
+            special: super::moves::Special::Castle {
+                rook_from: self.rook_from,
+                rook_to: self.rook_to,
+            },
+        }
+    }
+}
+
 /// A position of any variant. Cheap to clone; no history (see
 /// [`GameRecord`](super::record::GameRecord) for that).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

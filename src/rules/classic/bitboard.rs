@@ -329,16 +329,7 @@ impl Attacks64 {
         let mut ray = [[0; 64]; 8];
         for sq in 0..64 {
             let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
+            for (df, dr) in super::KNIGHT_LEAPS {
                 if let Some(s) = at(f + df, r + dr) {
                     knight[sq] |= 1 << s;
                 }

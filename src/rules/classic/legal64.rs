@@ -64,15 +64,7 @@ fn castles() -> &'static [[Castle; 2]; 2] {
                     clear: spec.empty.iter().fold(0, |m, &s| m | bit(s))
                         | ((bit(spec.king_to) | bit(spec.rook_to)) & !ends),
                     safe: spec.safe.iter().map(|s| s.index() & 63).collect(),
-                    mv: Move {
-                        from: spec.king_from,
-                        to: spec.king_to,
-                        promotion: None,
-                        special: Special::Castle {
-                            rook_from: spec.rook_from,
-                            rook_to: spec.rook_to,
-                        },
-                    },
+                    mv: spec.castle_move(),
                 }
             })
         })
@@ -332,14 +324,7 @@ impl PawnSets {
 /// The victims the capture rule allows each of our kinds (`kind as usize`) to take.
 #[inline(always)]
 fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
-    const SIX: [PieceKind; 6] = [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-    ];
+    const SIX: [PieceKind; 6] = PieceKind::STANDARD;
     match rule {
         CaptureRule::Any => [theirs.all; 6],
         CaptureRule::Never => [0; 6],

@@ -388,15 +388,7 @@ pub(crate) fn castling_moves(
         if spec.safe.iter().any(|&s| attacked(s)) {
             continue;
         }
-        out.push(Move {
-            from: spec.king_from,
-            to: spec.king_to,
-            promotion: None,
-            special: Special::Castle {
-                rook_from: spec.rook_from,
-                rook_to: spec.rook_to,
-            },
-        });
+        out.push(spec.castle_move());
     }
 }
 

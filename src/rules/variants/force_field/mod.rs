@@ -506,15 +506,7 @@ fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
                 attacker: piece_at(&nb, king_attacker(&nb, us, classic_check)),
             }));
         }
-        let castle = Move {
-            from: spec.king_from,
-            to: spec.king_to,
-            promotion: None,
-            special: Special::Castle {
-                rook_from: spec.rook_from,
-                rook_to: spec.rook_to,
-            },
-        };
+        let castle = spec.castle_move();
         let mut nb = b.clone();
         classic::apply_to_board(&mut nb, us, &castle);
         if !king_attacked(&nb, us, classic_check) {

@@ -49,6 +49,18 @@ fn submit(app: &mut App, mv: Move) {
     app.update();
 }
 
+/// Submits the move `text` (coordinate form or SAN) of the game's current position.
+fn play_text(app: &mut App, text: &str) {
+    let mv = app
+        .world()
+        .resource::<ActiveGame>()
+        .record
+        .current()
+        .parse_move(text)
+        .unwrap();
+    submit(app, mv);
+}
+
 fn sq(pos: &Position, name: &str) -> esoterica::rules::Square {
     pos.shape().parse_square(name).unwrap()
 }
@@ -1295,14 +1307,7 @@ mod bots_and_files {
     fn loaded_game_restores_its_history_and_undo_works() {
         let mut app = test_app(Position::new(Variant::Standard));
         for m in ["e2e4", "e7e5", "g1f3"] {
-            let mv = app
-                .world()
-                .resource::<ActiveGame>()
-                .record
-                .current()
-                .parse_move(m)
-                .unwrap();
-            submit(&mut app, mv);
+            play_text(&mut app, m);
         }
         let path = temp_file("saved.pgn");
         app.world_mut().write_message(SaveGameRequest(path.clone()));
@@ -1437,16 +1442,6 @@ mod bots_and_files {
                 .is_some()
         );
         assert!(autosave.load().unwrap().is_none());
-    }
-
-    fn play_text(app: &mut App, text: &str) {
-        let pos = app
-            .world()
-            .resource::<ActiveGame>()
-            .record
-            .current()
-            .clone();
-        submit(app, pos.parse_move(text).unwrap());
     }
 
     fn outcome(app: &App) -> Option<esoterica::rules::Outcome> {
@@ -2413,14 +2408,7 @@ mod start_modes {
         let (_root, f) = folders("editor");
         let mut app = start("esoterica", f.clone());
         frames(&mut app, 5);
-        let first = app
-            .world()
-            .resource::<ActiveGame>()
-            .record
-            .current()
-            .parse_move("e4")
-            .unwrap();
-        submit(&mut app, first);
+        play_text(&mut app, "e4");
         // E opens the editor on the position on the board (the window is drawn from now on).
         press_keys(&mut app, &[KeyCode::KeyE]);
         let editor = app.world().resource::<PositionEditor>();
@@ -2650,14 +2638,7 @@ mod start_modes {
         let mut app = start("esoterica", f.clone());
         frames(&mut app, 5);
         for san in ["e4", "e5", "Nf3"] {
-            let mv = app
-                .world()
-                .resource::<ActiveGame>()
-                .record
-                .current()
-                .parse_move(san)
-                .unwrap();
-            submit(&mut app, mv);
+            play_text(&mut app, san);
         }
         // N (the hotkey sends exactly this request).
         app.world_mut()
@@ -2846,14 +2827,7 @@ mod start_modes {
             let mut app = play_args(&["--position", fen, "--time-control", "0.01+0"], "flag");
             frames(&mut app, 60);
             assert_eq!(outcome(&app), None, "the clock starts with the first move");
-            let mv = app
-                .world()
-                .resource::<ActiveGame>()
-                .record
-                .current()
-                .parse_move("Kd2")
-                .unwrap();
-            submit(&mut app, mv);
+            play_text(&mut app, "Kd2");
             frames(&mut app, 60);
             assert_eq!(outcome(&app), Some(expected), "{fen}");
             let clock = app.world().resource::<esoterica::game::clock::LiveClock>();

@@ -8,6 +8,11 @@ it on a ``Game`` (so threefold repetition is checked) until the game ends or rea
 ``chess.Board``: ``list(board.legal_moves)``, ``board.push``, ``board.is_game_over()``
 (checkmate, stalemate, insufficient material, the 75-move rule, fivefold repetition).
 
+``--paired N`` measures standard chess against python-chess in N rounds of back-to-back
+runs (``--seconds`` each), so that both sides of every round ran under the same load, and
+prints each round's ratio and their median: on a shared machine the rounds' spread shows
+how far a single figure can be trusted.
+
 ``--envs`` adds environment steps per second with uniformly random legal actions (from the
 action mask): PettingZoo AEC (one ply a step) and parallel (one Parity turn a step),
 Gymnasium against the random bot (the agent's ply and the bot's), OpenSpiel
@@ -168,6 +173,24 @@ def env_steps(seconds: float, max_plies: int, seed: int) -> list[tuple[str, int,
     return out
 
 
+def paired(rounds: int, seconds: float, max_plies: int, seed: int) -> None:
+    """Standard chess, esoterica then python-chess, `rounds` times; each round's ratio."""
+    print(f"{'round':>5} {'esoterica games/s':>18} {'python-chess games/s':>21} {'ratio':>7} {'load':>5}")
+    ratios = []
+    for r in range(1, rounds + 1):
+        g, _, s = esoterica_games("standard", seconds, max_plies, seed + r)
+        ours = g / s
+        g, _, s = python_chess_games(seconds, max_plies, seed + r)
+        theirs = g / s
+        ratios.append(ours / theirs)
+        print(f"{r:>5} {ours:>18.1f} {theirs:>21.1f} {ours / theirs:>6.1f}x {os.getloadavg()[0]:>5.2f}")
+    ratios.sort()
+    mid = len(ratios) // 2
+    median = ratios[mid] if len(ratios) % 2 else (ratios[mid - 1] + ratios[mid]) / 2
+    print(f"ratio esoterica/python-chess on standard chess: median {median:.1f}x, "
+          f"range {ratios[0]:.1f}x-{ratios[-1]:.1f}x over {rounds} rounds")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=10.0, help="per variant")
@@ -175,10 +198,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", default=",".join(esoterica.variants()))
     ap.add_argument("--envs", action="store_true", help="also environment steps per second")
+    ap.add_argument("--paired", type=int, default=0, metavar="N",
+                    help="only standard chess against python-chess, N back-to-back rounds")
     a = ap.parse_args()
     load = os.getloadavg()
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    if a.paired > 0:
+        paired(a.paired, a.seconds, a.max_plies, a.seed)
+        return
     print(f"{'engine / variant':<28} {'games':>6} {'games/s':>9} {'plies/game':>10} {'plies/s':>9}")
     results = {}
     for v in a.variants.split(","):

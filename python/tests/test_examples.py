@@ -50,3 +50,20 @@ def test_train_policy_runs_episodes_with_results_as_rewards() -> None:
     assert phi.shape == (20, train.N_FEATURES)
     knight = train.KINDS.index("knight")
     assert phi[:, knight].sum() == 4 and phi[:, 0].sum() == 16
+
+
+def test_the_selfplay_benchmark_pairs_rounds_and_reports_their_median(capsys) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "selfplay_bench", EXAMPLES.parent / "bench" / "selfplay.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    games, plies, seconds = bench.esoterica_games("standard", 0.05, 8, 1)
+    assert games >= 1 and 1 <= plies <= 8 * games and seconds >= 0.05
+    bench.paired(2, 0.05, 8, 1)
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out[1:3]] == ["1", "2"]
+    assert all(line.rstrip().split()[-2].endswith("x") for line in out[1:3])
+    assert out[-1].startswith("ratio esoterica/python-chess on standard chess: median ")
+    assert out[-1].endswith("over 2 rounds")

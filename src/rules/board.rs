@@ -234,11 +234,27 @@ impl Board {
 
     /// Every piece as (square, piece), White's before Black's on a shared square. Stable order.
     pub fn all_pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.shape.squares().flat_map(move |s| {
-            Color::BOTH
-                .into_iter()
-                .filter_map(move |c| self.kind(c, s).map(|k| (s, Piece::new(c, k))))
-        })
+        AllPieces {
+            board: self,
+            word: 0,
+            bits: self.occupied_word(Color::White, 0) | self.occupied_word(Color::Black, 0),
+            pending: None,
+        }
+    }
+
+    /// The bit planes of both sides, word by word: `f(word)` for each of the eight plane
+    /// words (White's four, then Black's) of each occupancy word the shape uses. Two boards
+    /// of one shape give the same sequence exactly when they hold the same pieces on the
+    /// same squares.
+    #[inline]
+    pub(crate) fn for_each_plane_word(&self, mut f: impl FnMut(u64)) {
+        for w in 0..self.words().min(WORDS) {
+            for side in &self.planes {
+                for plane in side {
+                    f(plane[w]);
+                }
+            }
+        }
     }
 
     /// How many pieces of `color` and `kind` are on the board.
@@ -353,6 +369,52 @@ impl Board {
     }
 }
 
+/// The iterator behind [`Board::all_pieces`]: the set bits of both sides' occupancy words,
+/// White's piece before Black's on a shared square.
+struct AllPieces<'a> {
+    board: &'a Board,
+    /// The occupancy word being read.
+    word: usize,
+    /// Its squares not yet visited.
+    bits: u64,
+    /// Black's piece on the square whose White piece was just returned.
+    pending: Option<(Square, Piece)>,
+}
+
+impl Iterator for AllPieces<'_> {
+    type Item = (Square, Piece);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Square, Piece)> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        loop {
+            if self.bits != 0 {
+                let sq = Square((self.word * 64 + self.bits.trailing_zeros() as usize) as u8);
+                self.bits &= self.bits - 1;
+                let black = self
+                    .board
+                    .kind(Color::Black, sq)
+                    .map(|k| (sq, Piece::new(Color::Black, k)));
+                return match self.board.kind(Color::White, sq) {
+                    Some(k) => {
+                        self.pending = black;
+                        Some((sq, Piece::new(Color::White, k)))
+                    }
+                    None => black,
+                };
+            }
+            self.word += 1;
+            if self.word >= self.board.words().min(WORDS) {
+                return None;
+            }
+            self.bits = self.board.occupied_word(Color::White, self.word)
+                | self.board.occupied_word(Color::Black, self.word);
+        }
+    }
+}
+
 impl Iterator for Pieces<'_> {
     type Item = (Square, PieceKind);
 
@@ -372,6 +434,94 @@ impl Iterator for Pieces<'_> {
                 return None;
             }
             self.bits = self.board.word(self.color, self.word, self.skip_pawns);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Color, Piece, PieceKind, Position, Square, TurnModel, Variant};
+
+    /// `all_pieces` as the square walk it replaces: every square of the shape in order,
+    /// White's piece before Black's.
+    fn walked(pos: &Position) -> Vec<(Square, Piece)> {
+        let board = pos.board();
+        board
+            .shape()
+            .squares()
+            .flat_map(|s| {
+                Color::BOTH
+                    .into_iter()
+                    .filter_map(move |c| board.kind(c, s).map(|k| (s, Piece::new(c, k))))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn all_pieces_walks_the_squares_in_order_on_every_board_and_after_moves() {
+        for v in Variant::ALL {
+            let mut pos = Position::new(v);
+            // A few plies of each variant (the first legal move each time), so that
+            // pieces leave their home squares, and the Big Outer board's upper words fill.
+            for _ in 0..6 {
+                let listed: Vec<_> = pos.board().all_pieces().collect();
+                assert_eq!(listed, walked(&pos), "{v:?}: {}", pos.to_text());
+                if v.turn_model() == TurnModel::Simultaneous {
+                    let white = pos.legal_commits(Color::White);
+                    let black = pos.legal_commits(Color::Black);
+                    pos.resolve(&white[0], &black[0]).unwrap();
+                } else {
+                    let moves = pos.legal_moves();
+                    pos.play(&moves[0]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn all_pieces_lists_white_before_black_on_a_shared_square() {
+        let mut pos =
+            Position::from_text(Variant::Parity, "4k3/8/8/8/6P1/8/8/4K3 w - - 0 1 -/-").unwrap();
+        let g4 = pos.board().shape().parse_square("g4").unwrap();
+        pos.board_mut()
+            .put(g4, Piece::new(Color::Black, PieceKind::Queen));
+        let listed: Vec<_> = pos.board().all_pieces().collect();
+        assert_eq!(listed, walked(&pos));
+        let on_g4: Vec<_> = listed.iter().filter(|(s, _)| *s == g4).collect();
+        assert_eq!(
+            on_g4,
+            [
+                &(g4, Piece::new(Color::White, PieceKind::Pawn)),
+                &(g4, Piece::new(Color::Black, PieceKind::Queen))
+            ]
+        );
+        assert_eq!(listed.len(), 4);
+    }
+
+    #[test]
+    fn repetition_key_tells_placements_apart_and_ignores_the_move_counters() {
+        let v = Variant::Standard;
+        let a = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let same = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2R w K - 7 30").unwrap();
+        let moved = Position::from_text(v, "4k3/8/8/8/8/8/7R/4K3 w - - 0 1").unwrap();
+        let other_kind = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2Q w - - 0 1").unwrap();
+        let other_side = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+        let no_castling = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap();
+        let black_to_move = Position::from_text(v, "4k3/8/8/8/8/8/8/4K2R b K - 0 1").unwrap();
+        assert_eq!(a.repetition_key(), same.repetition_key());
+        let keys = [
+            &a,
+            &moved,
+            &other_kind,
+            &other_side,
+            &no_castling,
+            &black_to_move,
+        ]
+        .map(|p| p.repetition_key());
+        for i in 0..keys.len() {
+            for j in 0..i {
+                assert_ne!(keys[i], keys[j], "positions {i} and {j}");
+            }
         }
     }
 }

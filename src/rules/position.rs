@@ -487,17 +487,24 @@ impl Position {
     }
 
     /// A key equal for positions that are "the same" for repetition: placement, side to
-    /// move, castling rights, en passant squares and resting pieces. Deterministic (FNV-1a).
+    /// move, castling rights, en passant squares and resting pieces. Deterministic: the
+    /// board's bit planes mixed word by word, then FNV-1a over that and the rest.
     pub fn repetition_key(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |b: u8| {
             h ^= b as u64;
             h = h.wrapping_mul(0x0100_0000_01b3);
         };
-        for (sq, p) in self.board.all_pieces() {
-            eat(sq.0);
-            eat(p.color.index() as u8);
-            eat(p.kind as u8);
+        // The placement, as the board's bit planes: a word at a time, each word mixed in
+        // before the next (a multiply and a xor-shift) so that a bit in one plane cannot
+        // cancel a bit in another.
+        let mut placement: u64 = 0x9e37_79b9_7f4a_7c15;
+        self.board.for_each_plane_word(|w| {
+            placement = (placement ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            placement ^= placement >> 33;
+        });
+        for b in placement.to_le_bytes() {
+            eat(b);
         }
         eat(0xff);
         eat(self.turn.index() as u8);

@@ -2129,6 +2129,67 @@ mod start_modes {
         assert!(!app.world().resource::<DemoScoreboard>().shown);
     }
 
+    /// The least number of draw calls the visible sprites can take: the renderer sorts them
+    /// by depth and starts a new call wherever the image changes (Bevy's sprite batching).
+    /// Sprites of one depth but different images may come in any order, so such a group
+    /// counts one call per sprite. Also returns how many images the sprites use.
+    fn sprite_draw_calls(app: &mut App) -> (usize, usize) {
+        let mut q = app
+            .world_mut()
+            .query::<(&Sprite, &GlobalTransform, &InheritedVisibility)>();
+        let mut items: Vec<(f32, AssetId<Image>)> = q
+            .iter(app.world())
+            .filter(|(_, _, v)| v.get())
+            .map(|(s, t, _)| (t.translation().z, s.image.id()))
+            .collect();
+        items.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut images: Vec<AssetId<Image>> = items.iter().map(|i| i.1).collect();
+        images.sort();
+        images.dedup();
+        let (mut calls, mut last) = (0, None);
+        for group in items.chunk_by(|a, b| a.0 == b.0) {
+            let image = group[0].1;
+            if group.iter().all(|i| i.1 == image) {
+                if last != Some(image) {
+                    calls += 1;
+                }
+                last = Some(image);
+            } else {
+                calls += group.len();
+                last = None;
+            }
+        }
+        (calls, images.len())
+    }
+
+    #[test]
+    fn the_board_draws_each_image_in_one_call_in_every_variant() {
+        for (variant, moves) in [
+            ("standard", "e2e4 e7e5"),
+            ("big-outer", ""),
+            ("intrachange", "e2e4"),
+            ("force-field", "e2e4"),
+            ("parity", ""),
+        ] {
+            let (_root, f) = folders(&format!("draw-calls-{variant}"));
+            let cmd = if moves.is_empty() {
+                format!("esoterica play --variant {variant}")
+            } else {
+                format!("esoterica play --variant {variant} --moves {moves}")
+            };
+            let mut app = start(&cmd, f);
+            frames(&mut app, 20);
+            let (calls, images) = sprite_draw_calls(&mut app);
+            // Each image once, with room for the plain white image of the highlights,
+            // tints and lines, which lies at a few depths.
+            assert!(images >= 10, "{cmd}: {images} images");
+            assert!(
+                calls <= images + 2,
+                "{cmd}: {calls} draw calls for {images} images"
+            );
+        }
+    }
+
     #[test]
     fn the_demo_keeps_room_for_its_hint_above_the_board_and_its_captions_below() {
         use esoterica::demo::plugin::{CAPTION_BAR_PX, HINT_ROW_PX};

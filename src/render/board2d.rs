@@ -89,6 +89,23 @@ const PLATE_INK: Color = Color::srgb(0.10, 0.10, 0.22);
 /// The plates' fill.
 const PLATE_FILL: Color = Color::srgba(0.99, 0.97, 0.90, 0.90);
 
+/// Depth of a hexagram's lines above their plate: not the depth of the number text on the
+/// other plate (0.1), so that the renderer draws all lines in one call and all numbers in
+/// another instead of alternating between the font atlas and the lines' image.
+const HEXAGRAM_LINE_Z: f32 = 0.2;
+
+/// Depth of a square of `shade`: light squares at 0, dark ones just above, so that the
+/// renderer (which sorts by depth and starts a new draw call wherever the image changes)
+/// draws each shade's surface texture in one call rather than alternating square by
+/// square. Everything on a square is its child and moves with it; the step is far below
+/// the gaps between the layers on a square.
+pub fn square_z(shade: SquareShade) -> f32 {
+    match shade {
+        SquareShade::Light => 0.0,
+        SquareShade::Dark => 0.01,
+    }
+}
+
 /// Side of a hexagram plate in world units.
 pub const HEXAGRAM_PLATE_WORLD: f32 = 32.0;
 
@@ -113,6 +130,7 @@ fn attach_square_visuals(
             SquareHighlight,
             Sprite::from_color(Color::NONE, Vec2::splat(SQUARE_SIZE_WORLD)),
             Transform::from_xyz(0.0, 0.0, HIGHLIGHT_Z),
+            Visibility::Hidden,
         ));
         let Some(n) = number else { continue };
         let corner = SQUARE_SIZE_WORLD / 2.0 - HEXAGRAM_PLATE_WORLD / 2.0 - 2.0;
@@ -160,14 +178,14 @@ fn attach_square_visuals(
                     if solid {
                         g.spawn((
                             Sprite::from_color(PLATE_INK, Vec2::new(w, h)),
-                            Transform::from_xyz(0.0, y, 0.1),
+                            Transform::from_xyz(0.0, y, HEXAGRAM_LINE_Z),
                         ));
                     } else {
                         let half = (w - 4.0) / 2.0;
                         for x in [-(w - half) / 2.0, (w - half) / 2.0] {
                             g.spawn((
                                 Sprite::from_color(PLATE_INK, Vec2::new(half, h)),
-                                Transform::from_xyz(x, y, 0.1),
+                                Transform::from_xyz(x, y, HEXAGRAM_LINE_Z),
                             ));
                         }
                     }
@@ -222,7 +240,7 @@ fn update_square_visuals(
         ),
         Without<SquareHighlight>,
     >,
-    mut highlights: Query<&mut Sprite, With<SquareHighlight>>,
+    mut highlights: Query<(&mut Sprite, &mut Visibility), With<SquareHighlight>>,
     mut labels: Query<
         &mut Visibility,
         (
@@ -246,7 +264,7 @@ fn update_square_visuals(
     let colors = theme_colors(appearance.theme);
     let textured = colors.surface != Surface::Flat;
     for (sq, shade, mut sprite, mut tf, children) in &mut squares {
-        let p = coords_to_world(shape, sq.coords, view.flipped).extend(0.0);
+        let p = coords_to_world(shape, sq.coords, view.flipped).extend(square_z(*shade));
         if tf.translation != p {
             tf.translation = p;
         }
@@ -273,10 +291,17 @@ fn update_square_visuals(
             Color::NONE
         };
         for child in children.iter() {
-            if let Ok(mut h) = highlights.get_mut(child)
-                && h.color != highlight
-            {
-                h.color = highlight;
+            if let Ok((mut h, mut v)) = highlights.get_mut(child) {
+                if h.color != highlight {
+                    h.color = highlight;
+                }
+                // A transparent sprite still costs its pixels: an unlit square's highlight
+                // is hidden, not drawn clear.
+                v.set_if_neq(if highlight.alpha() > 0.0 {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
             }
             if let Ok(mut v) = labels.get_mut(child) {
                 let on = if numbers.contains(child) {

@@ -10,6 +10,7 @@ use super::SQUARE_SIZE_WORLD;
 use super::art::{ArtImages, PIECE_SHARE, Shape};
 use crate::AppSystems;
 use crate::game::PieceEntity;
+use crate::rules::{Color as Side, PieceKind};
 
 /// `DejaVu` Sans, embedded in the binary (`assets/fonts/DejaVuSans.ttf`, licence in
 /// `assets/fonts/LICENSE-DejaVu.txt`): board labels and the interface.
@@ -47,6 +48,21 @@ pub struct PieceDrawing;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct PieceShadow;
 
+/// How far apart, in world units of depth, the drawings of different pieces stand: each
+/// side and kind has its own depth ([`drawing_z`]), so that the renderer, which sorts by
+/// depth and starts a new draw call wherever the image changes, draws all pieces of one
+/// image together. Pieces at rest never overlap, so the order between kinds shows only
+/// where two pieces cross during an animation.
+pub const DRAWING_Z_STEP: f32 = 0.004;
+
+/// The depth of a drawing of `side`'s `kind` relative to its piece: from 0 (White's first
+/// kind) to under 0.1, always above the shadows (at −0.5).
+pub fn drawing_z(side: Side, kind: PieceKind) -> f32 {
+    let slot = side.index() * PieceKind::ALL.len()
+        + PieceKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    slot as f32 * DRAWING_Z_STEP
+}
+
 /// World units a fully lifted piece rises.
 pub const LIFT_RISE_WORLD: f32 = 9.0;
 /// How much larger a fully lifted piece is drawn (share).
@@ -74,15 +90,16 @@ pub(crate) fn attach_piece_visuals(
     mut commands: Commands,
     art: Res<ArtImages>,
     pieces: Query<(Entity, &PieceEntity, Option<&Children>), Changed<PieceEntity>>,
-    mut drawings: Query<&mut Sprite, With<PieceDrawing>>,
+    mut drawings: Query<(&mut Sprite, &mut Transform), With<PieceDrawing>>,
 ) {
     for (entity, piece, children) in &pieces {
         let image = art.piece(piece.side, piece.kind);
         if let Some(children) = children {
             let mut found = false;
             for c in children.iter() {
-                if let Ok(mut sprite) = drawings.get_mut(c) {
+                if let Ok((mut sprite, mut tf)) = drawings.get_mut(c) {
                     sprite.image = image.clone();
+                    tf.translation.z = drawing_z(piece.side, piece.kind);
                     found = true;
                 }
             }
@@ -112,7 +129,7 @@ pub(crate) fn attach_piece_visuals(
                         custom_size: Some(Vec2::splat(SQUARE_SIZE_WORLD * PIECE_SHARE)),
                         ..default()
                     },
-                    Transform::default(),
+                    Transform::from_xyz(0.0, 0.0, drawing_z(piece.side, piece.kind)),
                 ));
             });
     }
@@ -136,7 +153,7 @@ fn apply_piece_look(
                 if sprite.color != color {
                     sprite.color = color;
                 }
-                let t = Vec3::new(0.0, LIFT_RISE_WORLD * l, 0.0);
+                let t = Vec3::new(0.0, LIFT_RISE_WORLD * l, tf.translation.z);
                 let s = Vec3::splat(1.0 + LIFT_GROW * l);
                 if tf.translation != t || tf.scale != s {
                     tf.translation = t;
@@ -165,6 +182,20 @@ fn apply_piece_look(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_side_and_kind_draws_at_its_own_depth_between_the_shadows_and_the_moving_layer() {
+        let mut depths: Vec<f32> = [Side::White, Side::Black]
+            .into_iter()
+            .flat_map(|s| PieceKind::ALL.map(|k| drawing_z(s, k)))
+            .collect();
+        let n = depths.len();
+        depths.sort_by(f32::total_cmp);
+        depths.dedup();
+        assert_eq!(depths.len(), n, "two kinds share a depth");
+        assert_eq!(depths[0], 0.0);
+        assert!(*depths.last().unwrap() < 0.1);
+    }
 
     #[test]
     fn a_lifted_piece_casts_a_wider_shadow_further_off() {

@@ -13,8 +13,9 @@
 //! Simultaneous variants (Parity, Single Occupation): the commits of the side to move
 //! ([`Position::turn`], set it with [`Position::set_turn`]) scored against every commit of
 //! the other side, each pair resolved by the rules ([`simultaneous::commit_score`]). A
-//! line's score is the blend the Parity bot maximises, `(3 × worst + mean) / 4` over the
-//! other side's commits; a commit that wins the game against every reply (a simultaneous
+//! line's score is a blend of the commit's worst case and mean, `(3 × worst + mean) / 4`
+//! over the other side's commits (the Parity bot itself samples its commit from the
+//! equilibrium of the same matrix, [`simultaneous::choose_commit`]); a commit that wins the game against every reply (a simultaneous
 //! mate) scores [`Score::Mate`]`(1)`, one that loses against every reply `Mate(-1)`.
 //! Depth is 1 (one turn) and the variation is the commit alone.
 //!

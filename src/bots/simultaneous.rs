@@ -1,9 +1,13 @@
 //! Simultaneous-move search for Parity (`rules/parity.md`): a one-turn payoff matrix over
 //! both sides' commits on the start-of-turn position, each pair resolved by the rules
-//! ([`Position::resolve`]) and scored by the evaluation; the commit with the best blend of
-//! worst case and average (maximin, 3:1) is chosen. A resolution that reports an immediate
-//! check on the bot's King costs [`IMMEDIATE_CHECK_PENALTY`], so the bot never walks into an
-//! immediate check that some other commit avoids against every reply.
+//! ([`Position::resolve`]) and scored by the evaluation. Among the commits whose blend of
+//! worst case and mean (3:1) is within [`MIX_MARGIN_CP`] of the best (as shipped: those
+//! rated exactly alike), the bot plays a mixed strategy: their rows of the matrix are
+//! solved as a zero-sum game ([`equilibrium`], regret matching) and the commit is drawn
+//! from the equilibrium with the bot's seeded random generator, so that no fixed reply
+//! exploits a predictable choice between them. Where one commit is best it is played. A resolution that reports an immediate check on the bot's King costs
+//! [`IMMEDIATE_CHECK_PENALTY`], so the bot never walks into an immediate check that some
+//! other commit avoids against every reply.
 //!
 //! The bot sees only the start-of-turn position and its side: never the other commit.
 //! The resolver is a parameter (tests pass a fake one); a pair it refuses is scored by
@@ -12,6 +16,7 @@
 
 use std::time::Instant;
 
+use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
@@ -150,7 +155,8 @@ fn threat(pos: &Position, side: Color, m: &Move) -> i32 {
 /// committing side, in centipawns ([`MATE`] for a win, `-MATE` for a loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommitScore {
-    /// What the bot maximises: `(3 × worst + mean) / 4`, rounded down.
+    /// A blend of the worst case and the mean, `(3 × worst + mean) / 4`, rounded down:
+    /// the score `esoterica analyse` ranks commits by.
     pub blend: i32,
     /// The worst payoff over the replies considered: [`MATE`] when every one of them
     /// loses the game for the other side (a simultaneous mate).
@@ -191,8 +197,111 @@ pub fn commit_score(
     CommitScore { blend, worst, mean }
 }
 
+/// Regret-matching iterations [`choose_commit`] runs on its payoff matrix.
+pub const EQUILIBRIUM_ITERATIONS: usize = 2_000;
+
+/// How far below the best commit's blend of worst case and mean ([`CommitScore::blend`]) a
+/// commit may score and still be part of the mixed strategy, in centipawns: 0, so the bot
+/// mixes only among the commits it rates exactly alike (and plays the best one where it
+/// is alone). Wider margins (8, 30, all commits) were measured against the pure bot and
+/// each lost about 100–130 Elo (`docs/BOTS.md`, Parity).
+pub const MIX_MARGIN_CP: i32 = 0;
+
+/// Commits whose equilibrium probability is below this share are dropped before sampling
+/// (and the rest renormalised): regret matching leaves small weights on commits that are
+/// never part of the equilibrium.
+pub const MIN_COMMIT_SHARE: f64 = 0.05;
+
+/// An approximate equilibrium strategy of the row player of the zero-sum matrix game
+/// `payoff` (`rows × cols`, row-major, the row player's payoff; the column player's is its
+/// negation): regret matching⁺ for both players for `iterations` rounds, and the row
+/// player's strategies averaged with linearly growing weights. Returns one probability per
+/// row, summing to 1; an empty vector for an empty matrix.
+///
+/// The average converges to an equilibrium: its exploitability (what the column player's
+/// best reply takes from it, below the game's value) falls roughly as `1 / iterations`.
+pub fn equilibrium(payoff: &[i32], rows: usize, cols: usize, iterations: usize) -> Vec<f64> {
+    if rows == 0 || cols == 0 || payoff.len() != rows * cols {
+        return Vec::new();
+    }
+    let a: Vec<f64> = payoff.iter().map(|&v| f64::from(v)).collect();
+    let mut row_regret = vec![0.0f64; rows];
+    let mut col_regret = vec![0.0f64; cols];
+    let mut average = vec![0.0f64; rows];
+    let (mut x, mut y) = (vec![0.0f64; rows], vec![0.0f64; cols]);
+    let (mut u, mut w) = (vec![0.0f64; rows], vec![0.0f64; cols]);
+    for t in 1..=iterations.max(1) {
+        strategy_from(&row_regret, &mut x);
+        strategy_from(&col_regret, &mut y);
+        // The row player's payoff of each row against y; the column player's of each
+        // column against x.
+        w.fill(0.0);
+        for (i, row) in a.chunks_exact(cols).enumerate() {
+            u[i] = row.iter().zip(&y).map(|(p, q)| p * q).sum();
+            for (wj, p) in w.iter_mut().zip(row) {
+                *wj -= x[i] * p;
+            }
+        }
+        let value: f64 = x.iter().zip(&u).map(|(p, q)| p * q).sum();
+        for (r, ui) in row_regret.iter_mut().zip(&u) {
+            *r = (*r + ui - value).max(0.0);
+        }
+        for (r, wj) in col_regret.iter_mut().zip(&w) {
+            *r = (*r + wj + value).max(0.0);
+        }
+        for (avg, xi) in average.iter_mut().zip(&x) {
+            *avg += t as f64 * xi;
+        }
+    }
+    let total: f64 = average.iter().sum();
+    average.iter().map(|v| v / total).collect()
+}
+
+/// The regret-matching strategy: proportional to the positive regrets, uniform where none
+/// is positive.
+fn strategy_from(regret: &[f64], out: &mut [f64]) {
+    let total: f64 = regret.iter().map(|r| r.max(0.0)).sum();
+    if total > 0.0 {
+        for (o, r) in out.iter_mut().zip(regret) {
+            *o = r.max(0.0) / total;
+        }
+    } else {
+        out.fill(1.0 / out.len() as f64);
+    }
+}
+
+/// Draws an index from `strategy` (probabilities summing to about 1) with `rng`, after
+/// dropping the entries below [`MIN_COMMIT_SHARE`] of the largest. `None` when empty.
+pub fn sample_strategy(strategy: &[f64], rng: &mut Xoshiro256PlusPlus) -> Option<usize> {
+    let top = strategy.iter().copied().fold(0.0f64, f64::max);
+    let kept: Vec<(usize, f64)> = strategy
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, p)| p > 0.0 && p >= MIN_COMMIT_SHARE * top)
+        .collect();
+    let total: f64 = kept.iter().map(|k| k.1).sum();
+    if kept.is_empty() || total <= 0.0 {
+        return None;
+    }
+    let mut r = rng.random::<f64>() * total;
+    for &(i, p) in &kept {
+        if r < p {
+            return Some(i);
+        }
+        r -= p;
+    }
+    kept.last().map(|k| k.0)
+}
+
 /// Chooses `side`'s commit in `pos` within `limits` (`nodes` caps the number of resolved
 /// pairs, default 4 000; `movetime` caps the time). `None` if `side` has no legal commit.
+///
+/// Each of `side`'s commits is resolved against the other side's most threatening commits
+/// (as many as the budget allows). The commits within [`MIX_MARGIN_CP`] of the best blend
+/// of worst case and mean are kept, their rows of the matrix solved by [`equilibrium`],
+/// and the commit drawn from that strategy with `rng` ([`sample_strategy`]). A win the
+/// matrix finds against every reply (a simultaneous mate) is played at once.
 pub fn choose_commit(
     pos: &Position,
     side: Color,
@@ -200,6 +309,21 @@ pub fn choose_commit(
     ctl: &mut dyn SearchControl,
     rng: &mut Xoshiro256PlusPlus,
     resolver: &Resolver,
+) -> Option<Move> {
+    choose_commit_within(pos, side, limits, ctl, rng, resolver, MIX_MARGIN_CP)
+}
+
+/// [`choose_commit`] with the mixed strategy over the commits within `margin_cp`
+/// centipawns of the best blend instead of [`MIX_MARGIN_CP`] (0: only commits rated
+/// exactly alike). For measuring other margins against the bot.
+pub fn choose_commit_within(
+    pos: &Position,
+    side: Color,
+    limits: SearchLimits,
+    ctl: &mut dyn SearchControl,
+    rng: &mut Xoshiro256PlusPlus,
+    resolver: &Resolver,
+    margin_cp: i32,
 ) -> Option<Move> {
     let mut mine = pos.legal_commits(side);
     if mine.len() <= 1 {
@@ -212,18 +336,49 @@ pub fn choose_commit(
     let keep = (budget / mine.len()).clamp(1, theirs.len().max(1));
     theirs.truncate(keep);
     let deadline = limits.movetime.map(|t| Instant::now() + t);
-    let mut best: Option<(i32, Move)> = None;
+    let mut scored: Vec<Move> = Vec::with_capacity(mine.len());
+    let mut matrix: Vec<i32> = Vec::with_capacity(mine.len() * theirs.len().max(1));
     let mut pairs = 0u64;
     for m in &mine {
-        let score = commit_score(pos, side, m, &theirs, resolver, &mut pairs).blend;
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, *m));
+        let row_start = matrix.len();
+        if theirs.is_empty() {
+            matrix.push(sequential(pos, side, m, None));
+        } else {
+            for t in &theirs {
+                matrix.push(payoff(pos, side, m, t, resolver));
+                pairs += 1;
+            }
+        }
+        scored.push(*m);
+        if matrix[row_start..].iter().all(|&v| v >= MATE) {
+            return Some(*m);
         }
         if deadline.is_some_and(|d| Instant::now() >= d) || ctl.should_stop(pairs) {
             break;
         }
     }
-    best.map(|(_, m)| m)
+    let cols = theirs.len().max(1);
+    // The commits whose blend of worst case and mean is within MIX_MARGIN_CP of the best
+    // one's, and the equilibrium of the matrix of those rows alone.
+    let blends: Vec<i32> = matrix.chunks_exact(cols).map(blend_of).collect();
+    let best = blends.iter().copied().max()?;
+    let near: Vec<usize> = (0..scored.len())
+        .filter(|&i| blends[i] >= best.saturating_sub(margin_cp.max(0)))
+        .collect();
+    let sub: Vec<i32> = near
+        .iter()
+        .flat_map(|&i| matrix[i * cols..(i + 1) * cols].iter().copied())
+        .collect();
+    let strategy = equilibrium(&sub, near.len(), cols, EQUILIBRIUM_ITERATIONS);
+    sample_strategy(&strategy, rng).map(|k| scored[near[k]])
+}
+
+/// `(3 × worst + mean) / 4` of one row of payoffs (rounded down; the mean towards zero),
+/// as [`CommitScore::blend`].
+fn blend_of(row: &[i32]) -> i32 {
+    let worst = row.iter().copied().min().unwrap_or(0);
+    let mean = (row.iter().map(|&v| i64::from(v)).sum::<i64>() / row.len().max(1) as i64) as i32;
+    (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32
 }
 
 #[cfg(test)]
@@ -294,11 +449,139 @@ mod tests {
         assert_eq!(best_threat(&pos, Color::Black), 900);
     }
 
+    /// What the column player's best reply leaves the row player with `x`.
+    fn guaranteed(payoff: &[i32], cols: usize, x: &[f64]) -> f64 {
+        (0..cols)
+            .map(|j| {
+                x.iter()
+                    .enumerate()
+                    .map(|(i, p)| p * f64::from(payoff[i * cols + j]))
+                    .sum::<f64>()
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     #[test]
-    fn parity_commit_with_the_rules_resolver_takes_the_free_queen() {
-        assert_eq!(
-            pick("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1 -/-", &rules_resolver),
-            "d1d5"
-        );
+    fn equilibrium_of_matching_pennies_is_half_and_half() {
+        let x = equilibrium(&[100, -100, -100, 100], 2, 2, EQUILIBRIUM_ITERATIONS);
+        assert_eq!(x.len(), 2);
+        assert!((x[0] - 0.5).abs() < 0.02, "{x:?}");
+        assert!((x.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn equilibrium_of_rock_paper_scissors_is_a_third_each_and_unexploitable() {
+        let rps = [0, -1, 1, 1, 0, -1, -1, 1, 0];
+        let x = equilibrium(&rps, 3, 3, EQUILIBRIUM_ITERATIONS);
+        for p in &x {
+            assert!((p - 1.0 / 3.0).abs() < 0.02, "{x:?}");
+        }
+        // The game's value is 0: the best reply takes almost nothing from it.
+        assert!(guaranteed(&rps, 3, &x) > -0.02);
+        // Any pure strategy loses a whole point to its best reply.
+        assert_eq!(guaranteed(&rps, 3, &[1.0, 0.0, 0.0]), -1.0);
+    }
+
+    #[test]
+    fn equilibrium_of_an_unbalanced_game_weights_by_the_payoffs() {
+        // Row 0 wins 300 against column 0 and loses 100 against column 1; row 1 loses 100
+        // and wins 100. Mixing row 0 with share x: 400x - 100 against column 0 and
+        // 100 - 200x against column 1, equal at x = 1/3, the game's value 100/3.
+        let m = [300, -100, -100, 100];
+        let x = equilibrium(&m, 2, 2, EQUILIBRIUM_ITERATIONS);
+        assert!((x[0] - 1.0 / 3.0).abs() < 0.02, "{x:?}");
+        assert!((guaranteed(&m, 2, &x) - 100.0 / 3.0).abs() < 3.0);
+    }
+
+    #[test]
+    fn equilibrium_plays_a_dominant_row_alone() {
+        // Row 1 is better than row 0 against every column.
+        let x = equilibrium(&[10, 20, -5, 50, 60, 40], 2, 3, EQUILIBRIUM_ITERATIONS);
+        assert!(x[1] > 0.99, "{x:?}");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for _ in 0..50 {
+            assert_eq!(sample_strategy(&x, &mut rng), Some(1));
+        }
+    }
+
+    #[test]
+    fn equilibrium_of_an_empty_or_misshapen_matrix_is_empty() {
+        assert!(equilibrium(&[], 0, 3, 10).is_empty());
+        assert!(equilibrium(&[1, 2, 3], 2, 2, 10).is_empty());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        assert_eq!(sample_strategy(&[], &mut rng), None);
+    }
+
+    #[test]
+    fn sampling_follows_the_strategy_and_drops_tiny_shares() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let strategy = [0.6, 0.39, 0.01];
+        let mut counts = [0usize; 3];
+        for _ in 0..4_000 {
+            counts[sample_strategy(&strategy, &mut rng).unwrap()] += 1;
+        }
+        assert_eq!(counts[2], 0, "a share under 5 % of the largest is dropped");
+        let share = counts[0] as f64 / 4_000.0;
+        // 0.6 / 0.99 of the draws, within sampling error.
+        assert!((share - 0.606).abs() < 0.03, "{counts:?}");
+        // The same seed draws the same commits.
+        let mut a = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut b = Xoshiro256PlusPlus::seed_from_u64(11);
+        let da: Vec<_> = (0..20)
+            .map(|_| sample_strategy(&strategy, &mut a))
+            .collect();
+        let db: Vec<_> = (0..20)
+            .map(|_| sample_strategy(&strategy, &mut b))
+            .collect();
+        assert_eq!(da, db);
+    }
+
+    #[test]
+    fn parity_commits_rated_alike_are_drawn_from_a_mixed_strategy() {
+        // After 1. d4/f6 2. e3/Nc6 (Parity) White's Qf3 and d5 are rated within 8 cp of
+        // each other: with that margin the bot plays both over seeds, each seed reproducing
+        // its choice, and never a commit rated worse than the margin. The shipped margin
+        // plays a best-rated commit.
+        let pos = Position::from_text(
+            Variant::Parity,
+            "r1bqkbnr/ppppp1pp/2n2p2/8/3P4/4P3/PPP2PPP/RNBQKBNR w KQkq - 0 3 e3/f6",
+        )
+        .unwrap();
+        let choose = |seed: u64, margin: i32| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            choose_commit_within(
+                &pos,
+                Color::White,
+                SearchLimits::default(),
+                &mut NoControl,
+                &mut rng,
+                &rules_resolver,
+                margin,
+            )
+            .unwrap()
+        };
+        let theirs = pos.legal_commits(Color::Black);
+        let blend =
+            |m: &Move| commit_score(&pos, Color::White, m, &theirs, &rules_resolver, &mut 0).blend;
+        let best = pos
+            .legal_commits(Color::White)
+            .iter()
+            .map(blend)
+            .max()
+            .unwrap();
+        let mut counts = std::collections::BTreeMap::new();
+        for seed in 0..20 {
+            let m = choose(seed, 8);
+            assert_eq!(
+                choose(seed, 8),
+                m,
+                "seed {seed} chose differently the second time"
+            );
+            assert!(blend(&m) >= best - 8, "{}", m.coordinate(pos.shape()));
+            *counts.entry(m.coordinate(pos.shape())).or_insert(0) += 1;
+            assert_eq!(blend(&choose(seed, MIX_MARGIN_CP)), best);
+        }
+        assert!(counts.len() >= 2, "a pure choice: {counts:?}");
+        assert!(counts.contains_key("d1f3"), "{counts:?}");
     }
 }

@@ -46,9 +46,22 @@ print("%s-%d.%d-%dbit" % (platform.python_implementation().lower(), v[0], v[1], 
 
 step "command-line binary without Bevy (the differential tests compare against it)"
 # Selecting the binding crate too resolves the dependencies' features as for the extension,
-# so the rules library built above is reused rather than built a second time.
+# so the rules library built above is reused rather than built a second time. Cargo links
+# the build to $CARGO_TARGET_DIR/debug/esoterica, where a windowed build may stand: that
+# file is kept aside and put back when this script ends, and the tests use a copy of the
+# binary without Bevy under $CARGO_TARGET_DIR/rules-only/.
+bin="$CARGO_TARGET_DIR/debug/esoterica"
+kept="$CARGO_TARGET_DIR/esoterica-before-python-ci"
+rm -f "$kept"
+if [ -e "$bin" ]; then
+  cp -p "$bin" "$kept"
+  trap 'rm -f "$bin"; mv "$kept" "$bin"' EXIT
+fi
 (cd .. && cargo build --locked --quiet -p esoterica -p esoterica-python --no-default-features --bin esoterica)
-export ESOTERICA_CLI="$CARGO_TARGET_DIR/debug/esoterica"
+mkdir -p "$CARGO_TARGET_DIR/rules-only"
+rm -f "$CARGO_TARGET_DIR/rules-only/esoterica"
+cp -p "$bin" "$CARGO_TARGET_DIR/rules-only/esoterica"
+export ESOTERICA_CLI="$CARGO_TARGET_DIR/rules-only/esoterica"
 
 step "pytest"
 python -m pytest -q "$@"

@@ -176,25 +176,42 @@ pub fn commit_score(
     resolver: &Resolver,
     pairs: &mut u64,
 ) -> CommitScore {
+    let mut row = Vec::with_capacity(theirs.len().max(1));
+    push_payoffs(pos, side, mine, theirs, resolver, pairs, &mut row);
+    CommitScore::of_row(&row)
+}
+
+/// Pushes onto `row` the payoffs of `mine` for `side` against each of `theirs` (each pair
+/// resolved by `resolver`, counted in `pairs`), or the one payoff of `mine` played alone
+/// when there is no reply.
+fn push_payoffs(
+    pos: &Position,
+    side: Color,
+    mine: &Move,
+    theirs: &[Move],
+    resolver: &Resolver,
+    pairs: &mut u64,
+    row: &mut Vec<i32>,
+) {
     if theirs.is_empty() {
-        let v = sequential(pos, side, mine, None);
-        return CommitScore {
-            blend: v,
-            worst: v,
-            mean: v,
-        };
+        row.push(sequential(pos, side, mine, None));
+        return;
     }
-    let mut worst = i32::MAX;
-    let mut sum = 0i64;
     for t in theirs {
-        let v = payoff(pos, side, mine, t, resolver);
-        worst = worst.min(v);
-        sum += i64::from(v);
+        row.push(payoff(pos, side, mine, t, resolver));
         *pairs += 1;
     }
-    let mean = (sum / theirs.len() as i64) as i32;
-    let blend = (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32;
-    CommitScore { blend, worst, mean }
+}
+
+impl CommitScore {
+    /// The score of one row of payoffs (one payoff per reply; not empty).
+    fn of_row(row: &[i32]) -> CommitScore {
+        let worst = row.iter().copied().min().unwrap_or(0);
+        let sum: i64 = row.iter().map(|&v| i64::from(v)).sum();
+        let mean = (sum / row.len().max(1) as i64) as i32;
+        let blend = (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32;
+        CommitScore { blend, worst, mean }
+    }
 }
 
 /// Regret-matching iterations [`choose_commit`] runs on its payoff matrix.
@@ -341,14 +358,7 @@ pub fn choose_commit_within(
     let mut pairs = 0u64;
     for m in &mine {
         let row_start = matrix.len();
-        if theirs.is_empty() {
-            matrix.push(sequential(pos, side, m, None));
-        } else {
-            for t in &theirs {
-                matrix.push(payoff(pos, side, m, t, resolver));
-                pairs += 1;
-            }
-        }
+        push_payoffs(pos, side, m, &theirs, resolver, &mut pairs, &mut matrix);
         scored.push(*m);
         if matrix[row_start..].iter().all(|&v| v >= MATE) {
             return Some(*m);
@@ -358,9 +368,12 @@ pub fn choose_commit_within(
         }
     }
     let cols = theirs.len().max(1);
-    // The commits whose blend of worst case and mean is within MIX_MARGIN_CP of the best
+    // The commits whose blend of worst case and mean is within `margin_cp` of the best
     // one's, and the equilibrium of the matrix of those rows alone.
-    let blends: Vec<i32> = matrix.chunks_exact(cols).map(blend_of).collect();
+    let blends: Vec<i32> = matrix
+        .chunks_exact(cols)
+        .map(|row| CommitScore::of_row(row).blend)
+        .collect();
     let best = blends.iter().copied().max()?;
     let near: Vec<usize> = (0..scored.len())
         .filter(|&i| blends[i] >= best.saturating_sub(margin_cp.max(0)))
@@ -371,14 +384,6 @@ pub fn choose_commit_within(
         .collect();
     let strategy = equilibrium(&sub, near.len(), cols, EQUILIBRIUM_ITERATIONS);
     sample_strategy(&strategy, rng).map(|k| scored[near[k]])
-}
-
-/// `(3 × worst + mean) / 4` of one row of payoffs (rounded down; the mean towards zero),
-/// as [`CommitScore::blend`].
-fn blend_of(row: &[i32]) -> i32 {
-    let worst = row.iter().copied().min().unwrap_or(0);
-    let mean = (row.iter().map(|&v| i64::from(v)).sum::<i64>() / row.len().max(1) as i64) as i32;
-    (3 * i64::from(worst) + i64::from(mean)).div_euclid(4) as i32
 }
 
 #[cfg(test)]

@@ -2191,6 +2191,55 @@ mod start_modes {
     }
 
     #[test]
+    fn parity_rings_its_resting_pieces_with_sprites_and_hides_them_in_other_variants() {
+        use esoterica::render::parity::{MARK_OFFSET, RestingMark};
+        let (_root, f) = folders("resting-marks");
+        let mut app = start(
+            "esoterica play --variant parity --moves e2e4/e7e5 d2d4/d7d5",
+            f,
+        );
+        frames(&mut app, 60);
+        let shown = |app: &mut App| {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<(&Transform, &InheritedVisibility), With<RestingMark>>();
+            let mut at: Vec<Vec2> = q
+                .iter(app.world())
+                .filter(|(_, v)| v.get())
+                .map(|(t, _)| t.translation.truncate())
+                .collect();
+            at.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            at
+        };
+        // The pawns that moved last turn (d4, d5) rest: one ring at each one's lower left.
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let mut want: Vec<Vec2> = ["d4", "d5"]
+            .map(|n| {
+                let sq = pos.shape().parse_square(n).unwrap();
+                esoterica::render::square_to_world(pos.shape(), sq, false) + MARK_OFFSET
+            })
+            .to_vec();
+        want.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+        let got = shown(&mut app);
+        assert_eq!(got.len(), 2, "{got:?}");
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                g.distance(*w) < 0.5,
+                "ring at {g}, resting piece's corner at {w}"
+            );
+        }
+        app.world_mut()
+            .write_message(NewGameRequest::new(esoterica::rules::Variant::Standard));
+        frames(&mut app, 10);
+        assert_eq!(shown(&mut app), Vec::<Vec2>::new());
+    }
+
+    #[test]
     fn the_demo_keeps_room_for_its_hint_above_the_board_and_its_captions_below() {
         use esoterica::demo::plugin::{CAPTION_BAR_PX, HINT_ROW_PX};
         use esoterica::render::BoardInsets;

@@ -37,8 +37,8 @@ pub use game::{
 pub use recent::{RecentGame, RecentGames};
 pub use scene::{LoadedScene, Scene, SceneStep, list_scenes, load_scene, load_scene_text};
 pub use settings::{
-    Appearance, BoardTheme, LoadedSettings, Overlays, PieceSet, PlayerSpec, Players, Settings,
-    UI_SCALE_RANGE,
+    Antialiasing, Appearance, BoardTheme, LoadedSettings, Overlays, PieceSet, PlayerSpec, Players,
+    Settings, UI_SCALE_RANGE,
 };
 
 /// Environment variable that overrides the data folder (autosave), e.g. for tests.

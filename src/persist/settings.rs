@@ -126,6 +126,44 @@ impl BoardTheme {
     }
 }
 
+/// Multisample anti-aliasing of the board's view (the gizmo lines, arrows and rings have
+/// no other smoothing; sprites are smoothed by their images' soft edges).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Antialiasing {
+    /// 4× MSAA on a graphics card, off on a software renderer (Mesa's llvmpipe, which
+    /// blends and resolves every sample on the CPU).
+    #[default]
+    Auto,
+    /// Always 4× MSAA.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Antialiasing {
+    /// Every choice, in the order the settings list them.
+    pub const ALL: [Antialiasing; 3] = [Antialiasing::Auto, Antialiasing::On, Antialiasing::Off];
+
+    /// The name shown in the settings.
+    pub fn title(self) -> &'static str {
+        match self {
+            Antialiasing::Auto => "Auto",
+            Antialiasing::On => "4× MSAA",
+            Antialiasing::Off => "Off",
+        }
+    }
+
+    /// Whether the board is drawn with 4× MSAA under this choice; `software_renderer`:
+    /// the graphics adapter is a CPU one (wgpu's `DeviceType::Cpu`).
+    pub fn multisampled(self, software_renderer: bool) -> bool {
+        match self {
+            Antialiasing::Auto => !software_renderer,
+            Antialiasing::On => true,
+            Antialiasing::Off => false,
+        }
+    }
+}
+
 /// How the game looks: pieces, board, interface size and motion.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -142,6 +180,9 @@ pub struct Appearance {
     pub ui_scale: f32,
     /// Short fades instead of travel, lifts, particles and bounces.
     pub reduce_motion: bool,
+    /// Multisampling of the board (a name this build does not know reads as the default).
+    #[serde(deserialize_with = "lenient_choice")]
+    pub antialiasing: Antialiasing,
 }
 
 /// A setting chosen from a fixed list of unit variants, read by name.
@@ -156,6 +197,10 @@ impl Choice for PieceSet {
 
 impl Choice for BoardTheme {
     const CHOICES: &'static [Self] = &BoardTheme::ALL;
+}
+
+impl Choice for Antialiasing {
+    const CHOICES: &'static [Self] = &Antialiasing::ALL;
 }
 
 /// Reads a [`Choice`] by its variant name; an unknown name (a theme from a newer build, a
@@ -218,6 +263,7 @@ impl Default for Appearance {
             board_theme: BoardTheme::default(),
             ui_scale: 1.0,
             reduce_motion: false,
+            antialiasing: Antialiasing::Auto,
         }
     }
 }
@@ -432,6 +478,7 @@ mod tests {
                 board_theme: BoardTheme::Marble,
                 ui_scale: 1.25,
                 reduce_motion: true,
+                antialiasing: Antialiasing::Off,
             },
             time_control: "5+3".into(),
         }
@@ -547,6 +594,7 @@ mod tests {
         assert!(text.contains("piece_set: Print"), "{text}");
         assert!(text.contains("board_theme: Marble"), "{text}");
         assert!(text.contains("reduce_motion: true"), "{text}");
+        assert!(text.contains("antialiasing: Off"), "{text}");
         assert_eq!(
             Settings::from_ron(&text).unwrap().appearance,
             custom().appearance
@@ -557,6 +605,7 @@ mod tests {
         assert_eq!(old.appearance.piece_set, PieceSet::Classic);
         assert_eq!(old.appearance.board_theme, BoardTheme::Wood);
         assert!(!old.appearance.reduce_motion);
+        assert_eq!(old.appearance.antialiasing, Antialiasing::Auto);
         // A theme or set this build does not know falls back to the default; the rest of
         // the file is kept.
         let odd = Settings::from_ron(
@@ -573,6 +622,20 @@ mod tests {
         // Out-of-range scales are clamped.
         let big = Settings::from_ron("(version: 1, appearance: (ui_scale: 9.0))").unwrap();
         assert_eq!(big.appearance.ui_scale, 2.0);
+    }
+
+    #[test]
+    fn antialiasing_is_off_on_a_software_renderer_only_when_automatic() {
+        assert!(Antialiasing::Auto.multisampled(false));
+        assert!(!Antialiasing::Auto.multisampled(true));
+        assert!(Antialiasing::On.multisampled(true));
+        assert!(Antialiasing::On.multisampled(false));
+        assert!(!Antialiasing::Off.multisampled(false));
+        assert!(!Antialiasing::Off.multisampled(true));
+        let on = Settings::from_ron("(version: 1, appearance: (antialiasing: On))").unwrap();
+        assert_eq!(on.appearance.antialiasing, Antialiasing::On);
+        let odd = Settings::from_ron("(version: 1, appearance: (antialiasing: Fxaa))").unwrap();
+        assert_eq!(odd.appearance.antialiasing, Antialiasing::Auto);
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub struct Appearance {
     pub piece_set: PieceSet,
     /// The board's colours and surfaces.
     pub theme: crate::persist::BoardTheme,
+    /// Multisampling of the board camera (applied by `render/camera.rs`).
+    pub antialiasing: crate::persist::Antialiasing,
 }
 
 /// Why a drawing could not be rasterised.
@@ -150,11 +152,13 @@ pub enum Shape {
     Spark,
     /// A square outline with rounded corners (the landing of a teleport, field blocks).
     Frame,
+    /// A thick small ring (Parity's mark of a resting piece).
+    Badge,
 }
 
 impl Shape {
     /// Every shape.
-    pub const ALL: [Shape; 7] = [
+    pub const ALL: [Shape; 8] = [
         Shape::Dot,
         Shape::Ring,
         Shape::Glow,
@@ -162,6 +166,7 @@ impl Shape {
         Shape::Plate,
         Shape::Spark,
         Shape::Frame,
+        Shape::Badge,
     ];
 
     /// The SVG text of the shape.
@@ -185,6 +190,9 @@ impl Shape {
             Shape::Spark => {
                 r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><radialGradient id="p"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.85"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><circle cx="50" cy="50" r="50" fill="url(#p)"/></svg>"##
             }
+            Shape::Badge => {
+                r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="35" fill="none" stroke="#fff" stroke-width="22"/></svg>"##
+            }
             Shape::Frame => {
                 r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="5" y="5" width="90" height="90" rx="12" fill="none" stroke="#fff" stroke-width="6"/></svg>"##
             }
@@ -198,7 +206,7 @@ impl Shape {
             Shape::Dot | Shape::Ring | Shape::Glow | Shape::Frame => 1.0,
             Shape::Shadow => 0.6,
             Shape::Plate => 0.4,
-            Shape::Spark => 0.2,
+            Shape::Spark | Shape::Badge => 0.2,
         }
     }
 }

@@ -3,6 +3,9 @@
 //! covered: panels never lie over it.
 
 use bevy::prelude::*;
+use bevy::render::render_resource::WgpuAdapterInfo as AdapterInfo;
+use bevy::render::renderer::RenderAdapterInfo;
+use bevy::render::view::Msaa;
 use bevy::window::PrimaryWindow;
 
 use super::SQUARE_SIZE_WORLD;
@@ -13,7 +16,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardInsets>()
         .insert_resource(ClearColor(Color::srgb(0.13, 0.12, 0.11)))
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, fit_camera.in_set(AppSystems::Present));
+        .add_systems(
+            Update,
+            (fit_camera, apply_antialiasing).in_set(AppSystems::Present),
+        );
 }
 
 /// The window margins taken by panels, in logical pixels (written by the UI).
@@ -35,6 +41,33 @@ pub struct BoardCamera;
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Board camera"), Camera2d, BoardCamera));
+}
+
+/// Whether the graphics adapter renders on the CPU (wgpu's `DeviceType::Cpu`: Mesa's
+/// llvmpipe, SwiftShader, WARP). wgpu's enum is not re-exported by Bevy, so its name is
+/// compared.
+pub fn software_adapter(info: &AdapterInfo) -> bool {
+    format!("{:?}", info.device_type) == "Cpu"
+}
+
+/// The board camera's multisampling for the Look setting: with `Auto`, 4× on a graphics
+/// card and off on a software renderer, where every sample is blended and resolved on the
+/// CPU (docs/PERFORMANCE.md). Until the renderer reports its adapter, and in headless runs
+/// without one, the adapter counts as a graphics card.
+fn apply_antialiasing(
+    appearance: Res<super::Appearance>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    mut cameras: Query<&mut Msaa, With<BoardCamera>>,
+) {
+    let software = adapter.is_some_and(|a| software_adapter(&a));
+    let want = if appearance.antialiasing.multisampled(software) {
+        Msaa::Sample4
+    } else {
+        Msaa::Off
+    };
+    for mut msaa in &mut cameras {
+        msaa.set_if_neq(want);
+    }
 }
 
 pub(crate) fn fit_camera(

@@ -88,12 +88,14 @@ impl Summary {
 }
 
 /// The report written to the plan's file.
-/// `moves`: moves (Parity: turns) in the game record at the end.
+/// `moves`: moves (Parity: turns) in the game record at the end; `renderer`: the graphics
+/// adapter and the board camera's multisampling, in words.
 pub fn report(
     stats: &FrameStats,
     entities: usize,
     moves: usize,
     window: Option<(u32, u32)>,
+    renderer: &str,
 ) -> String {
     let part = |name: &str, ms: &[f64]| match Summary::of(ms) {
         Some(s) => format!("{name}: {}\n", s.line()),
@@ -104,7 +106,8 @@ pub fn report(
     let window = window.map_or_else(|| "unknown".to_string(), |(w, h)| format!("{w}x{h}"));
     format!(
         "# esoterica frame statistics (wall clock per frame; first {WARM_UP_FRAMES} frames skipped)\n\
-         window: {window} physical pixels; entities: {entities}; moves in the record: {moves}\n{}{}{}",
+         window: {window} physical pixels; entities: {entities}; moves in the record: {moves}\n\
+         renderer: {renderer}\n{}{}{}",
         part("animating", &stats.animating),
         part("idle", &stats.idle),
         part("all", &all)
@@ -128,6 +131,10 @@ fn record_frame(
     windows: Query<&Window>,
     game: Res<crate::game::ActiveGame>,
     entities: Query<Entity>,
+    renderer: (
+        Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+        Query<&bevy::render::view::Msaa, With<super::camera::BoardCamera>>,
+    ),
     mut stats: ResMut<FrameStats>,
     mut last: Local<Option<Instant>>,
     mut frame: Local<u32>,
@@ -152,7 +159,27 @@ fn record_frame(
         .iter()
         .next()
         .map(|w| (w.physical_width(), w.physical_height()));
-    let text = report(&stats, entities.iter().count(), game.record.len(), window);
+    let (adapter, msaa) = renderer;
+    let adapter = adapter.map_or_else(
+        || "unknown".to_string(),
+        |a| {
+            let kind = if super::camera::software_adapter(&a) {
+                "software"
+            } else {
+                "graphics card"
+            };
+            format!("{} ({kind})", a.name)
+        },
+    );
+    let samples = msaa.iter().next().map_or(1, |m| m.samples());
+    let renderer = format!("{adapter}, MSAA {samples}×");
+    let text = report(
+        &stats,
+        entities.iter().count(),
+        game.record.len(),
+        window,
+        &renderer,
+    );
     match std::fs::write(&plan.path, &text) {
         Ok(()) => info!("frame statistics written to {}", plan.path.display()),
         Err(e) => error!("cannot write {}: {e}", plan.path.display()),
@@ -185,11 +212,18 @@ mod tests {
             animating: vec![40.0, 60.0],
             idle: vec![20.0],
         };
-        let text = report(&stats, 489, 12, Some((1280, 800)));
+        let text = report(
+            &stats,
+            489,
+            12,
+            Some((1280, 800)),
+            "llvmpipe (software), MSAA 1×",
+        );
         assert_eq!(
             text,
             "# esoterica frame statistics (wall clock per frame; first 30 frames skipped)\n\
              window: 1280x800 physical pixels; entities: 489; moves in the record: 12\n\
+             renderer: llvmpipe (software), MSAA 1×\n\
              animating: 2 frames, mean 50.0 ms, median 40.0 ms (25.0 fps), p95 60.0 ms, max 60.0 ms\n\
              idle: 1 frames, mean 20.0 ms, median 20.0 ms (50.0 fps), p95 20.0 ms, max 20.0 ms\n\
              all: 3 frames, mean 40.0 ms, median 40.0 ms (25.0 fps), p95 60.0 ms, max 60.0 ms\n"

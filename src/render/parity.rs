@@ -34,14 +34,26 @@ pub(crate) fn plugin(app: &mut App) {
                 curtain_selection_on_commit,
                 spawn_turn_captions,
                 fade_turn_captions,
-                draw_resting_markers,
             )
                 .chain()
                 .in_set(AppSystems::Present)
                 .run_if(crate::game::is_simultaneous),
+            // Also outside Parity, where it hides the marks a Parity game left.
+            draw_resting_markers.in_set(AppSystems::Present),
         ),
     );
 }
+
+/// A resting piece's ring (a [`Shape::Badge`](super::art::Shape::Badge) sprite). The
+/// rings are a pool: one per resting piece is shown, the rest hidden.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct RestingMark;
+
+/// Diameter of a resting piece's ring, world units.
+pub const RESTING_MARK_WORLD: f32 = 22.0;
+
+/// Where a piece's mark sits relative to the piece (lower left), world units at scale 1.
+pub const MARK_OFFSET: Vec2 = Vec2::new(-32.0, -34.0);
 
 /// A caption over the board for a Parity event, with its age in seconds.
 #[derive(Component, Debug, Clone, Copy)]
@@ -167,33 +179,66 @@ fn fade_turn_captions(
 }
 
 /// A small ring in the lower-left corner of each resting piece (it moved last turn and may
-/// not move now), drawn where the piece is drawn so it follows animations and shared squares.
-/// In Single Occupation a piece on a shared square is not resting even if it moved last
-/// turn: it is the one that must move (§5), and gets an orange double-headed mark instead.
+/// not move now), placed where the piece is drawn so it follows animations and shared
+/// squares. In Single Occupation a piece on a shared square is not resting even if it moved
+/// last turn: it is the one that must move (§5), and gets an orange double-headed mark
+/// instead. The rings are sprites of one image, so the renderer draws them all in one call;
+/// outside Parity all are hidden.
 fn draw_resting_markers(
+    mut commands: Commands,
     mut gizmos: Gizmos,
+    art: Res<super::art::ArtImages>,
     game: Res<ActiveGame>,
     pieces: Query<(&PieceEntity, &OnSquare, &Transform), Without<Captured>>,
+    mut marks: Query<(&mut Transform, &mut Visibility), (With<RestingMark>, Without<PieceEntity>)>,
 ) {
     let pos = game.shown();
-    let [resting, leaving] = piece_marks(pos);
-    for (piece, on, tf) in &pieces {
-        let i = piece.side.index();
-        let c = tf.translation.truncate() + Vec2::new(-32.0, -34.0) * tf.scale.x;
-        if leaving[i].contains(&on.0) {
-            let color = Color::srgb(0.95, 0.55, 0.1);
-            gizmos.line_2d(c + Vec2::new(-9.0, 0.0), c + Vec2::new(9.0, 0.0), color);
-            for d in [-1.0f32, 1.0] {
-                let tip = c + Vec2::new(9.0 * d, 0.0);
-                gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, 4.0), color);
-                gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, -4.0), color);
-            }
-        } else if resting[i].contains(&on.0) {
-            let color = Color::srgb(0.2, 0.45, 0.9);
-            for r in [5.0, 6.5, 8.0, 9.5] {
-                gizmos.circle_2d(c, r, color);
+    let mut rings = Vec::new();
+    if pos.variant().turn_model() == crate::rules::TurnModel::Simultaneous {
+        let [resting, leaving] = piece_marks(pos);
+        for (piece, on, tf) in &pieces {
+            let i = piece.side.index();
+            let c = tf.translation.truncate() + MARK_OFFSET * tf.scale.x;
+            if leaving[i].contains(&on.0) {
+                let color = Color::srgb(0.95, 0.55, 0.1);
+                gizmos.line_2d(c + Vec2::new(-9.0, 0.0), c + Vec2::new(9.0, 0.0), color);
+                for d in [-1.0f32, 1.0] {
+                    let tip = c + Vec2::new(9.0 * d, 0.0);
+                    gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, 4.0), color);
+                    gizmos.line_2d(tip, tip + Vec2::new(-5.0 * d, -4.0), color);
+                }
+            } else if resting[i].contains(&on.0) {
+                rings.push((c.extend(tf.translation.z + 0.5), tf.scale.x));
             }
         }
+    }
+    let mut pool = marks.iter_mut();
+    for (at, scale) in rings {
+        let want = Transform::from_translation(at).with_scale(Vec3::splat(scale));
+        match pool.next() {
+            Some((mut tf, mut v)) => {
+                if *tf != want {
+                    *tf = want;
+                }
+                v.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                commands.spawn((
+                    Name::new("Resting mark"),
+                    RestingMark,
+                    Sprite {
+                        image: art.shape(super::art::Shape::Badge),
+                        color: Color::srgb(0.2, 0.45, 0.9),
+                        custom_size: Some(Vec2::splat(RESTING_MARK_WORLD)),
+                        ..default()
+                    },
+                    want,
+                ));
+            }
+        }
+    }
+    for (_, mut v) in pool {
+        v.set_if_neq(Visibility::Hidden);
     }
 }
 

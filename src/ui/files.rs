@@ -187,6 +187,7 @@ fn load_start_files(
     anim.reduce_motion = s.appearance.reduce_motion;
     look.piece_set = s.appearance.piece_set;
     look.theme = s.appearance.board_theme;
+    look.antialiasing = s.appearance.antialiasing;
     scale.0 = s.appearance.ui_scale;
     view.show_numbers = s.overlays.intrachange_numbers;
     view.show_hexagrams = s.overlays.hexagrams;
@@ -279,6 +280,7 @@ fn save_settings_on_change(
     now.appearance.reduce_motion = anim.reduce_motion;
     now.appearance.piece_set = look.piece_set;
     now.appearance.board_theme = look.theme;
+    now.appearance.antialiasing = look.antialiasing;
     now.appearance.ui_scale = scale.0;
     // While the demo has the window (its bots have the seats) the overlays it turned on
     // are not the player's choice either.

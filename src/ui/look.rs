@@ -1,4 +1,4 @@
-//! The Look section of the settings: piece set, board theme and interface scale (reduced
+//! The Look section of the settings: piece set, board theme, anti-aliasing and interface scale (reduced
 //! motion sits with the animation speed). Sets only view state ([`Appearance`],
 //! [`InterfaceScale`]); the settings file follows them (`ui/files.rs`).
 
@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::style::InterfaceScale;
-use crate::persist::{BoardTheme, PieceSet, UI_SCALE_RANGE};
+use crate::persist::{Antialiasing, BoardTheme, PieceSet, UI_SCALE_RANGE};
 use crate::render::Appearance;
 
 /// What the Look section changes.
@@ -44,6 +44,17 @@ impl LookSettings<'_, '_> {
                     .show_ui(ui, |ui| {
                         for t in BoardTheme::ALL {
                             ui.selectable_value(&mut a.theme, t, t.title());
+                        }
+                    });
+                ui.end_row();
+                ui.label("Smoothing")
+                    .on_hover_text("Multisample anti-aliasing of the board's lines and rings. Auto: on with a graphics card, off on a software renderer, where it costs the most.");
+                egui::ComboBox::from_id_salt("antialiasing")
+                    .selected_text(a.antialiasing.title())
+                    .width(136.0)
+                    .show_ui(ui, |ui| {
+                        for m in Antialiasing::ALL {
+                            ui.selectable_value(&mut a.antialiasing, m, m.title());
                         }
                     });
                 ui.end_row();

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use super::{Bot, SearchInfo, SearchLimits, StopControl};
+use super::{Bot, Clock, SearchInfo, SearchLimits, StopControl};
 use crate::rules::{Color, Move, Position};
 
 /// What a finished worker hands back: the bot (for the next move), its move and its last
@@ -23,7 +23,10 @@ pub struct BotWorker {
 
 impl BotWorker {
     /// Starts `bot` on `pos`: [`Bot::choose`] for alternating variants, or [`Bot::commit`]
-    /// for `side` when `side` is given (Parity).
+    /// for `side` when `side` is given (Parity). With a `clock` (the mover's time left and
+    /// its increment) an alternating bot plans its own time with [`Bot::choose_on_clock`]
+    /// (`limits` may still cap it); a Parity commit takes the clock's [`Clock::budget`] as
+    /// its move time.
     ///
     /// # Errors
     /// The OS error when the thread cannot be started.
@@ -31,6 +34,7 @@ impl BotWorker {
         mut bot: Box<dyn Bot>,
         pos: Position,
         side: Option<Color>,
+        clock: Option<Clock>,
         limits: SearchLimits,
     ) -> Result<BotWorker, std::io::Error> {
         let stop = Arc::new(AtomicBool::new(false));
@@ -40,9 +44,18 @@ impl BotWorker {
             .name("esoterica-bot".into())
             .spawn(move || {
                 let mut ctl = StopControl::new(flag);
-                let got = catch_unwind(AssertUnwindSafe(|| match side {
-                    Some(s) => bot.commit(&pos, s, limits, &mut ctl),
-                    None => bot.choose(&pos, limits, &mut ctl),
+                let got = catch_unwind(AssertUnwindSafe(|| match (side, clock) {
+                    (Some(s), Some(c)) => {
+                        let t = c.budget();
+                        let limits = SearchLimits {
+                            movetime: Some(limits.movetime.map_or(t, |m| m.min(t))),
+                            ..limits
+                        };
+                        bot.commit(&pos, s, limits, &mut ctl)
+                    }
+                    (Some(s), None) => bot.commit(&pos, s, limits, &mut ctl),
+                    (None, Some(c)) => bot.choose_on_clock(&pos, c, limits, &mut ctl),
+                    (None, None) => bot.choose(&pos, limits, &mut ctl),
                 }));
                 let msg = match got {
                     Ok(m) => Ok((bot, m, ctl.last)),
@@ -96,6 +109,7 @@ mod tests {
             Box::new(AlphaBetaBot::with_level(5, 1)),
             pos.clone(),
             None,
+            None,
             limits,
         )
         .unwrap();
@@ -103,5 +117,61 @@ mod tests {
         w.stop();
         let (_, m, _) = w.wait().unwrap();
         assert!(pos.is_legal(&m.unwrap()));
+    }
+
+    /// Waits for `w` up to a minute (far longer than its clock allows); `None` if it is
+    /// still thinking then.
+    fn wait_a_minute(w: BotWorker) -> Option<WorkerResult> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(w.wait());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(60)).ok()
+    }
+
+    #[test]
+    fn a_bot_on_a_clock_ends_its_unlimited_search_by_itself() {
+        // Depth and nodes unlimited and nobody raises the stop flag: only the clock (half a
+        // second left, no increment) ends the search.
+        let limits = SearchLimits {
+            nodes: Some(u64::MAX),
+            depth: Some(64),
+            movetime: None,
+        };
+        let clock = Clock {
+            remaining: std::time::Duration::from_millis(500),
+            increment: std::time::Duration::ZERO,
+            moves_to_go: None,
+        };
+        let pos = Position::new(Variant::Standard);
+        let w = BotWorker::spawn(
+            Box::new(AlphaBetaBot::with_level(8, 1)),
+            pos.clone(),
+            None,
+            Some(clock),
+            limits,
+        )
+        .unwrap();
+        let (_, m, info) = wait_a_minute(w)
+            .expect("still thinking after a minute")
+            .unwrap();
+        assert!(pos.is_legal(&m.unwrap()));
+        assert!(info.is_some_and(|i| i.depth >= 1));
+        // A Parity commit on the same clock.
+        let pos = Position::new(Variant::Parity);
+        let w = BotWorker::spawn(
+            Box::new(AlphaBetaBot::with_level(8, 1)),
+            pos.clone(),
+            Some(Color::Black),
+            Some(clock),
+            limits,
+        )
+        .unwrap();
+        let (_, m, _) = wait_a_minute(w)
+            .expect("still thinking after a minute")
+            .unwrap();
+        let mut black = pos.clone();
+        black.set_turn(Color::Black);
+        assert!(black.is_legal(&m.unwrap()));
     }
 }

@@ -53,6 +53,8 @@ struct LevelSpec {
     depth: u32,
     nodes: u64,
     noise: i32,
+    name: &'static str,
+    elo: u16,
 }
 
 /// Levels 1–8 (index 0 is level 1).
@@ -61,41 +63,57 @@ const LEVELS: [LevelSpec; 8] = [
         depth: 1,
         nodes: 2_000,
         noise: 250,
+        name: "Beginner",
+        elo: 1050,
     },
     LevelSpec {
         depth: 2,
         nodes: 6_000,
         noise: 150,
+        name: "Novice",
+        elo: 1270,
     },
     LevelSpec {
         depth: 3,
         nodes: 15_000,
         noise: 90,
+        name: "Casual",
+        elo: 1400,
     },
     LevelSpec {
         depth: 4,
         nodes: 40_000,
         noise: 50,
+        name: "Club player",
+        elo: 1500,
     },
     LevelSpec {
         depth: 6,
         nodes: 120_000,
         noise: 20,
+        name: "Strong club player",
+        elo: 1630,
     },
     LevelSpec {
         depth: 10,
         nodes: 400_000,
         noise: 0,
+        name: "Expert",
+        elo: 1700,
     },
     LevelSpec {
         depth: 64,
         nodes: 1_500_000,
         noise: 0,
+        name: "Master",
+        elo: 1740,
     },
     LevelSpec {
         depth: 64,
         nodes: 6_000_000,
         noise: 0,
+        name: "Strongest",
+        elo: 1760,
     },
 ];
 
@@ -125,6 +143,20 @@ pub fn level_limits(level: u8) -> SearchLimits {
         depth: Some(l.depth),
         nodes: Some(l.nodes),
     }
+}
+
+/// A level's name in words ("Beginner" … "Strongest"), shown beside the level in the game.
+pub fn level_name(level: u8) -> &'static str {
+    level_spec(level).name
+}
+
+/// A level's approximate rating on Stockfish 15's `UCI_Elo` scale in standard chess,
+/// measured at 100 ms a move in a round robin of the eight levels with Stockfish limited
+/// to `UCI_Elo` 1350 and 2000, Stockfish 1350 the anchor (docs/BOTS.md, "Strength
+/// levels"), rounded to 10. A guide for players: the 95 % margins there are ±150–200, and
+/// the variants have no such scale.
+pub fn level_elo(level: u8) -> u16 {
+    level_spec(level).elo
 }
 
 /// The plausible-mistake margin of a level, in centipawns: the bot scores every root move
@@ -1294,6 +1326,20 @@ mod tests {
     /// Every level, with every seed tried, plays the mate in one: a one-ply search must not
     /// stand pat in a mated position. In the first position White also has a capture
     /// (Rxb7) that a capture-first order tries before the mate (Ra8).
+    #[test]
+    fn levels_have_names_and_ratings_that_rise_with_the_level() {
+        assert_eq!(level_name(1), "Beginner");
+        assert_eq!(level_name(MAX_LEVEL), "Strongest");
+        // Out-of-range levels read as the nearest one, as their limits do.
+        assert_eq!(level_name(0), level_name(1));
+        assert_eq!(level_elo(99), level_elo(MAX_LEVEL));
+        let elos: Vec<u16> = (1..=MAX_LEVEL).map(level_elo).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
+        let mut names: Vec<&str> = (1..=MAX_LEVEL).map(level_name).collect();
+        names.dedup();
+        assert_eq!(names.len(), usize::from(MAX_LEVEL));
+    }
+
     #[test]
     fn every_level_plays_a_mate_in_one() {
         let fens = [

@@ -44,7 +44,7 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// Whether the graphics adapter renders on the CPU (wgpu's `DeviceType::Cpu`: Mesa's
-/// llvmpipe, SwiftShader, WARP). wgpu's enum is not re-exported by Bevy, so its name is
+/// llvmpipe, `SwiftShader`, WARP). wgpu's enum is not re-exported by Bevy, so its name is
 /// compared.
 pub fn software_adapter(info: &AdapterInfo) -> bool {
     format!("{:?}", info.device_type) == "Cpu"

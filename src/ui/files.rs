@@ -553,6 +553,22 @@ impl LeftPanelExtras<'_> {
                     ui.spacing_mut().slider_width = 100.0;
                     ui.add(egui::Slider::new(l, 1..=8).text("level"));
                 });
+                if name == "alphabeta" {
+                    ui.horizontal(|ui| {
+                        ui.add_space(40.0);
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} · about {} Elo",
+                                crate::bots::search::level_name(*l),
+                                crate::bots::search::level_elo(*l)
+                            ))
+                            .small(),
+                        )
+                        .on_hover_text(
+                            "Measured against Stockfish limited to UCI_Elo, standard chess at 100 ms a move (docs/BOTS.md).",
+                        );
+                    });
+                }
             }
             if chosen != current {
                 *players.of_mut(side) = chosen;

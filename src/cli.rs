@@ -227,6 +227,10 @@ pub struct MatchArgs {
     /// Node budget per move (deterministic; tightens the alphabeta level's own budget).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Game clock: `MINUTES+SECONDS` (Fischer, e.g. 1+1) or `MINUTESdSECONDS` (delay); the
+    /// bots plan their time from it and lose on time when it runs out (docs/BOTS.md).
+    #[arg(long = "time-control", value_name = "TC")]
+    time_control: Option<String>,
     /// Master seed: game i is seeded from (seed, i), whatever the number of jobs.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -772,6 +776,15 @@ fn run_match(a: &MatchArgs) -> u8 {
     cfg.fallback = fallback;
     cfg.max_plies = a.max_plies;
     cfg.start = start;
+    if let Some(t) = &a.time_control {
+        match crate::rules::clock::TimeControl::parse(t) {
+            Ok(tc) => cfg.time_control = tc,
+            Err(e) => {
+                eprintln!("error: --time-control: {e}");
+                return 1;
+            }
+        }
+    }
     // Output files are created before the first game: a path that cannot be written is
     // bad input, found before any time is spent.
     let create = |p: &Option<std::path::PathBuf>| match p {

@@ -19,9 +19,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::time::Instant;
 
 use super::random::RandomBot;
 use super::{Bot, BotSpec, NoControl, SearchLimits, mix_seed};
+use crate::rules::clock::{Clock, TimeControl, flag_fall};
 use crate::rules::{
     Color, DrawReason, Entry, GameRecord, Move, Outcome, Position, TurnModel, Variant, WinReason,
 };
@@ -82,6 +84,11 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// The start position (default: the variant's initial position).
     pub start: Option<Position>,
+    /// The game clock (`docs/rules/clocks.md`): each bot plans its moves from its time
+    /// left and the increment, the time it takes is charged to it (wall clock), and a bot
+    /// whose time runs out loses on time (a draw if the other side cannot mate). With
+    /// [`TimeControl::Unlimited`] (the default) no clock runs.
+    pub time_control: TimeControl,
 }
 
 /// The default ply cap: 400 plies (200 moves each).
@@ -102,6 +109,7 @@ impl MatchConfig {
             fallback: Fallback::Forfeit,
             max_plies: DEFAULT_MAX_PLIES,
             start: None,
+            time_control: TimeControl::Unlimited,
         }
     }
 }
@@ -569,17 +577,21 @@ impl Seat {
         &mut self,
         pos: &Position,
         side: Color,
+        clock: Option<super::Clock>,
         limits: SearchLimits,
         legal: &[Move],
     ) -> Result<Move, String> {
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let bot = &mut self.bot;
         let got = catch_unwind(AssertUnwindSafe(|| {
-            if simultaneous {
-                bot.commit(pos, side, limits, &mut NoControl)
-            } else {
-                bot.choose(pos, limits, &mut NoControl)
-            }
+            super::think(
+                bot.as_mut(),
+                pos,
+                simultaneous.then_some(side),
+                clock,
+                limits,
+                &mut NoControl,
+            )
         }));
         match got {
             Err(p) => {
@@ -691,6 +703,8 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         .clone()
         .unwrap_or_else(|| Position::new(cfg.variant));
     let mut record = GameRecord::new(start);
+    record.time_control = cfg.time_control;
+    let mut clock = Clock::new(cfg.time_control);
     record.tags.push(("Event".into(), "Esoterica match".into()));
     record.tags.push(("Round".into(), (index + 1).to_string()));
     record.tags.push(("White".into(), wc.name.clone()));
@@ -734,16 +748,26 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         termination = Some(format!("{} forfeits: {}", f.color.title(), f.reason));
     }
     // Asks one side; on a fault applies the fallback. `None`: a forfeit was declared.
+    // With a clock, the time the answer took is charged to `side`.
     let turn = |seats: &mut [Seat],
                 record: &mut GameRecord,
                 side: Color,
+                clock: &mut Option<Clock>,
                 faults: &mut Vec<Fault>,
                 termination: &mut Option<String>|
      -> Option<Move> {
         let pos = record.current().clone();
         let legal = pos.legal_commits(side);
         let seat = &mut seats[side.index()];
-        match seat.ask(&pos, side, cfg.limits, &legal) {
+        let on_clock = clock
+            .as_ref()
+            .and_then(|c| super::Clock::for_control(c.control(), c.remaining(side)));
+        let t0 = Instant::now();
+        let answer = seat.ask(&pos, side, on_clock, cfg.limits, &legal);
+        if let Some(c) = clock.as_mut() {
+            c.tick(t0.elapsed());
+        }
+        match answer {
             Ok(m) => Some(m),
             Err(reason) => {
                 faults.push(Fault {
@@ -757,7 +781,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
                     record.tags.push(fallback_tag(side, &seat.name, &reason));
                     seat.bot = Box::new(RandomBot::new(seat.seed));
                     seat.replaced = true;
-                    if let Ok(m) = seat.ask(&pos, side, cfg.limits, &legal) {
+                    if let Ok(m) = seat.ask(&pos, side, None, cfg.limits, &legal) {
                         return Some(m);
                     }
                 }
@@ -788,35 +812,76 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         // A move the rules listed as legal and then refuse is a bug in the rules core: the
         // game stops unscored and the error is reported as an internal fault.
         let (played, side, text) = if record.is_simultaneous() {
+            // Both clocks run in a turn; each side is charged the time of its own commit
+            // (the host asks one after the other).
+            if let Some(c) = clock.as_mut() {
+                c.start_turn();
+                c.commit(Color::Black);
+            }
             let Some(w) = turn(
                 &mut seats,
                 &mut record,
                 Color::White,
+                &mut clock,
                 &mut faults,
                 &mut termination,
             ) else {
                 break;
             };
+            if let Some(c) = clock.as_mut() {
+                c.commit(Color::White);
+                c.uncommit(Color::Black);
+            }
             let Some(b) = turn(
                 &mut seats,
                 &mut record,
                 Color::Black,
+                &mut clock,
                 &mut faults,
                 &mut termination,
             ) else {
                 break;
             };
+            if flag_fell(&mut record, &clock) {
+                break;
+            }
             let shape = record.start().shape();
             let text = format!("{}/{}", w.coordinate(shape), b.coordinate(shape));
-            (record.play_turn(&w, &b), Color::White, text)
+            let played = record.play_turn(&w, &b);
+            if let Some(c) = clock.as_mut() {
+                c.turn_resolved();
+            }
+            (played, Color::White, text)
         } else {
             let side = record.current().turn();
-            let Some(m) = turn(&mut seats, &mut record, side, &mut faults, &mut termination) else {
+            if let Some(c) = clock.as_mut() {
+                c.start_move(side);
+            }
+            let Some(m) = turn(
+                &mut seats,
+                &mut record,
+                side,
+                &mut clock,
+                &mut faults,
+                &mut termination,
+            ) else {
                 break;
             };
+            if flag_fell(&mut record, &clock) {
+                break;
+            }
             let text = m.coordinate(record.start().shape());
-            (record.play(&m), side, text)
+            let played = record.play(&m);
+            if let Some(c) = clock.as_mut() {
+                c.moved(side);
+            }
+            (played, side, text)
         };
+        if played.is_ok()
+            && let Some(c) = &clock
+        {
+            record.set_last_clocks([c.remaining(Color::White), c.remaining(Color::Black)]);
+        }
         if let Err(e) = played {
             let reason = format!(
                 "internal error: the rules refused {text}, which they listed as legal, in {}: {e}",
@@ -842,6 +907,22 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
         record,
         outcome,
         faults,
+    }
+}
+
+/// Declares the loss on time of the sides whose clock reached zero (a draw if the other
+/// side cannot mate, `rules::clock::flag_fall`); `true` when the game ended so. The move
+/// a bot returned after its time ran out is not played.
+fn flag_fell(record: &mut GameRecord, clock: &Option<Clock>) -> bool {
+    let Some(c) = clock else {
+        return false;
+    };
+    match flag_fall(record.current(), &c.flagged()) {
+        Some(outcome) => {
+            record.declare(outcome);
+            true
+        }
+        None => false,
     }
 }
 
@@ -1029,6 +1110,74 @@ mod tests {
         Contestant {
             name: "panicker".into(),
             factory: Arc::new(|_| Box::new(Panicker)),
+        }
+    }
+
+    /// Thinks 40 ms a move whatever its limits or clock, then plays its first legal move
+    /// (Parity: its first legal commit).
+    struct Sleeper;
+    impl Bot for Sleeper {
+        fn name(&self) -> &str {
+            "sleeper"
+        }
+        fn choose(
+            &mut self,
+            pos: &Position,
+            _l: SearchLimits,
+            _c: &mut dyn SearchControl,
+        ) -> Option<Move> {
+            std::thread::sleep(std::time::Duration::from_millis(40));
+            pos.legal_moves().first().copied()
+        }
+    }
+
+    #[test]
+    fn a_bot_that_overruns_its_clock_loses_on_time_and_the_clocks_are_recorded() {
+        use std::time::Duration;
+        let sleeper = Contestant {
+            name: "sleeper".into(),
+            factory: Arc::new(|_| Box::new(Sleeper)),
+        };
+        for variant in [Variant::Standard, Variant::Parity] {
+            // 0.3 s each, no increment: the sleeper's 40 ms a move run out by its eighth
+            // move; greedy answers in well under a millisecond.
+            let mut c = MatchConfig::new(variant, sleeper.clone(), spec("greedy"), 1);
+            c.time_control = TimeControl::Fischer {
+                base: Duration::from_millis(300),
+                increment: Duration::ZERO,
+            };
+            c.jobs = 1;
+            let r = run_match(&c, |_, _, _| {});
+            let g = &r.games[0];
+            assert_eq!(
+                g.outcome,
+                Some(Outcome::Win {
+                    winner: Color::Black,
+                    reason: WinReason::Timeout
+                }),
+                "{variant:?}: {}",
+                g.termination
+            );
+            // White moved 7 times at most (8 × 40 ms > 300 ms), each reading recorded.
+            let white_moves = if variant == Variant::Parity {
+                g.record.len()
+            } else {
+                g.record.len().div_ceil(2)
+            };
+            assert!((1..=7).contains(&white_moves), "{variant:?}: {white_moves}");
+            let last = g.record.clocks_after(g.record.len() - 1).unwrap();
+            assert!(last[0] < Duration::from_millis(300) - Duration::from_millis(30));
+            assert!(last[1] > Duration::from_millis(250), "{last:?}");
+            let pgn = r.pgn();
+            // The tag holds whole seconds.
+            assert!(pgn.contains("[TimeControl \"0+0\"]"), "{pgn}");
+            // Parity writes both sides' clocks after each turn.
+            let reading = if variant == Variant::Parity {
+                "[%clkw 0:00:00]"
+            } else {
+                "[%clk 0:00:00]"
+            };
+            assert!(pgn.contains(reading), "{pgn}");
         }
     }
 

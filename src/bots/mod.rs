@@ -75,6 +75,26 @@ pub struct Clock {
 }
 
 impl Clock {
+    /// The clock a bot plans its move on under `control` with `remaining` left: what each
+    /// move gives back is the Fischer increment, or the part of a move a delay clock does
+    /// not count; `None` without a clock.
+    pub fn for_control(
+        control: crate::rules::clock::TimeControl,
+        remaining: Duration,
+    ) -> Option<Clock> {
+        use crate::rules::clock::TimeControl;
+        let increment = match control {
+            TimeControl::Unlimited => return None,
+            TimeControl::Fischer { increment, .. } => increment,
+            TimeControl::Delay { delay, .. } => delay,
+        };
+        Some(Clock {
+            remaining,
+            increment,
+            moves_to_go: None,
+        })
+    }
+
     /// Moves assumed left when the time control names none.
     pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
@@ -253,6 +273,33 @@ pub trait Bot: Send + 'static {
     }
 }
 
+/// Asks `bot` for its move in `pos`: with `commit_side`, Parity's commit of that side
+/// ([`Bot::commit`]), else the side to move's move ([`Bot::choose`]). With a `clock` an
+/// alternating bot plans its own time ([`Bot::choose_on_clock`]) and a commit gets the
+/// clock's [`Clock::budget`] as its move time; `limits` may still cap either.
+pub fn think(
+    bot: &mut dyn Bot,
+    pos: &Position,
+    commit_side: Option<Color>,
+    clock: Option<Clock>,
+    limits: SearchLimits,
+    ctl: &mut dyn SearchControl,
+) -> Option<Move> {
+    match (commit_side, clock) {
+        (Some(s), Some(c)) => {
+            let t = c.budget();
+            let limits = SearchLimits {
+                movetime: Some(limits.movetime.map_or(t, |m| m.min(t))),
+                ..limits
+            };
+            bot.commit(pos, s, limits, ctl)
+        }
+        (Some(s), None) => bot.commit(pos, s, limits, ctl),
+        (None, Some(c)) => bot.choose_on_clock(pos, c, limits, ctl),
+        (None, None) => bot.choose(pos, limits, ctl),
+    }
+}
+
 /// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–8) or
 /// `ext:<command line>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -406,6 +453,23 @@ pub fn mix_seed(x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_bot_plans_on_its_time_left_and_what_each_move_gives_back() {
+        use super::Clock;
+        use crate::rules::clock::TimeControl;
+        use std::time::Duration;
+        let left = Duration::from_secs(42);
+        assert_eq!(Clock::for_control(TimeControl::Unlimited, left), None);
+        let c = Clock::for_control(TimeControl::fischer(5, 3), left).unwrap();
+        assert_eq!(c.remaining, left);
+        assert_eq!(c.increment, Duration::from_secs(3));
+        assert_eq!(c.moves_to_go, None);
+        // 42 s / 30 moves + ¾ of the 3 s increment.
+        assert_eq!(c.budget(), Duration::from_millis(1400 + 2250));
+        let d = Clock::for_control(TimeControl::delay(5, 2), left).unwrap();
+        assert_eq!(d.increment, Duration::from_secs(2));
+    }
+
     use super::*;
 
     #[test]

@@ -552,7 +552,7 @@ pub fn poll_bots(
         let on_clock = clock
             .as_deref()
             .and_then(|c| c.remaining(side))
-            .and_then(|left| bot_clock(game.record.time_control, left));
+            .and_then(|left| super::Clock::for_control(game.record.time_control, left));
         let limits = SearchLimits {
             movetime: if on_clock.is_some() {
                 None
@@ -574,26 +574,6 @@ pub fn poll_bots(
     if moved {
         thinking.since_last = 0.0;
     }
-}
-
-/// The clock a window bot plans its move on: the time it has left and what each move gives
-/// back (a Fischer increment, or the part of a move a delay clock does not count); `None`
-/// without a clock.
-pub fn bot_clock(
-    control: crate::rules::clock::TimeControl,
-    remaining: std::time::Duration,
-) -> Option<super::Clock> {
-    use crate::rules::clock::TimeControl;
-    let increment = match control {
-        TimeControl::Unlimited => return None,
-        TimeControl::Fischer { increment, .. } => increment,
-        TimeControl::Delay { delay, .. } => delay,
-    };
-    Some(super::Clock {
-        remaining,
-        increment,
-        moves_to_go: None,
-    })
 }
 
 /// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
@@ -622,36 +602,5 @@ pub fn player_from_cli(text: &str) -> Result<PlayerSpec, super::BotSpecError> {
             spec: spec.to_string(),
             level: 1,
         }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::clock::TimeControl;
-    use std::time::Duration;
-
-    #[test]
-    fn a_window_bot_plans_on_its_time_left_and_what_each_move_gives_back() {
-        let left = Duration::from_secs(42);
-        assert_eq!(bot_clock(TimeControl::Unlimited, left), None);
-        let fischer = TimeControl::Fischer {
-            base: Duration::from_secs(300),
-            increment: Duration::from_secs(3),
-        };
-        let c = bot_clock(fischer, left).unwrap();
-        assert_eq!(c.remaining, left);
-        assert_eq!(c.increment, Duration::from_secs(3));
-        assert_eq!(c.moves_to_go, None);
-        // 42 s / 30 moves + ¾ of the 3 s increment.
-        assert_eq!(c.budget(), Duration::from_millis(1400 + 2250));
-        let delay = TimeControl::Delay {
-            base: Duration::from_secs(300),
-            delay: Duration::from_secs(2),
-        };
-        assert_eq!(
-            bot_clock(delay, left).unwrap().increment,
-            Duration::from_secs(2)
-        );
     }
 }

@@ -44,18 +44,8 @@ impl BotWorker {
             .name("esoterica-bot".into())
             .spawn(move || {
                 let mut ctl = StopControl::new(flag);
-                let got = catch_unwind(AssertUnwindSafe(|| match (side, clock) {
-                    (Some(s), Some(c)) => {
-                        let t = c.budget();
-                        let limits = SearchLimits {
-                            movetime: Some(limits.movetime.map_or(t, |m| m.min(t))),
-                            ..limits
-                        };
-                        bot.commit(&pos, s, limits, &mut ctl)
-                    }
-                    (Some(s), None) => bot.commit(&pos, s, limits, &mut ctl),
-                    (None, Some(c)) => bot.choose_on_clock(&pos, c, limits, &mut ctl),
-                    (None, None) => bot.choose(&pos, limits, &mut ctl),
+                let got = catch_unwind(AssertUnwindSafe(|| {
+                    super::think(bot.as_mut(), &pos, side, clock, limits, &mut ctl)
                 }));
                 let msg = match got {
                     Ok(m) => Ok((bot, m, ctl.last)),

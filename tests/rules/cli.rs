@@ -872,3 +872,69 @@ fn analyse_refuses_bad_input_with_a_message() {
         assert_eq!(esoterica(&all).status.code(), Some(1), "{bad:?}");
     }
 }
+
+#[test]
+fn match_on_a_clock_writes_the_time_control_and_every_clock_reading() {
+    let dir = scratch("match-clock");
+    let pgn = dir.join("games.pgn");
+    let out = esoterica(&[
+        "match",
+        "--variant",
+        "standard",
+        "--white",
+        "alphabeta:8",
+        "--black",
+        "greedy",
+        "--games",
+        "2",
+        "--time-control",
+        "0.05+1",
+        "--max-plies",
+        "20",
+        "--jobs",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("\n2 games in "), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[TimeControl \"3+1\"]").count(), 2, "{games}");
+    // 3 s and 1 s a move, at most 20 plies: every reading stays under 20 s. Greedy falls
+    // into quick mates, so the games are short; each ply still has its reading.
+    let clk: Vec<&str> = games.split("[%clk ").skip(1).collect();
+    let plies: usize = games
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .flat_map(|l| l.split_whitespace())
+        .filter(|w| w.chars().next().is_some_and(|c| c.is_ascii_alphabetic()))
+        .count();
+    assert!(
+        clk.len() >= 4 && clk.len() == plies,
+        "{} readings, {plies} plies: {games}",
+        clk.len()
+    );
+    assert!(
+        clk.iter()
+            .all(|c| c.starts_with("0:00:0") || c.starts_with("0:00:1")),
+        "{games}"
+    );
+    let bad = esoterica(&[
+        "match",
+        "--variant",
+        "standard",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--time-control",
+        "five",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("--time-control"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

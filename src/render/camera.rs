@@ -58,8 +58,15 @@ fn apply_antialiasing(
     appearance: Res<super::Appearance>,
     adapter: Option<Res<RenderAdapterInfo>>,
     mut cameras: Query<&mut Msaa, With<BoardCamera>>,
+    mut software: Local<Option<bool>>,
 ) {
-    let software = adapter.is_some_and(|a| software_adapter(&a));
+    // The adapter does not change while the app runs: its kind is read once it is known.
+    if software.is_none()
+        && let Some(a) = &adapter
+    {
+        *software = Some(software_adapter(a));
+    }
+    let software = software.unwrap_or(false);
     let want = if appearance.antialiasing.multisampled(software) {
         Msaa::Sample4
     } else {

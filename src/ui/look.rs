@@ -27,37 +27,32 @@ impl LookSettings<'_, '_> {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Pieces");
-                egui::ComboBox::from_id_salt("piece-set")
-                    .selected_text(a.piece_set.title())
-                    .width(136.0)
-                    .show_ui(ui, |ui| {
-                        for s in PieceSet::ALL {
-                            ui.selectable_value(&mut a.piece_set, s, s.title());
-                        }
-                    });
-                ui.end_row();
-                ui.label("Board");
-                egui::ComboBox::from_id_salt("board-theme")
-                    .selected_text(a.theme.title())
-                    .width(136.0)
-                    .show_ui(ui, |ui| {
-                        for t in BoardTheme::ALL {
-                            ui.selectable_value(&mut a.theme, t, t.title());
-                        }
-                    });
-                ui.end_row();
-                ui.label("Smoothing")
-                    .on_hover_text("Multisample anti-aliasing of the board's lines and rings. Auto: on with a graphics card, off on a software renderer, where it costs the most.");
-                egui::ComboBox::from_id_salt("antialiasing")
-                    .selected_text(a.antialiasing.title())
-                    .width(136.0)
-                    .show_ui(ui, |ui| {
-                        for m in Antialiasing::ALL {
-                            ui.selectable_value(&mut a.antialiasing, m, m.title());
-                        }
-                    });
-                ui.end_row();
+                choice_row(
+                    ui,
+                    "Pieces",
+                    None,
+                    &mut a.piece_set,
+                    &PieceSet::ALL,
+                    PieceSet::title,
+                );
+                choice_row(
+                    ui,
+                    "Board",
+                    None,
+                    &mut a.theme,
+                    &BoardTheme::ALL,
+                    BoardTheme::title,
+                );
+                choice_row(
+                    ui,
+                    "Smoothing",
+                    Some(
+                        "Multisample anti-aliasing of the board's lines and rings. Auto: on with a graphics card, off on a software renderer, where it costs the most.",
+                    ),
+                    &mut a.antialiasing,
+                    &Antialiasing::ALL,
+                    Antialiasing::title,
+                );
                 ui.label("Text size");
                 let mut s = self.dragged.unwrap_or(self.scale.0);
                 let slider = ui.add(
@@ -78,4 +73,29 @@ impl LookSettings<'_, '_> {
             *self.appearance = a;
         }
     }
+}
+
+/// One row of the section's grid: `label` (with its `hover` text) and a drop-down of
+/// `choices`, each named by `title`, that sets `value`.
+fn choice_row<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    label: &str,
+    hover: Option<&str>,
+    value: &mut T,
+    choices: &[T],
+    title: fn(T) -> &'static str,
+) {
+    let shown = ui.label(label);
+    if let Some(h) = hover {
+        shown.on_hover_text(h);
+    }
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(title(*value))
+        .width(136.0)
+        .show_ui(ui, |ui| {
+            for &c in choices {
+                ui.selectable_value(value, c, title(c));
+            }
+        });
+    ui.end_row();
 }

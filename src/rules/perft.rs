@@ -47,14 +47,15 @@ fn perft_with(pos: &Position, depth: u32, ply: usize, buffers: &mut Vec<Vec<Move
     let mut moves = std::mem::take(&mut buffers[ply]);
     moves.clear();
     super::variants::legal_moves(pos, &mut moves);
-    let n = if depth == 1 && !pos.variant().kings_can_be_captured() {
+    // At depth 1 every move is one leaf, a King capture included.
+    let n = if depth == 1 {
         moves.len() as u64
     } else {
         let mut n = 0;
         for mv in &moves {
             let mut next = pos.clone();
             next.play_unchecked(mv);
-            n += if depth == 1 || game_ended_by_capture(&next) {
+            n += if game_ended_by_capture(&next) {
                 1
             } else {
                 perft_with(&next, depth - 1, ply + 1, buffers)

@@ -26,7 +26,7 @@ pub(super) const DELTAS: [(i8, i8); 8] = [
 
 /// Whether direction `d` (index in [`DELTAS`]) goes to higher square indices, so that the
 /// nearest square of a ray is its lowest bit (else its highest).
-pub(super) const ASCENDING: [bool; 8] = [true, true, false, false, true, false, false, true];
+pub(crate) const ASCENDING: [bool; 8] = [true, true, false, false, true, false, false, true];
 
 /// The square index of (file, rank), if it is on the 8×8 board.
 #[inline]
@@ -298,23 +298,23 @@ fn fill_magics(
 }
 
 /// The 8×8 attack tables, built once ([`Attacks64::get`]).
-pub(super) struct Attacks64 {
+pub(crate) struct Attacks64 {
     /// `knight[sq]`: the squares a Knight on `sq` attacks.
-    pub(super) knight: [u64; 64],
+    pub(crate) knight: [u64; 64],
     /// `king[sq]`: the squares a King on `sq` attacks.
-    pub(super) king: [u64; 64],
+    pub(crate) king: [u64; 64],
     /// `pawn[side][sq]`: the squares a pawn of `side` (`Color::index`) on `sq` attacks
     /// (diagonally forward).
-    pub(super) pawn: [[u64; 64]; 2],
+    pub(crate) pawn: [[u64; 64]; 2],
     /// `ray[d][sq]`: the squares from `sq` along direction `d` (index in [`DELTAS`]) to
     /// the edge, `sq` itself not included.
-    pub(super) ray: [[u64; 64]; 8],
+    pub(crate) ray: [[u64; 64]; 8],
     /// `between[a][b]`: the squares strictly between `a` and `b` when they share a rank,
     /// file or diagonal, else none.
-    pub(super) between: Box<[[u64; 64]; 64]>,
+    pub(crate) between: Box<[[u64; 64]; 64]>,
     /// `line[a][b]`: the whole rank, file or diagonal through `a` and `b` (both included)
     /// when they share one, else none.
-    pub(super) line: Box<[[u64; 64]; 64]>,
+    pub(crate) line: Box<[[u64; 64]; 64]>,
     rook: [Magic; 64],
     bishop: [Magic; 64],
     /// The magic entries of both kinds (about 107,000 words).
@@ -381,20 +381,20 @@ impl Attacks64 {
 
     /// The tables, built on first use.
     #[inline]
-    pub(super) fn get() -> &'static Attacks64 {
+    pub(crate) fn get() -> &'static Attacks64 {
         static TABLES: OnceLock<Attacks64> = OnceLock::new();
         TABLES.get_or_init(Attacks64::build)
     }
 
     /// The squares a Rook on `sq` (< 64) attacks with `occ` occupied.
     #[inline(always)]
-    pub(super) fn rook(&self, sq: usize, occ: u64) -> u64 {
+    pub(crate) fn rook(&self, sq: usize, occ: u64) -> u64 {
         self.table[self.rook[sq & 63].index(occ)]
     }
 
     /// The squares a Bishop on `sq` (< 64) attacks with `occ` occupied.
     #[inline(always)]
-    pub(super) fn bishop(&self, sq: usize, occ: u64) -> u64 {
+    pub(crate) fn bishop(&self, sq: usize, occ: u64) -> u64 {
         self.table[self.bishop[sq & 63].index(occ)]
     }
 }

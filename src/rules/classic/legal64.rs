@@ -73,15 +73,15 @@ fn castles() -> &'static [[Castle; 2]; 2] {
 
 /// One side's pieces on the 8×8 board by kind, read from the board's bit planes.
 #[derive(Clone, Copy)]
-struct Side {
-    all: u64,
-    pawns: u64,
-    knights: u64,
+pub(crate) struct Side {
+    pub(crate) all: u64,
+    pub(crate) pawns: u64,
+    pub(crate) knights: u64,
     /// Bishops and Queens.
-    diagonal: u64,
+    pub(crate) diagonal: u64,
     /// Rooks and Queens.
-    orthogonal: u64,
-    kings: u64,
+    pub(crate) orthogonal: u64,
+    pub(crate) kings: u64,
 }
 
 impl Side {
@@ -90,7 +90,7 @@ impl Side {
     /// `kind as u8 + 1`: Pawn 001, Knight 010, Bishop 011, Rook 100, Queen 101, King 110
     /// (plane 0 is the lowest bit); every other kind has plane 3 or all of planes 0–2.
     #[inline(always)]
-    fn of(planes: [u64; 4]) -> Option<Side> {
+    pub(crate) fn of(planes: [u64; 4]) -> Option<Side> {
         let [p0, p1, p2, p3] = planes;
         if p3 | (p0 & p1 & p2) != 0 {
             return None;
@@ -107,7 +107,7 @@ impl Side {
 
     /// The pieces of `kind` (none for kinds beyond the six).
     #[inline(always)]
-    fn of_kind(&self, kind: PieceKind) -> u64 {
+    pub(crate) fn of_kind(&self, kind: PieceKind) -> u64 {
         match kind {
             PieceKind::Pawn => self.pawns,
             PieceKind::Knight => self.knights,
@@ -125,7 +125,7 @@ impl Side {
 
 /// The squares of one bit each, lowest first.
 #[inline(always)]
-fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
             let s = bits.trailing_zeros() as usize;

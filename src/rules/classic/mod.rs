@@ -13,6 +13,7 @@ mod bitboard;
 mod fast;
 mod judge;
 mod legal64;
+pub(crate) mod masks;
 mod movement;
 mod outcome;
 mod play;

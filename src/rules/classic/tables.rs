@@ -62,7 +62,7 @@ pub(super) const ALL_BIG_LEAPS: [(i8, i8); 48] = {
 };
 
 /// "No square" in the lookup tables.
-pub(super) const NO_SQUARE: u8 = u8::MAX;
+pub(crate) const NO_SQUARE: u8 = u8::MAX;
 
 /// The kinds that leap, in table order.
 pub(super) const LEAPERS: [PieceKind; 4] = [
@@ -141,7 +141,7 @@ pub(super) const ROWS: usize = 256;
 pub(super) const MAX_LEAPS: usize = 16;
 
 /// The most straight steps of a pawn (four from the Big Outer start rank).
-pub(super) const MAX_PAWN_STEPS: usize = 4;
+pub(crate) const MAX_PAWN_STEPS: usize = 4;
 
 /// The squares one leaper on one square leaps to, in [`leaps`] order.
 #[derive(Clone, Copy)]

@@ -166,8 +166,15 @@ pub fn fields_of_board(board: &Board) -> ChargeMap {
 }
 
 /// Net charges only, by square index (the hot path of move generation and of the bots'
-/// evaluation): [`ChargeMap::nets`] without the contributions.
+/// evaluation): [`ChargeMap::nets`] without the contributions. Summed over bitboards
+/// (`masks.rs`) where the board allows, else square by square.
 pub fn net_charges(board: &Board) -> [i32; FIELD_SQUARES] {
+    super::masks::net_charges(board).unwrap_or_else(|| net_charges_reference(board))
+}
+
+/// [`net_charges`] square by square, from [`piece_field`]: the reference of the bitboard
+/// sums in the tests, and the sums of the boards they decline.
+pub(super) fn net_charges_reference(board: &Board) -> [i32; FIELD_SQUARES] {
     let mut net = [0; FIELD_SQUARES];
     for (source, p) in board.all_pieces() {
         let Some(strength) = field_strength(p.kind) else {

@@ -11,6 +11,7 @@
 //! Determinism: move order is the classic order with castling last.
 
 mod fields;
+mod masks;
 #[cfg(test)]
 mod tests;
 
@@ -345,8 +346,17 @@ fn king_attacker(board: &Board, side: Color, classic_check: bool) -> Option<Squa
     found
 }
 
-/// Whether `side`'s King stands attacked on `board` (§4, or classic under ruling F-4).
+/// Whether `side`'s King stands attacked on `board` (§4, or classic under ruling F-4): on
+/// bitboards where the sets describe the board (`masks.rs`), else by
+/// [`king_attacked_reference`].
 fn king_attacked(board: &Board, side: Color, classic_check: bool) -> bool {
+    masks::king_attacked(board, side, classic_check)
+        .unwrap_or_else(|| king_attacked_reference(board, side, classic_check))
+}
+
+/// [`king_attacked`] square by square, from the charge map ([`scan_attackers`]): the
+/// reference of the bitboard test.
+fn king_attacked_reference(board: &Board, side: Color, classic_check: bool) -> bool {
     let Some(king) = board.king(side) else {
         return false;
     };
@@ -390,9 +400,19 @@ fn castle_square_attacked(pos: &Position, us: Color, sq: Square) -> bool {
     king_attacked(&with_king_on(&pos.board, us, king, sq), us, classic_check)
 }
 
-/// Legal moves of the side to move: classic geometry, minus moves a field forbids (§3),
-/// plus castling (F-2, F-6), minus moves after which the own King stands attacked (§4).
+/// Legal moves of the side to move: on bitboards where the sets describe the position
+/// (`masks.rs`), else by [`legal_moves_reference`].
 fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    if !masks::legal_moves(pos, out) {
+        legal_moves_reference(pos, out);
+    }
+}
+
+/// The square-array generator: classic geometry, minus moves a field forbids (§3), plus
+/// castling (F-2, F-6), minus moves after which the own King stands attacked (§4), each
+/// played on a copy of the board. The reference of the bitboard generator in the tests,
+/// and the generator of the positions it declines.
+fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let start = out.len();
     let net = net_charges(&pos.board);

@@ -1020,3 +1020,79 @@ fn the_player_reads_the_rule_in_words_with_its_card_section() {
         "d4 is held by Black (\u{2212}3): a Rook may not cross or land on a square the enemy controls (rules/force-field.md §3)"
     );
 }
+
+/// The bitboard generator and charge sums (`masks.rs`) equal the square-array generator and
+/// the square-by-square sums on every position of seeded random games from three starts,
+/// with either side to move, under the field check of §4 and under ruling F-4.
+#[test]
+fn bitboard_generator_and_charges_equal_the_square_array_ones() {
+    use rand::{RngExt, SeedableRng};
+    let compare = |pos: &Position| {
+        let net = super::fields::net_charges_reference(pos.board());
+        assert_eq!(
+            super::masks::net_charges(pos.board()).expect("8×8, standard kinds"),
+            net,
+            "{}",
+            pos.to_text()
+        );
+        let held = |side: Color| {
+            (0..64u8)
+                .filter(|&i| super::fields::controller_of(net[i as usize]) == Some(side))
+                .fold(0u64, |m, i| m | 1 << i)
+        };
+        assert_eq!(
+            super::masks::held(pos.board()).expect("8×8, standard kinds"),
+            [held(Color::White), held(Color::Black)],
+            "{}",
+            pos.to_text()
+        );
+        for side in Color::BOTH {
+            for classic_check in [false, true] {
+                assert_eq!(
+                    super::masks::king_attacked(pos.board(), side, classic_check),
+                    Some(super::king_attacked_reference(
+                        pos.board(),
+                        side,
+                        classic_check
+                    )),
+                    "{side:?} {classic_check} {}",
+                    pos.to_text()
+                );
+            }
+            crate::rules::variants::with_turn(pos, side, |p| {
+                let mut fast = Vec::new();
+                assert!(super::masks::legal_moves(p, &mut fast), "{}", p.to_text());
+                let mut reference = Vec::new();
+                super::legal_moves_reference(p, &mut reference);
+                assert_eq!(fast, reference, "{}", p.to_text());
+            });
+        }
+    };
+    let starts = [
+        crate::rules::variants::standard::INITIAL,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    let mut compared = 0;
+    for seed in 0..150u64 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(0xf1e1d + seed);
+        let mut p = pos(starts[seed as usize % starts.len()]);
+        if seed % 5 == 4 {
+            p = with_classic_check(p);
+        }
+        for _ in 0..120 {
+            compare(&p);
+            compared += 1;
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(compared > 10_000, "{compared} positions");
+    for text in [NEUTRALISED, SLIDER] {
+        compare(&pos(text));
+        compare(&with_classic_check(pos(text)));
+    }
+}

@@ -12,6 +12,7 @@
 //! order).
 
 pub mod chart;
+mod masks;
 mod notation;
 #[cfg(test)]
 mod tests;
@@ -453,8 +454,18 @@ fn king_missing(pos: &Position) -> bool {
 }
 
 /// Legal moves of the side to move: every exoteric move whose resolution passes
-/// [`check`]. None once a King has been captured.
+/// [`check`]; on bitboards where the sets describe the position (`masks.rs`), else by
+/// [`legal_moves_reference`]. None once a King has been captured.
 fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    if !masks::legal_moves(pos, out) {
+        legal_moves_reference(pos, out);
+    }
+}
+
+/// The square-array generator: every exoteric move whose resolution passes [`check`], piece
+/// by piece. The reference of the bitboard generator in the tests, and the generator of the
+/// positions it declines.
+fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     if king_missing(pos) {
         return;
     }

@@ -807,3 +807,47 @@ fn intrachange_pawn_exception_captures_on_the_exoteric_square() {
         ]
     );
 }
+
+/// The bitboard generator (`masks.rs`) gives the square-array generator's moves, in order,
+/// on every position of seeded random games, with either side to move, and on positions
+/// the games rarely reach: pawns on their first and last ranks, a Knight whose jump is
+/// blocked only by its own origin square, Kings on exoteric squares.
+#[test]
+fn bitboard_generator_equals_the_square_array_generator() {
+    use rand::{RngExt, SeedableRng};
+    let compare = |pos: &Position| {
+        for side in Color::BOTH {
+            super::super::with_turn(pos, side, |p| {
+                let mut fast = Vec::new();
+                assert!(super::masks::legal_moves(p, &mut fast), "{}", p.to_text());
+                let mut reference = Vec::new();
+                super::legal_moves_reference(p, &mut reference);
+                assert_eq!(fast, reference, "{}", p.to_text());
+            });
+        }
+    };
+    let mut compared = 0;
+    for seed in 0..200 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(0x1c4e + seed);
+        let mut p = Position::new(Variant::Intrachange);
+        for _ in 0..160 {
+            compare(&p);
+            compared += 1;
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(compared > 15_000, "{compared} positions");
+    for text in [
+        "k7/8/8/2P5/8/8/8/1n5K b - -",
+        "k3P3/8/8/8/8/8/8/P3K2p w - -",
+        "4k3/8/8/8/8/2n5/4K3/8 b - -",
+        "r3k2r/1P4P1/8/3KQ3/8/8/1p4p1/R6R w - -",
+        "8/8/8/8/8/8/8/4K3 w - -",
+    ] {
+        compare(&Position::from_text(Variant::Intrachange, text).unwrap());
+    }
+}

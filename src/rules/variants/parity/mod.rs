@@ -752,46 +752,52 @@ pub(super) fn commits(pos: &Position, side: Color) -> Vec<Move> {
     v
 }
 
-/// How `side` loses before committing, if it does (§4, §5).
-fn loss(pos: &Position, side: Color) -> Option<WinReason> {
-    if !commits(pos, side).is_empty() {
-        return None;
-    }
-    Some(if check_kind(pos, side) == Some(CheckKind::Immediate) {
+/// How `side` loses before committing when it has no legal commit (§4, §5).
+fn loss_without_commits(pos: &Position, side: Color) -> WinReason {
+    if check_kind(pos, side) == Some(CheckKind::Immediate) {
         WinReason::Checkmate
     } else if !forced_exits(pos, side).is_empty() {
         WinReason::CannotLeaveSharedSquare
     } else {
         WinReason::Stalemate
-    })
+    }
 }
 
 /// The end of the game judged before the commits (§4): King captured (P-4), checkmate,
 /// stalemate (both lose; both at once: draw), Single Occupation's forced exit (§5) and the
 /// 50-turn rule. Repetition needs the record; §4 has no dead-material draw.
 pub(super) fn outcome(pos: &Position) -> Option<Outcome> {
-    let gone = Color::BOTH.map(|c| pos.board.king(c).is_none());
-    match gone {
-        [true, true] => {
-            return Some(Outcome::Draw {
-                reason: DrawReason::Simultaneous,
-            });
-        }
-        [true, false] => {
-            return Some(Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::KingCaptured,
-            });
-        }
-        [false, true] => {
-            return Some(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::KingCaptured,
-            });
-        }
-        [false, false] => {}
+    king_outcome(pos).or_else(|| {
+        let stuck = Color::BOTH.map(|c| commits(pos, c).is_empty());
+        outcome_with_commits(pos, stuck)
+    })
+}
+
+/// The end of the game by a captured King (P-4): one King gone wins for the other side,
+/// both gone draw.
+pub(super) fn king_outcome(pos: &Position) -> Option<Outcome> {
+    match Color::BOTH.map(|c| pos.board.king(c).is_none()) {
+        [true, true] => Some(Outcome::Draw {
+            reason: DrawReason::Simultaneous,
+        }),
+        [true, false] => Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::KingCaptured,
+        }),
+        [false, true] => Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::KingCaptured,
+        }),
+        [false, false] => None,
     }
-    match (loss(pos, Color::White), loss(pos, Color::Black)) {
+}
+
+/// The rest of [`outcome`] once both Kings stand, given whether each side (`Color::index`)
+/// has no legal commit: the losses of §4–§5, then the 50-turn rule.
+pub(super) fn outcome_with_commits(pos: &Position, stuck: [bool; 2]) -> Option<Outcome> {
+    let [white, black] =
+        Color::BOTH.map(|c| stuck[c.index()].then(|| loss_without_commits(pos, c)));
+    match (white, black) {
         (Some(_), Some(_)) => {
             return Some(Outcome::Draw {
                 reason: DrawReason::Simultaneous,

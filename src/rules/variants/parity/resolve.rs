@@ -3,7 +3,9 @@
 //! together), then promotion, resting pieces, castling rights, en passant records, counters,
 //! checks and the game end. Also perft over turns.
 
-use super::{check_kind, commits, judge_in_game, king_attackers, outcome};
+use super::{
+    check_kind, commits, judge_in_game, king_attackers, king_outcome, outcome, outcome_with_commits,
+};
 use crate::rules::classic;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Effect, Move, Special};
@@ -51,20 +53,37 @@ fn vacated(mv: &Move) -> [Square; 2] {
 /// The moving pieces of a turn, by side (`None`: that side makes no move).
 type Movers = [Option<(Move, PieceKind)>; 2];
 
+/// The moving pieces of `moves` on `pos` (a commit whose origin holds no piece of its side
+/// makes no move).
+fn movers(pos: &Position, moves: [Option<Move>; 2]) -> Movers {
+    let mut movers: Movers = [None, None];
+    for side in Color::BOTH {
+        if let Some(m) = moves[side.index()]
+            && let Some(k) = pos.board.kind(side, m.from)
+        {
+            movers[side.index()] = Some((m, k));
+        }
+    }
+    movers
+}
+
+/// [`resolve_unchecked`]'s placement and bookkeeping without its effects, checks and game
+/// end: the same position after the turn, for perft and the search.
+pub(crate) fn resolve_quiet(pos: &mut Position, moves: [Option<Move>; 2]) {
+    let movers = movers(pos, moves);
+    let mut fx = Vec::new();
+    let captured = captures(pos, &movers, &mut fx);
+    place(pos, &movers, &captured);
+    bookkeeping(pos, &movers, !captured.is_empty());
+}
+
 /// Resolves the two commits (`None`: that side makes no move, record mode only) without any
 /// legality check (§3). Never panics; an illegal commit gives the placement the rules of §3
 /// imply (record mode, P-6).
 pub(super) fn resolve_unchecked(pos: &mut Position, moves: [Option<Move>; 2]) -> Vec<Effect> {
     let start = pos.clone();
     let mut fx = Vec::new();
-    let mut movers: Movers = [None, None];
-    for side in Color::BOTH {
-        if let Some(m) = moves[side.index()]
-            && let Some(k) = start.board.kind(side, m.from)
-        {
-            movers[side.index()] = Some((m, k));
-        }
-    }
+    let movers = movers(&start, moves);
     // 1. Both moving pieces leave; 3. both land (Step effects animate together).
     steps(&movers, &mut fx);
     // 2. Captures succeed only against a piece that did not move this turn.
@@ -300,33 +319,44 @@ pub(super) fn play_alone(pos: &mut Position, mv: &Move) -> Vec<Effect> {
 /// assert_eq!(perft(&Position::new(Variant::Parity), 1), 400);
 /// ```
 pub(super) fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    if depth == 0 || king_outcome(pos).is_some() {
+        return u64::from(depth == 0);
     }
-    if outcome(pos).is_some() {
+    let [w, b] = Color::BOTH.map(|c| commits(pos, c));
+    if outcome_with_commits(pos, [w.is_empty(), b.is_empty()]).is_some() {
         return 0;
     }
-    let w = commits(pos, Color::White);
-    let b = commits(pos, Color::Black);
+    count(pos, depth, &w, &b)
+}
+
+/// The leaves below `pos`, whose game goes on, with White's commits `w` and Black's `b`
+/// (each side's commits generated once per position, the end of the game judged from them).
+fn count(pos: &Position, depth: u32, w: &[Move], b: &[Move]) -> u64 {
     if depth == 1 {
         return (w.len() * b.len()) as u64;
     }
     let mut n = 0;
-    for wm in &w {
-        for bm in &b {
+    for wm in w {
+        for bm in b {
             n += turn_leaves(pos, wm, bm, depth);
         }
     }
     n
 }
 
+/// The leaves below the turn `wm`/`bm` from `pos` at `depth` ≥ 1: one if the turn ends the
+/// game or `depth` is 1.
 fn turn_leaves(pos: &Position, wm: &Move, bm: &Move, depth: u32) -> u64 {
     let mut next = pos.clone();
-    resolve_unchecked(&mut next, [Some(*wm), Some(*bm)]);
-    if depth == 1 || outcome(&next).is_some() {
+    resolve_quiet(&mut next, [Some(*wm), Some(*bm)]);
+    if depth == 1 || king_outcome(&next).is_some() {
+        return 1;
+    }
+    let [w, b] = Color::BOTH.map(|c| commits(&next, c));
+    if outcome_with_commits(&next, [w.is_empty(), b.is_empty()]).is_some() {
         1
     } else {
-        perft(&next, depth - 1)
+        count(&next, depth - 1, &w, &b)
     }
 }
 

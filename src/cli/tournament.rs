@@ -81,6 +81,11 @@ pub struct TournamentArgs {
     /// Node budget per move (deterministic; tightens the alphabeta levels' own budgets).
     #[arg(long)]
     nodes: Option<u64>,
+    /// A clock for every game: `1+1` (Fischer: minutes + seconds of increment), `1d2`
+    /// (delay) or `none`; bots plan on their time left, are charged their wall-clock time
+    /// and lose on time (docs/BOTS.md).
+    #[arg(long = "time-control", value_name = "TC")]
+    time_control: Option<String>,
     /// Worker threads; default all cores.
     #[arg(long)]
     jobs: Option<usize>,
@@ -120,6 +125,20 @@ pub struct TournamentArgs {
     /// The bot rated 0 (default: the mean is 0).
     #[arg(long, value_name = "NAME")]
     anchor: Option<String>,
+}
+
+/// The `--time-control` text as the spec keeps it: trimmed and in lower case, `None` for
+/// no clock.
+///
+/// # Errors
+/// The option and the text when it is not a time control.
+fn time_control(text: Option<&str>) -> Result<Option<String>, String> {
+    let Some(t) = text else { return Ok(None) };
+    match crate::rules::clock::TimeControl::parse(t) {
+        Ok(crate::rules::clock::TimeControl::Unlimited) => Ok(None),
+        Ok(_) => Ok(Some(t.trim().to_ascii_lowercase())),
+        Err(e) => Err(format!("--time-control: {e}")),
+    }
 }
 
 /// `tournament merge` options.
@@ -353,6 +372,7 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         seed: a.seed,
         movetime_ms: a.movetime,
         nodes: a.nodes,
+        time_control: time_control(a.time_control.as_deref())?,
         max_plies: a.max_plies,
         fallback: a.fallback.clone(),
         openings: opening_sets(a, &vs)?,

@@ -343,6 +343,63 @@ fn match_plays_esoterica_uci_through_the_ext_client() {
     }
 }
 
+#[test]
+fn tournament_on_a_clock_records_it_in_the_report_the_json_and_every_game() {
+    let dir = scratch("tournament-clock");
+    let pgn = dir.join("games.pgn");
+    let json = dir.join("report.json");
+    let out = esoterica(&[
+        "tournament",
+        "--bot",
+        "alphabeta:8",
+        "--bot",
+        "greedy",
+        "--variants",
+        "standard,parity",
+        "--games-per-pair",
+        "2",
+        "--time-control",
+        "0.05+1",
+        "--max-plies",
+        "16",
+        "--jobs",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("clock 0.05+1"), "{stdout}");
+    assert!(
+        std::fs::read_to_string(&json)
+            .unwrap()
+            .contains("\"time_control\": \"0.05+1\""),
+        "json"
+    );
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[TimeControl \"3+1\"]").count(), 4, "{games}");
+    // Standard games carry `%clk` per ply, Parity games both clocks per turn.
+    assert!(games.contains("[%clk 0:00:"), "{games}");
+    assert!(games.contains("[%clkw 0:00:"), "{games}");
+    let bad = esoterica(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--time-control",
+        "5+",
+    ]);
+    assert_eq!(bad.status.code(), Some(1), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("--time-control") && text(&bad.stderr).contains("5+"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
 /// The arguments of a small deterministic tournament (node budgets, no clock).
 const SMALL_TOURNAMENT: [&str; 16] = [
     "tournament",

@@ -404,6 +404,7 @@ pub fn build(
     );
     let limits = [
         spec.movetime_ms.map(|m| format!("movetime {m} ms")),
+        spec.time_control.as_ref().map(|t| format!("clock {t}")),
         spec.nodes.map(|n| format!("nodes {n}")),
         Some(format!("max {} plies", spec.max_plies)),
         Some(format!("fallback {}", spec.fallback)),
@@ -544,7 +545,7 @@ pub fn build(
         .collect();
     let opt = |x: Option<u64>| x.map_or("null".into(), |v| v.to_string());
     let json = format!(
-        "{{\"schedule\": {}, \"format\": {}, \"players\": [{}], \"variants\": [{}], \"games_per_pair\": {}, \"seed\": {}, \"movetime_ms\": {}, \"nodes\": {}, \"max_plies\": {}, \"prior\": {}, \"anchor\": {}, \"games_scheduled\": {}, \"games_played\": {}, \"sections\": [{}], \"sprt\": {}, \"fault_count\": {fault_count}, \"internal_errors\": {internal}, \"faults\": [{}], \"games\": [{}]}}\n",
+        "{{\"schedule\": {}, \"format\": {}, \"players\": [{}], \"variants\": [{}], \"games_per_pair\": {}, \"seed\": {}, \"movetime_ms\": {}, \"time_control\": {}, \"nodes\": {}, \"max_plies\": {}, \"prior\": {}, \"anchor\": {}, \"games_scheduled\": {}, \"games_played\": {}, \"sections\": [{}], \"sprt\": {}, \"fault_count\": {fault_count}, \"internal_errors\": {internal}, \"faults\": [{}], \"games\": [{}]}}\n",
         js(&schedule.hash_hex()),
         js(&format),
         players.join(", "),
@@ -556,6 +557,7 @@ pub fn build(
         spec.games_per_pair,
         spec.seed,
         opt(spec.movetime_ms),
+        spec.time_control.as_deref().map_or("null".into(), js),
         opt(spec.nodes),
         spec.max_plies,
         opts.prior,

@@ -68,6 +68,8 @@ pub fn play_one(schedule: &Schedule, players: &[Contestant], index: usize) -> Ga
         depth: None,
         nodes: spec.nodes,
     };
+    // Checked when the schedule was built.
+    cfg.time_control = spec.clock().unwrap_or_default();
     cfg.seed = g.seed;
     cfg.jobs = 1;
     cfg.fallback = if spec.fallback == "random" {

@@ -65,12 +65,35 @@ pub struct TournamentSpec {
     pub movetime_ms: Option<u64>,
     /// Node budget per move, if any.
     pub nodes: Option<u64>,
+    /// The game clock, as [`TimeControl::parse`](crate::rules::clock::TimeControl::parse)
+    /// reads it (`1+1`, `0.5d2`); `None` for no clock. Left out of the described spec (and
+    /// so of the hash) when `None`, so schedules without a clock keep their hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
     /// Plies (Parity: turns) after which a game is adjudicated a draw.
     pub max_plies: usize,
     /// `forfeit` or `random` (see [`Fallback`](crate::bots::arena::Fallback)).
     pub fallback: String,
     /// One opening set per variant, in the order of `variants`.
     pub openings: Vec<OpeningSet>,
+}
+
+impl TournamentSpec {
+    /// The games' time control ([`TimeControl::Unlimited`](crate::rules::clock::TimeControl)
+    /// without one).
+    ///
+    /// # Errors
+    /// [`TimeControlError`](crate::rules::clock::TimeControlError) for a text that is not a
+    /// time control.
+    pub fn clock(
+        &self,
+    ) -> Result<crate::rules::clock::TimeControl, crate::rules::clock::TimeControlError> {
+        self.time_control
+            .as_deref()
+            .map_or(Ok(crate::rules::clock::TimeControl::Unlimited), |t| {
+                crate::rules::clock::TimeControl::parse(t)
+            })
+    }
 }
 
 /// One opening: its line and the start position it leads to.
@@ -155,6 +178,8 @@ pub enum ScheduleError {
         /// Why.
         error: Box<OpeningPositionError>,
     },
+    /// A time control that cannot be read.
+    TimeControl(crate::rules::clock::TimeControlError),
     /// The spec could not be written out to be hashed (not expected).
     Describe(String),
 }
@@ -185,6 +210,7 @@ impl std::fmt::Display for ScheduleError {
                 "{} opening {number} ('{line}', from {source}): {error}",
                 variant.name()
             ),
+            ScheduleError::TimeControl(e) => write!(f, "time control: {e}"),
             ScheduleError::Describe(e) => write!(f, "cannot describe the spec: {e}"),
         }
     }
@@ -211,6 +237,7 @@ impl Schedule {
         if spec.games_per_pair == 0 || !spec.games_per_pair.is_multiple_of(2) {
             return Err(ScheduleError::GamesPerPair(spec.games_per_pair));
         }
+        spec.clock().map_err(ScheduleError::TimeControl)?;
         let pairs: Vec<(usize, usize)> = match spec.format {
             Format::RoundRobin => (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -394,6 +421,7 @@ pub(crate) mod tests_support {
             games_per_pair: gpp,
             seed: 5,
             movetime_ms: None,
+            time_control: None,
             nodes: None,
             max_plies: 40,
             fallback: "forfeit".into(),
@@ -466,6 +494,34 @@ mod tests {
         other.seed = 5;
         other.max_plies = 41;
         assert_ne!(Schedule::build(&other).unwrap().hash, a.hash);
+    }
+
+    #[test]
+    fn a_clock_is_part_of_the_schedule_and_no_clock_leaves_the_description_as_it_was() {
+        let plain = spec(&["a", "b"], &["standard"], 2);
+        let described = ron::to_string(&plain).unwrap();
+        assert!(!described.contains("time_control"), "{described}");
+        // A result file written before specs had a clock still reads, with no clock.
+        let read: TournamentSpec = ron::from_str(&described).unwrap();
+        assert_eq!(read, plain);
+        assert_eq!(
+            read.clock().unwrap(),
+            crate::rules::clock::TimeControl::Unlimited
+        );
+        let mut timed = plain.clone();
+        timed.time_control = Some("1+1".into());
+        assert_eq!(
+            timed.clock().unwrap(),
+            crate::rules::clock::TimeControl::fischer(1, 1)
+        );
+        assert_ne!(
+            Schedule::build(&timed).unwrap().hash,
+            Schedule::build(&plain).unwrap().hash
+        );
+        timed.time_control = Some("five".into());
+        let e = Schedule::build(&timed).unwrap_err();
+        assert!(matches!(e, ScheduleError::TimeControl(_)), "{e}");
+        assert!(e.to_string().contains("five"), "{e}");
     }
 
     #[test]

@@ -36,6 +36,9 @@
 //! - `esoterica tournament …`, `tournament merge FILES…`, `tournament openings …`: round
 //!   robins, gauntlets, SPRT tests, shards and their merge ([`tournament`],
 //!   `docs/BOTS.md`).
+//! - `esoterica tune --variant V --pgn FILE… [--skip N] [--passes N]`: fits the
+//!   evaluation's positional weights to the games' results (Texel's method, [`tune`],
+//!   `docs/BOTS.md`) and prints the loss and the weights before and after.
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
@@ -58,6 +61,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
 pub mod tournament;
+pub mod tune;
 pub mod uci;
 
 use crate::rules::notation::fen::PositionError;
@@ -193,6 +197,8 @@ pub enum Command {
     Tournament(Box<tournament::TournamentCmd>),
     /// The best lines of a position as UCI info lines (score cp|mate, pv), then bestmove.
     Analyse(analyse::AnalyseArgs),
+    /// Fit the evaluation's positional weights to the results of games (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// `scene` options.
@@ -321,7 +327,7 @@ pub struct ExplainArgs {
     moves: Vec<String>,
 }
 
-fn parse_variant(s: &str) -> Result<Variant, String> {
+pub(crate) fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|e| e.to_string())
 }
 
@@ -380,6 +386,7 @@ pub fn main() -> ExitCode {
         Some(Command::Uci(a)) => uci::run(&a),
         Some(Command::Tournament(a)) => tournament::run(&a),
         Some(Command::Analyse(a)) => analyse::run(&a),
+        Some(Command::Tune(a)) => tune::run(&a),
     };
     ExitCode::from(code)
 }

@@ -15,18 +15,19 @@
 //! - Nonviolent: captures are illegal, so mobility and pawn advancement weigh more, and a
 //!   pawn whose file is empty up to its promotion square races for it: [`promotion_race`].
 //!
+//! The evaluation is linear in its positional weights ([`Weights`], one set per variant):
+//! material plus each weight times a term of the position ([`Terms`]), so the weights can
+//! be fitted to game results (`bots::tune`, `esoterica tune`, `docs/BOTS.md`).
+//!
 //! Deterministic; reads only the position.
 
 use crate::rules::classic::{self, CaptureRule};
 use crate::rules::variants::force_field;
 use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Variant, Zone};
 
-/// Force Field: centipawns per empty square held.
-const HELD_SQUARE: i32 = 2;
-/// Bully: the share of a threatened piece's value counted against its side (1/`THREAT_SHARE`).
-const THREAT_SHARE: i32 = 8;
-/// Nonviolent: centipawns for a free pawn, times the square of the ranks it has advanced.
-const RACE_STEP: i32 = 4;
+/// The threat weight's unit: [`Weights::threat`] is in thousandths of the threatened
+/// pieces' value.
+pub const THREAT_SCALE: i32 = 1000;
 
 /// Value of a piece of `kind` standing in `zone` in `variant`, in centipawns (the King is 0:
 /// it is never traded).
@@ -90,35 +91,147 @@ pub fn piece_value(variant: Variant, kind: PieceKind, zone: Zone) -> i32 {
     }
 }
 
-/// Weights of the positional terms for a variant.
-#[derive(Clone, Copy, Debug)]
-struct Weights {
-    mobility: i32,
-    centre: i32,
-    pawn_step: i32,
+/// The weights of the positional terms for one variant, in centipawns per unit of the
+/// term ([`Terms`]); `threat` in thousandths ([`THREAT_SCALE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per piece move (pawns and King left out; Force Field: minus each move a field blocks).
+    pub mobility: i32,
+    /// Per step of a piece (not a pawn or King) toward the centre.
+    pub centre: i32,
+    /// Per rank a pawn has advanced.
+    pub pawn_step: i32,
+    /// Force Field: per empty square held.
+    pub held_square: i32,
+    /// Bully: thousandths of the value of each piece that an enemy piece attacks and may
+    /// capture by the by-value rule, counted against its side.
+    pub threat: i32,
+    /// Nonviolent: per square of the ranks a pawn on a free file has advanced.
+    pub race_step: i32,
 }
 
-/// Without captures (Nonviolent) mobility and pawn advances matter more; on a board with
-/// zones (Big Outer) every term counts less against the material of the new pieces.
-fn weights(variant: Variant) -> Weights {
-    if variant.capture_rule() == CaptureRule::Never {
+impl Weights {
+    /// The weights as the tuner orders them: [`Terms::NAMES`].
+    pub fn to_array(self) -> [i32; Terms::COUNT] {
+        [
+            self.mobility,
+            self.centre,
+            self.pawn_step,
+            self.held_square,
+            self.threat,
+            self.race_step,
+        ]
+    }
+
+    /// The weights from [`Weights::to_array`]'s order.
+    pub fn from_array(w: [i32; Terms::COUNT]) -> Weights {
+        let [mobility, centre, pawn_step, held_square, threat, race_step] = w;
+        Weights {
+            mobility,
+            centre,
+            pawn_step,
+            held_square,
+            threat,
+            race_step,
+        }
+    }
+}
+
+/// The weights the bots play with in `variant`. Without captures (Nonviolent) mobility and
+/// pawn advances matter more; on a board with zones (Big Outer) every term counts less
+/// against the material of the new pieces. A term a variant does not have is 0.
+pub fn weights(variant: Variant) -> Weights {
+    let base = if variant.capture_rule() == CaptureRule::Never {
         Weights {
             mobility: 6,
             centre: 6,
             pawn_step: 12,
+            held_square: 0,
+            threat: 0,
+            race_step: 4,
         }
     } else if variant.has_zones() {
         Weights {
             mobility: 2,
             centre: 3,
             pawn_step: 5,
+            held_square: 0,
+            threat: 0,
+            race_step: 0,
         }
     } else {
         Weights {
             mobility: 3,
             centre: 5,
             pawn_step: 6,
+            held_square: 0,
+            threat: 0,
+            race_step: 0,
         }
+    };
+    Weights {
+        held_square: if variant.has_fields() { 2 } else { 0 },
+        threat: if variant.capture_rule() == CaptureRule::ByValue {
+            125
+        } else {
+            0
+        },
+        ..base
+    }
+}
+
+/// The positional terms of a position, White minus Black, each in its own unit; the
+/// evaluation is `material + Σ weight × term` ([`Terms::score`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// Piece moves (Force Field: less the ones a field blocks).
+    pub mobility: i32,
+    /// Steps toward the centre of the pieces other than pawns and Kings.
+    pub centre: i32,
+    /// Ranks the pawns have advanced.
+    pub pawn_step: i32,
+    /// Force Field: empty squares held.
+    pub held_square: i32,
+    /// Bully: the value of the pieces under a capture they cannot forbid, counted against
+    /// their side (centipawns).
+    pub threat: i32,
+    /// Nonviolent: the squares of the ranks advanced by pawns on free files.
+    pub race_step: i32,
+}
+
+impl Terms {
+    /// How many terms there are.
+    pub const COUNT: usize = 6;
+    /// The terms' names, in [`Terms::to_array`] order.
+    pub const NAMES: [&'static str; Terms::COUNT] = [
+        "mobility",
+        "centre",
+        "pawn_step",
+        "held_square",
+        "threat",
+        "race_step",
+    ];
+
+    /// The terms in [`Terms::NAMES`] order.
+    pub fn to_array(self) -> [i32; Terms::COUNT] {
+        [
+            self.mobility,
+            self.centre,
+            self.pawn_step,
+            self.held_square,
+            self.threat,
+            self.race_step,
+        ]
+    }
+
+    /// The positional score these terms give under `w`, centipawns.
+    pub fn score(&self, w: &Weights) -> i32 {
+        w.mobility * self.mobility
+            + w.centre * self.centre
+            + w.pawn_step * self.pawn_step
+            + w.held_square * self.held_square
+            + w.threat * self.threat / THREAT_SCALE
+            + w.race_step * self.race_step
     }
 }
 
@@ -154,8 +267,8 @@ pub fn mobility(pos: &Position, side: Color) -> i32 {
     buf.len() as i32
 }
 
-/// Force Field terms, White minus Black, in centipawns: `HELD_SQUARE` per empty square held
-/// (the larger charge), and minus the positional mobility weight for each piece move
+/// Force Field terms, White minus Black, in centipawns: the held-square weight per empty
+/// square held (the larger charge), and minus the mobility weight for each piece move
 /// (pawns and King left out, as in [`mobility`]) that ends on an empty square the other
 /// side holds, where the rules block it (`rules/force-field.md §3`).
 ///
@@ -168,6 +281,14 @@ pub fn mobility(pos: &Position, side: Color) -> i32 {
 /// assert_eq!(force_field_terms(&p), 2 * 10);
 /// ```
 pub fn force_field_terms(pos: &Position) -> i32 {
+    let w = weights(pos.variant());
+    let (held, blocked) = field_counts(pos);
+    held * w.held_square - w.mobility * blocked
+}
+
+/// The empty squares held (White's less Black's) and the piece moves a field blocks
+/// (White's less Black's).
+fn field_counts(pos: &Position) -> (i32, i32) {
     let nets = force_field::net_charges(pos.board());
     let held: i32 = nets.iter().map(|n| n.signum()).sum();
     let holder = |sq: Square| match nets.get(sq.index()).copied().unwrap_or(0).signum() {
@@ -175,7 +296,6 @@ pub fn force_field_terms(pos: &Position) -> i32 {
         -1 => Some(Color::Black),
         _ => None,
     };
-    let w = weights(pos.variant()).mobility;
     let mut blocked = [0i32; 2];
     let mut buf = Vec::with_capacity(64);
     for side in [Color::White, Color::Black] {
@@ -190,13 +310,16 @@ pub fn force_field_terms(pos: &Position) -> i32 {
             .filter(|m| pos.board().is_empty(m.to) && holder(m.to) == Some(side.other()))
             .count() as i32;
     }
-    held * HELD_SQUARE - w * (blocked[Color::White.index()] - blocked[Color::Black.index()])
+    (
+        held,
+        blocked[Color::White.index()] - blocked[Color::Black.index()],
+    )
 }
 
-/// Bully: White minus Black, minus `1/THREAT_SHARE` of the value of each piece (the King
-/// left out) that an enemy piece attacks and may capture by the by-value rule
-/// (`rules/bully-nonviolent.md §1`: only an equal or lower value). Attacks by classic
-/// movement ([`classic::attackers`]).
+/// Bully: White minus Black, minus the threat weight's share ([`Weights::threat`],
+/// thousandths) of the value of each piece (the King left out) that an enemy piece attacks
+/// and may capture by the by-value rule (`rules/bully-nonviolent.md §1`: only an equal or
+/// lower value). Attacks by classic movement ([`classic::attackers`]).
 ///
 /// # Examples
 /// ```
@@ -205,11 +328,17 @@ pub fn force_field_terms(pos: &Position) -> i32 {
 /// // The Black pawn on c6 attacks the Knight on d5 but may not take it.
 /// let p = Position::from_text(Variant::Bully, "4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1").unwrap();
 /// assert_eq!(bully_threats(&p), 0);
-/// // A Black Rook on d8 may: 320 / 8 against White.
+/// // A Black Rook on d8 may: 125/1000 of 320 against White.
 /// let p = Position::from_text(Variant::Bully, "3rk3/8/8/3N4/8/8/8/4K3 w - - 0 1").unwrap();
 /// assert_eq!(bully_threats(&p), -40);
 /// ```
 pub fn bully_threats(pos: &Position) -> i32 {
+    weights(pos.variant()).threat * threatened_value(pos) / THREAT_SCALE
+}
+
+/// The value of the pieces an enemy piece attacks and may capture, Black's less White's
+/// (so that it counts for White like the other terms).
+fn threatened_value(pos: &Position) -> i32 {
     let board = pos.board();
     let rule = pos.variant().capture_rule();
     let mut s = 0;
@@ -222,16 +351,17 @@ pub fn bully_threats(pos: &Position) -> i32 {
             .into_iter()
             .any(|a| board.kind(them, a).is_some_and(|k| rule.allows(k, p.kind)));
         if threatened {
-            let v = piece_value(pos.variant(), p.kind, pos.shape().zone(sq)) / THREAT_SHARE;
+            let v = piece_value(pos.variant(), p.kind, pos.shape().zone(sq));
             s += if p.color == Color::White { -v } else { v };
         }
     }
     s
 }
 
-/// Nonviolent: each pawn whose file is empty from it to its promotion square scores
-/// `RACE_STEP` times the square of the ranks it has advanced (nothing can take it or stop
-/// it but a piece stepping in front). White minus Black, in centipawns.
+/// Nonviolent: each pawn whose file is empty from it to its promotion square scores the
+/// race weight ([`Weights::race_step`]) times the square of the ranks it has advanced
+/// (nothing can take it or stop it but a piece stepping in front). White minus Black, in
+/// centipawns.
 ///
 /// # Examples
 /// ```
@@ -242,6 +372,11 @@ pub fn bully_threats(pos: &Position) -> i32 {
 /// assert_eq!(promotion_race(&p), 64);
 /// ```
 pub fn promotion_race(pos: &Position) -> i32 {
+    weights(pos.variant()).race_step * race_squares(pos)
+}
+
+/// The squares of the ranks advanced by the pawns on free files, White's less Black's.
+fn race_squares(pos: &Position) -> i32 {
     let shape = pos.shape();
     let n = i32::from(shape.files());
     let mut s = 0;
@@ -262,23 +397,25 @@ pub fn promotion_race(pos: &Position) -> i32 {
             } else {
                 n - 2 - r
             };
-            let v = RACE_STEP * adv.max(0) * adv.max(0);
+            let v = adv.max(0) * adv.max(0);
             s += if p.color == Color::White { v } else { -v };
         }
     }
     s
 }
 
-/// The evaluation from White's point of view, in centipawns.
-pub fn evaluate_white(pos: &Position) -> i32 {
+/// Material (White minus Black, centipawns) and the positional terms of `pos`; the
+/// evaluation is `material + terms.score(&weights(variant))` ([`evaluate_white`]).
+pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
     let shape = pos.shape();
     let v = pos.variant();
-    let w = weights(v);
     let half = i32::from(shape.files()) / 2;
-    let mut s = 0;
+    let mut material = 0;
+    let mut t = Terms::default();
     for (sq, p) in pos.board().all_pieces() {
         let zone = shape.zone(sq);
-        let mut val = piece_value(v, p.kind, zone);
+        let sign = if p.color == Color::White { 1 } else { -1 };
+        material += sign * piece_value(v, p.kind, zone);
         match p.kind {
             PieceKind::Pawn => {
                 let r = i32::from(shape.rank(sq));
@@ -287,7 +424,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 } else {
                     i32::from(shape.files()) - 2 - r
                 };
-                val += adv.max(0) * w.pawn_step;
+                t.pawn_step += sign * adv.max(0);
             }
             PieceKind::King => {}
             PieceKind::Knight
@@ -298,21 +435,29 @@ pub fn evaluate_white(pos: &Position) -> i32 {
             | PieceKind::Rook
             | PieceKind::Matriarch
             | PieceKind::Jumper => {
-                val += (half - 1 - centre_distance(shape, sq)).max(0) * w.centre;
+                t.centre += sign * (half - 1 - centre_distance(shape, sq)).max(0);
             }
         }
-        s += if p.color == Color::White { val } else { -val };
     }
-    s += w.mobility * (mobility(pos, Color::White) - mobility(pos, Color::Black));
+    t.mobility = mobility(pos, Color::White) - mobility(pos, Color::Black);
     if v.has_fields() {
-        s += force_field_terms(pos);
+        let (held, blocked) = field_counts(pos);
+        t.held_square = held;
+        t.mobility -= blocked;
     }
     match v.capture_rule() {
-        CaptureRule::Never => s += promotion_race(pos),
-        CaptureRule::ByValue => s += bully_threats(pos),
+        CaptureRule::Never => t.race_step = race_squares(pos),
+        CaptureRule::ByValue => t.threat = threatened_value(pos),
         CaptureRule::Any => {}
     }
-    s
+    (material, t)
+}
+
+/// The evaluation from White's point of view, in centipawns: material and the variant's
+/// weighted terms ([`material_and_terms`], [`weights`]).
+pub fn evaluate_white(pos: &Position) -> i32 {
+    let (material, t) = material_and_terms(pos);
+    material + t.score(&weights(pos.variant()))
 }
 
 /// The evaluation from `side`'s point of view.

@@ -22,6 +22,7 @@ pub mod random;
 pub mod search;
 pub mod simultaneous;
 pub mod tournament;
+pub mod tune;
 pub mod uci_engine;
 pub mod worker;
 

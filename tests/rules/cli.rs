@@ -400,6 +400,99 @@ fn tournament_on_a_clock_records_it_in_the_report_the_json_and_every_game() {
     );
 }
 
+#[test]
+fn tune_fits_the_weights_to_the_games_of_a_pgn_file_and_refuses_bad_input() {
+    let dir = scratch("tune");
+    let pgn = dir.join("games.pgn");
+    let out = esoterica(&[
+        "match",
+        "--variant",
+        "bully",
+        "--white",
+        "alphabeta:3",
+        "--black",
+        "alphabeta:1",
+        "--games",
+        "8",
+        "--nodes",
+        "400",
+        "--jobs",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = esoterica(&["tune", "--variant", "bully", "--pgn", pgn.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(stdout.starts_with("bully: 8 games, "), "{stdout}");
+    assert!(
+        stdout.contains("quiet positions (first 8 plies left out)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nk = "), "{stdout}");
+    // Bully tunes its threat weight besides the three common ones, and nothing else.
+    for name in ["mobility", "centre", "pawn_step", "threat"] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(name) && l.contains(" -> ")),
+            "{name}: {stdout}"
+        );
+    }
+    assert!(!stdout.contains("held_square"), "{stdout}");
+    let loss: Vec<f64> = stdout
+        .lines()
+        .find(|l| l.starts_with("loss "))
+        .expect("a loss line")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(loss.len() >= 2 && loss[1] <= loss[0], "{stdout}");
+    // Games of another variant give nothing to fit; a missing file is named.
+    let other = esoterica(&[
+        "tune",
+        "--variant",
+        "standard",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(other.status.code(), Some(1));
+    assert!(
+        text(&other.stderr).contains("no quiet position"),
+        "{}",
+        text(&other.stderr)
+    );
+    let missing = dir.join("none.pgn");
+    let gone = esoterica(&[
+        "tune",
+        "--variant",
+        "bully",
+        "--pgn",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(gone.status.code(), Some(1));
+    assert!(
+        text(&gone.stderr).contains("none.pgn"),
+        "{}",
+        text(&gone.stderr)
+    );
+    std::fs::write(&missing, "[Variant \"Bully\"]\n\n1. e2e5 *\n").unwrap();
+    let bad = esoterica(&[
+        "tune",
+        "--variant",
+        "bully",
+        "--pgn",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("game 1"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
 /// The arguments of a small deterministic tournament (node budgets, no clock).
 const SMALL_TOURNAMENT: [&str; 16] = [
     "tournament",

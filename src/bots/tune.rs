@@ -1,0 +1,313 @@
+//! Fitting the evaluation's positional weights ([`Weights`]) to the results of self-play
+//! games: Texel's tuning method.
+//!
+//! 1. **Samples.** Every quiet position of the games (not in the first `skip` plies, the side
+//!    to move not in check, and the move played from it neither a capture nor a promotion,
+//!    so that the static evaluation means what the search would make of it) becomes a
+//!    [`Sample`]: its material, its positional terms ([`Terms`]) and the game's result for
+//!    White (1, ½ or 0).
+//! 2. **Scale.** The evaluation `e` (centipawns, White's view) predicts White's score as
+//!    `σ(e) = 1 / (1 + 10^(−k·e/400))`. The loss is the mean squared error between the
+//!    results and the predictions. `k` is fitted first, with the weights as they are
+//!    (golden-section search on 0.05–4).
+//! 3. **Weights.** Then the weights are changed one at a time by ±1 (Texel's local search),
+//!    each change kept when it lowers the loss, in passes over all the weights until a pass
+//!    changes nothing or the pass limit is reached. Weights are whole centipawns, as the
+//!    evaluation uses them, and never negative.
+//!
+//! The fit is deterministic: the same games give the same weights.
+
+use crate::bots::eval::{THREAT_SCALE, Terms, Weights, material_and_terms};
+use crate::rules::moves::Special;
+use crate::rules::outcome::Outcome;
+use crate::rules::record::{Entry, GameRecord};
+use crate::rules::{Color, Position, Variant};
+
+/// One training position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Material, White minus Black, centipawns.
+    pub material: i32,
+    /// The positional terms, White minus Black ([`Terms::to_array`] order).
+    pub terms: [i32; Terms::COUNT],
+    /// The game's result for White: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// What a fit found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fit {
+    /// The scale of the prediction ([`predict`]).
+    pub k: f64,
+    /// The samples' loss with the starting weights.
+    pub loss_before: f64,
+    /// The samples' loss with the fitted weights.
+    pub loss_after: f64,
+    /// The fitted weights.
+    pub weights: Weights,
+    /// The passes of the local search made (each over every tuned weight).
+    pub passes: usize,
+}
+
+/// White's score in a finished game: 1, 0.5 or 0; `None` for an unfinished one.
+fn white_score(o: Outcome) -> f64 {
+    match o {
+        Outcome::Win {
+            winner: Color::White,
+            ..
+        } => 1.0,
+        Outcome::Win { .. } => 0.0,
+        Outcome::Draw { .. } => 0.5,
+    }
+}
+
+/// Whether the entry played from `pos` captures or promotes.
+fn loud(pos: &Position, entry: &Entry) -> bool {
+    let loud_move = |side: Color, m: &crate::rules::Move| {
+        m.promotion.is_some()
+            || matches!(m.special, Special::EnPassant { .. })
+            || pos.kind_at(side.other(), m.to).is_some()
+    };
+    match entry {
+        Entry::Move(m) => loud_move(pos.turn(), m),
+        Entry::Turn { white, black } => {
+            loud_move(Color::White, white) || loud_move(Color::Black, black)
+        }
+    }
+}
+
+/// The quiet positions of the finished games of `variant` in `records`, after the first
+/// `skip` plies (Parity: turns), with their games' results (see the module documentation).
+pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for r in records.iter().filter(|r| r.variant() == variant) {
+        let Some(outcome) = r.outcome() else {
+            continue;
+        };
+        let result = white_score(outcome);
+        for (i, entry) in r.entries().iter().enumerate().skip(skip) {
+            let Some(pos) = r.position_after(i) else {
+                break;
+            };
+            if pos.in_check(pos.turn()) || loud(pos, entry) {
+                continue;
+            }
+            let (material, terms) = material_and_terms(pos);
+            out.push(Sample {
+                material,
+                terms: terms.to_array(),
+                result,
+            });
+        }
+    }
+    out
+}
+
+/// The evaluation of a sample under `w`, centipawns (as [`Terms::score`] computes it, in
+/// floating point).
+fn score(s: &Sample, w: &[i32; Terms::COUNT]) -> f64 {
+    let mut e = f64::from(s.material);
+    for (i, (&t, &wi)) in s.terms.iter().zip(w).enumerate() {
+        let scale = if i == 4 {
+            1.0 / f64::from(THREAT_SCALE)
+        } else {
+            1.0
+        };
+        e += f64::from(wi) * f64::from(t) * scale;
+    }
+    e
+}
+
+/// White's predicted score for an evaluation of `e` centipawns: `1 / (1 + 10^(−k·e/400))`.
+pub fn predict(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The mean squared error of the predictions under `w` and `k` (0 for no samples).
+pub fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let w = w.to_array();
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = s.result - predict(k, score(s, &w));
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `k` in 0.05–4 with the least loss under `w` (golden-section search).
+pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (0.05, 4.0);
+    let mut c = b - phi * (b - a);
+    let mut d = a + phi * (b - a);
+    let (mut fc, mut fd) = (loss(samples, w, c), loss(samples, w, d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - phi * (b - a);
+            fc = loss(samples, w, c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + phi * (b - a);
+            fd = loss(samples, w, d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Fits the weights marked in `tuned` ([`Terms::NAMES`] order) from `start`, at most
+/// `max_passes` passes (see the module documentation).
+pub fn fit(
+    samples: &[Sample],
+    start: Weights,
+    tuned: [bool; Terms::COUNT],
+    max_passes: usize,
+) -> Fit {
+    let k = fit_k(samples, &start);
+    let loss_before = loss(samples, &start, k);
+    let mut w = start.to_array();
+    let mut best = loss_before;
+    let mut passes = 0;
+    while passes < max_passes {
+        passes += 1;
+        let mut improved = false;
+        for i in (0..Terms::COUNT).filter(|&i| tuned[i]) {
+            // The threat weight is in thousandths: its steps are 5.
+            let step = if i == 4 { 5 } else { 1 };
+            for delta in [step, -step] {
+                let mut trial = w;
+                trial[i] = (trial[i] + delta).max(0);
+                if trial == w {
+                    continue;
+                }
+                let l = loss(samples, &Weights::from_array(trial), k);
+                if l < best {
+                    best = l;
+                    w = trial;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    Fit {
+        k,
+        loss_before,
+        loss_after: best,
+        weights: Weights::from_array(w),
+        passes,
+    }
+}
+
+/// The weights the tuner may change in `variant`: mobility, centralisation and pawn steps
+/// everywhere, and the variant's own term (held squares, threats, the promotion race).
+pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
+    use crate::rules::classic::CaptureRule;
+    [
+        true,
+        true,
+        true,
+        variant.has_fields(),
+        variant.capture_rule() == CaptureRule::ByValue,
+        variant.capture_rule() == CaptureRule::Never,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Samples whose results are drawn from the logistic model with known weights: the fit
+    /// lowers the loss and comes back near them from elsewhere.
+    #[test]
+    fn the_fit_recovers_the_weights_that_made_the_results() {
+        let truth = Weights {
+            mobility: 7,
+            centre: 2,
+            pawn_step: 11,
+            held_square: 0,
+            threat: 0,
+            race_step: 0,
+        };
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+        let samples: Vec<Sample> = (0..40_000)
+            .map(|_| {
+                let terms = [
+                    rng.random_range(-20..=20),
+                    rng.random_range(-15..=15),
+                    rng.random_range(-12..=12),
+                    0,
+                    0,
+                    0,
+                ];
+                let material = rng.random_range(-300..=300);
+                let mut s = Sample {
+                    material,
+                    terms,
+                    result: 0.0,
+                };
+                let p = predict(1.0, score(&s, &truth.to_array()));
+                s.result = if rng.random_bool(p) { 1.0 } else { 0.0 };
+                s
+            })
+            .collect();
+        let start = Weights {
+            mobility: 2,
+            centre: 6,
+            pawn_step: 4,
+            ..truth
+        };
+        let f = fit(
+            &samples,
+            start,
+            [true, true, true, false, false, false],
+            100,
+        );
+        assert!(f.loss_after < f.loss_before, "{f:?}");
+        assert!((f.k - 1.0).abs() < 0.3, "{f:?}");
+        let w = f.weights;
+        assert!((5..=9).contains(&w.mobility), "{w:?}");
+        assert!((0..=4).contains(&w.centre), "{w:?}");
+        assert!((8..=14).contains(&w.pawn_step), "{w:?}");
+        // Untuned weights stay as they were.
+        assert_eq!((w.held_square, w.threat, w.race_step), (0, 0, 0));
+        assert!(f.passes < 100);
+    }
+
+    #[test]
+    fn samples_are_the_quiet_positions_of_finished_games_with_white_s_result() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        // 1. e4 d5 2. exd5 Qxd5 3. Nc3: the capture moves' positions are left out.
+        for m in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"] {
+            let mv = r.current().parse_move(m).unwrap();
+            r.play(&mv).unwrap();
+        }
+        assert!(samples(std::slice::from_ref(&r), Variant::Standard, 0).is_empty());
+        r.declare(Outcome::Win {
+            winner: Color::Black,
+            reason: crate::rules::outcome::WinReason::Resignation,
+        });
+        let s = samples(std::slice::from_ref(&r), Variant::Standard, 0);
+        // Positions before e4, d5 and Nc3 are quiet; before exd5 and Qxd5 they are not.
+        assert_eq!(s.len(), 3);
+        assert!(s.iter().all(|x| x.result == 0.0));
+        assert_eq!(s[0].material, 0);
+        // Skipping two plies leaves the position before Nc3 only.
+        assert_eq!(samples(&[r.clone()], Variant::Standard, 2).len(), 1);
+        // Another variant's games give none.
+        assert!(samples(&[r], Variant::Bully, 0).is_empty());
+    }
+}

@@ -21,6 +21,7 @@
 //!
 //! Deterministic; reads only the position.
 
+use crate::rules::classic::masks::{Kit, Sides, squares};
 use crate::rules::classic::{self, CaptureRule};
 use crate::rules::variants::force_field;
 use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Variant, Zone};
@@ -256,8 +257,39 @@ pub fn material(pos: &Position) -> i32 {
 }
 
 /// Number of piece moves (pawns and castling left out) `side` has, ignoring checks: a cheap
-/// mobility measure.
+/// mobility measure. Counted on bitboards where the board allows (8×8, the standard kinds,
+/// no shared square), else from the generated moves.
 pub fn mobility(pos: &Position, side: Color) -> i32 {
+    piece_targets(pos, side, None).unwrap_or_else(|| mobility_reference(pos, side))
+}
+
+/// The number of squares `side`'s pieces (pawns and King left out) may move to by their
+/// movement and the capture rule, fields and checks aside; with `within`, only those in
+/// that set. `None` where the sets do not describe the position.
+fn piece_targets(pos: &Position, side: Color, within: Option<u64>) -> Option<i32> {
+    let s = Sides::of(pos, side)?;
+    let kit = Kit::get();
+    let rule = pos.variant().capture_rule();
+    let victims = |attacker: PieceKind| match rule {
+        CaptureRule::Any => s.theirs.all,
+        CaptureRule::Never => 0,
+        CaptureRule::ByValue => PieceKind::STANDARD
+            .iter()
+            .filter(|&&v| rule.allows(attacker, v))
+            .fold(0, |m, &v| m | s.theirs.of_kind(v)),
+    };
+    let reach = within.unwrap_or(u64::MAX);
+    let mut n = 0;
+    for from in squares(s.ours.all & !s.ours.pawns & !s.ours.kings) {
+        let kind = pos.board().kind(side, Square(from as u8))?;
+        let to = kit.attacks(kind, from, s.occ) & (!s.occ | victims(kind)) & reach;
+        n += to.count_ones() as i32;
+    }
+    Some(n)
+}
+
+/// [`mobility`] from the generated moves: every board.
+fn mobility_reference(pos: &Position, side: Color) -> i32 {
     let mut buf = Vec::with_capacity(64);
     for (from, kind) in pos.board().pieces(side) {
         if kind != PieceKind::Pawn && kind != PieceKind::King {
@@ -287,8 +319,21 @@ pub fn force_field_terms(pos: &Position) -> i32 {
 }
 
 /// The empty squares held (White's less Black's) and the piece moves a field blocks
-/// (White's less Black's).
+/// (White's less Black's): on bitboards where the board allows, else from the charge map
+/// and the generated moves.
 fn field_counts(pos: &Position) -> (i32, i32) {
+    if let Some(held) = force_field::held_squares(pos.board()) {
+        let blocked = |side: Color| piece_targets(pos, side, Some(held[side.other().index()]));
+        if let (Some(w), Some(b)) = (blocked(Color::White), blocked(Color::Black)) {
+            let count = |c: Color| held[c.index()].count_ones() as i32;
+            return (count(Color::White) - count(Color::Black), w - b);
+        }
+    }
+    field_counts_reference(pos)
+}
+
+/// [`field_counts`] from the charge map and the generated moves.
+fn field_counts_reference(pos: &Position) -> (i32, i32) {
     let nets = force_field::net_charges(pos.board());
     let held: i32 = nets.iter().map(|n| n.signum()).sum();
     let holder = |sq: Square| match nets.get(sq.index()).copied().unwrap_or(0).signum() {
@@ -538,6 +583,51 @@ mod tests {
             let c = piece_value(Variant::BigOuter, k, Zone::Central);
             assert!(o > m && m > c, "{k:?}");
         }
+    }
+
+    /// The bitboard counts equal the counts of the generated moves and the charge map on
+    /// every position of seeded random games in the 8×8 variants.
+    #[test]
+    fn bitboard_counts_equal_the_generated_moves() {
+        use rand::{RngExt, SeedableRng};
+        let mut compared = 0;
+        for v in [
+            Variant::Standard,
+            Variant::Bully,
+            Variant::Nonviolent,
+            Variant::ForceField,
+            Variant::Intrachange,
+        ] {
+            for seed in 0..12 {
+                let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+                let mut p = Position::new(v);
+                for _ in 0..120 {
+                    for side in Color::BOTH {
+                        assert_eq!(
+                            piece_targets(&p, side, None),
+                            Some(mobility_reference(&p, side)),
+                            "{v} {side:?} {}",
+                            p.to_text()
+                        );
+                    }
+                    if v.has_fields() {
+                        assert_eq!(
+                            field_counts(&p),
+                            field_counts_reference(&p),
+                            "{}",
+                            p.to_text()
+                        );
+                    }
+                    compared += 1;
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(compared > 4000, "{compared}");
     }
 
     #[test]

@@ -463,6 +463,13 @@ fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
     fx
 }
 
+/// The squares each side holds as sets (`Color::index`; bit `i` for square index `i`,
+/// `rules/force-field.md §2`), for the bots' evaluation; `None` where the sets do not
+/// describe the board (a kind beyond the standard six, a shared square, another shape).
+pub(crate) fn held_squares(board: &Board) -> Option<[u64; 2]> {
+    masks::held(board)
+}
+
 /// Whether `side`'s King is attacked (§4; classic under ruling F-4).
 pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
     king_attacked(&pos.board, side, pos.options().classic_check)

@@ -23,7 +23,7 @@
 
 use crate::rules::classic::masks::{Kit, Sides, squares};
 use crate::rules::classic::{self, CaptureRule};
-use crate::rules::variants::force_field;
+use crate::rules::variants::{force_field, intrachange};
 use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Variant, Zone};
 
 /// The threat weight's unit: [`Weights::threat`] is in thousandths of the threatened
@@ -105,7 +105,8 @@ pub struct Weights {
     /// Force Field: per empty square held.
     pub held_square: i32,
     /// Bully: thousandths of the value of each piece that an enemy piece attacks and may
-    /// capture by the by-value rule, counted against its side.
+    /// capture by the by-value rule, counted against its side; Intrachange: of each piece an
+    /// enemy move would capture, teleports included.
     pub threat: i32,
     /// Nonviolent: per square of the ranks a pawn on a free file has advanced.
     pub race_step: i32,
@@ -138,46 +139,59 @@ impl Weights {
     }
 }
 
-/// The weights the bots play with in `variant`. Without captures (Nonviolent) mobility and
-/// pawn advances matter more; on a board with zones (Big Outer) every term counts less
-/// against the material of the new pieces. A term a variant does not have is 0.
-pub fn weights(variant: Variant) -> Weights {
-    let base = if variant.capture_rule() == CaptureRule::Never {
-        Weights {
-            mobility: 6,
-            centre: 6,
-            pawn_step: 12,
-            held_square: 0,
-            threat: 0,
-            race_step: 4,
-        }
-    } else if variant.has_zones() {
-        Weights {
-            mobility: 2,
-            centre: 3,
-            pawn_step: 5,
-            held_square: 0,
-            threat: 0,
-            race_step: 0,
-        }
-    } else {
-        Weights {
-            mobility: 3,
-            centre: 5,
-            pawn_step: 6,
-            held_square: 0,
-            threat: 0,
-            race_step: 0,
-        }
-    };
+/// A set of weights with only the three common terms.
+const fn common(mobility: i32, centre: i32, pawn_step: i32) -> Weights {
     Weights {
-        held_square: if variant.has_fields() { 2 } else { 0 },
-        threat: if variant.capture_rule() == CaptureRule::ByValue {
-            125
-        } else {
-            0
-        },
-        ..base
+        mobility,
+        centre,
+        pawn_step,
+        held_square: 0,
+        threat: 0,
+        race_step: 0,
+    }
+}
+
+/// Standard chess.
+pub const CLASSIC_WEIGHTS: Weights = common(3, 5, 6);
+/// Parity and Single Occupation, which play their pieces by classic movement.
+pub const PARITY_WEIGHTS: Weights = common(3, 5, 6);
+/// Intrachange: the common terms and the pieces an enemy move captures, teleports included.
+pub const INTRACHANGE_WEIGHTS: Weights = Weights {
+    threat: 125,
+    ..common(3, 5, 6)
+};
+/// Force Field: the common terms and the squares held.
+pub const FORCE_FIELD_WEIGHTS: Weights = Weights {
+    held_square: 2,
+    ..common(3, 5, 6)
+};
+/// Bully: the common terms and the pieces under a capture they cannot forbid.
+pub const BULLY_WEIGHTS: Weights = Weights {
+    threat: 125,
+    ..common(3, 5, 6)
+};
+/// Nonviolent: without captures mobility and pawn advances matter more, and free pawns
+/// race.
+pub const NONVIOLENT_WEIGHTS: Weights = Weights {
+    race_step: 4,
+    ..common(6, 6, 12)
+};
+/// Big Outer: every term counts less against the material of the new pieces.
+pub const BIG_OUTER_WEIGHTS: Weights = common(2, 3, 5);
+
+/// The weights the bots play with in `variant`, chosen by what the variant has (no
+/// captures, zones, fields, the by-value capture rule, teleports, simultaneous moves, else
+/// classic chess).
+/// A term a variant does not have is 0.
+pub fn weights(variant: Variant) -> Weights {
+    match variant.capture_rule() {
+        CaptureRule::Never => NONVIOLENT_WEIGHTS,
+        _ if variant.has_zones() => BIG_OUTER_WEIGHTS,
+        _ if variant.has_fields() => FORCE_FIELD_WEIGHTS,
+        CaptureRule::ByValue => BULLY_WEIGHTS,
+        _ if variant.has_teleports() => INTRACHANGE_WEIGHTS,
+        _ if variant.turn_model() == crate::rules::TurnModel::Simultaneous => PARITY_WEIGHTS,
+        CaptureRule::Any => CLASSIC_WEIGHTS,
     }
 }
 
@@ -193,8 +207,8 @@ pub struct Terms {
     pub pawn_step: i32,
     /// Force Field: empty squares held.
     pub held_square: i32,
-    /// Bully: the value of the pieces under a capture they cannot forbid, counted against
-    /// their side (centipawns).
+    /// Bully: the value of the pieces under a capture they cannot forbid; Intrachange: of
+    /// the pieces an enemy move would capture; counted against their side (centipawns).
     pub threat: i32,
     /// Nonviolent: the squares of the ranks advanced by pawns on free files.
     pub race_step: i32,
@@ -403,6 +417,31 @@ fn threatened_value(pos: &Position) -> i32 {
     s
 }
 
+/// Intrachange: the value of the pieces (Kings left out) that an enemy move would capture,
+/// on its exoteric square or through a teleport onto its esoteric one
+/// ([`intrachange::capture_squares`]), Black's less White's, as in [`threatened_value`].
+/// 0 where the bitboard generator declines the position.
+///
+/// [`intrachange::capture_squares`]: crate::rules::variants::intrachange::capture_squares
+fn teleport_threatened_value(pos: &Position) -> i32 {
+    let board = pos.board();
+    let shape = pos.shape();
+    let mut s = 0;
+    for side in Color::BOTH {
+        let Some(hit) = intrachange::capture_squares(pos, side.other()) else {
+            return 0;
+        };
+        for sq in squares(hit) {
+            let sq = Square(sq as u8);
+            if let Some(k) = board.kind(side, sq).filter(|&k| k != PieceKind::King) {
+                let v = piece_value(pos.variant(), k, shape.zone(sq));
+                s += if side == Color::White { -v } else { v };
+            }
+        }
+    }
+    s
+}
+
 /// Nonviolent: each pawn whose file is empty from it to its promotion square scores the
 /// race weight ([`Weights::race_step`]) times the square of the ranks it has advanced
 /// (nothing can take it or stop it but a piece stepping in front). White minus Black, in
@@ -493,6 +532,7 @@ pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
     match v.capture_rule() {
         CaptureRule::Never => t.race_step = race_squares(pos),
         CaptureRule::ByValue => t.threat = threatened_value(pos),
+        CaptureRule::Any if v.has_teleports() => t.threat = teleport_threatened_value(pos),
         CaptureRule::Any => {}
     }
     (material, t)

@@ -212,7 +212,8 @@ pub fn fit(
 }
 
 /// The weights the tuner may change in `variant`: mobility, centralisation and pawn steps
-/// everywhere, and the variant's own term (held squares, threats, the promotion race).
+/// everywhere, and the variant's own term (held squares; threats in Bully and
+/// Intrachange; the promotion race).
 pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
     use crate::rules::classic::CaptureRule;
     [
@@ -220,7 +221,7 @@ pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
         true,
         true,
         variant.has_fields(),
-        variant.capture_rule() == CaptureRule::ByValue,
+        variant.capture_rule() == CaptureRule::ByValue || variant.has_teleports(),
         variant.capture_rule() == CaptureRule::Never,
     ]
 }

@@ -49,11 +49,7 @@ fn knight_tables() -> &'static KnightTables {
     static TABLES: OnceLock<KnightTables> = OnceLock::new();
     TABLES.get_or_init(|| {
         let at = |f: i8, r: i8| {
-            (0..8)
-                .contains(&f)
-                .then_some(())
-                .filter(|()| (0..8).contains(&r))
-                .map(|()| 1u64 << (r * 8 + f))
+            ((0..8).contains(&f) && (0..8).contains(&r)).then(|| 1u64 << (r * 8 + f))
         };
         let mut t = KnightTables {
             field: [0; 64],

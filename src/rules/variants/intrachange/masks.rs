@@ -104,6 +104,54 @@ pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     true
 }
 
+/// The squares on which `side`'s legal moves (as if it were to move) capture an enemy
+/// piece: X for a move that does not trigger, Y for one that does, and X as well for the
+/// pawn exception (§3.3, §3.4). `None` where the sets do not describe the position; no
+/// square once a King has been captured.
+pub(crate) fn capture_squares(pos: &Position, side: Color) -> Option<u64> {
+    let s = Sides::of(pos, side)?;
+    if s.ours.kings == 0 || s.theirs.kings == 0 {
+        return Some(0);
+    }
+    let kit = Kit::get();
+    let tele = teleports();
+    let c = side.index();
+    let empty = !s.occ;
+    // The mover's own 7th rank is the other side's 2nd.
+    let seventh = second_rank(side.other());
+    let mut hits = 0u64;
+    for from in squares(s.ours.all) {
+        let bit = 1u64 << from;
+        let Some(kind) = pos.board.kind(side, Square(from as u8)) else {
+            continue;
+        };
+        let diagonals = kit.a.pawn[c][from] & s.theirs.all;
+        let xs = if kind == PieceKind::Pawn {
+            let one = forward(side, bit) & empty;
+            let two = forward(side, one & forward(side, second_rank(side))) & empty;
+            one | two | diagonals
+        } else {
+            kit.attacks(kind, from, s.occ) & !s.ours.all
+        };
+        let k = kind as usize;
+        let trigger = tele.trigger[c][k];
+        hits |= xs & !trigger & s.theirs.all & !s.theirs.kings;
+        for x in squares(xs & trigger) {
+            let y = tele.to[c][k][x] as usize & 63;
+            let own_on_y = (s.ours.all & !bit) >> y & 1 != 0;
+            let jump_blocked = kind == PieceKind::Knight && kit.a.between[x][y] & s.occ & !bit != 0;
+            if own_on_y || jump_blocked {
+                continue;
+            }
+            hits |= (1u64 << y) & s.theirs.all;
+            if kind == PieceKind::Pawn && diagonals >> x & 1 != 0 && seventh >> x & 1 != 0 {
+                hits |= 1 << x;
+            }
+        }
+    }
+    Some(hits)
+}
+
 /// Pushes the pawn on `from`'s moves onto the squares of `to` in the reference order: the
 /// step, the double step, then the diagonals (file − 1 first, the lower square index for
 /// either side). Intrachange pawns never promote (§3.1).

@@ -484,6 +484,14 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The squares on which `side`'s legal moves, were it to move, would capture an enemy
+/// piece other than the King (on X, or on Y for a teleport; both for the pawn exception,
+/// §3.3–§3.4), as a set (bit `i` for square index `i`): what the bots' evaluation counts as
+/// threatened. `None` where the bitboard generator declines the position.
+pub(crate) fn capture_squares(pos: &Position, side: Color) -> Option<u64> {
+    masks::capture_squares(pos, side)
+}
+
 /// Changes the board and counters for `mv` (no legality check; an illegal move leaves an
 /// odd but valid board, never a panic).
 fn play_unchecked(pos: &mut Position, mv: &Move) {

@@ -851,3 +851,49 @@ fn bitboard_generator_equals_the_square_array_generator() {
         compare(&Position::from_text(Variant::Intrachange, text).unwrap());
     }
 }
+
+/// The capture squares (`masks::capture_squares`) are the squares where the resolutions of
+/// the legal moves capture an enemy piece other than the King, on random game positions,
+/// for either side.
+#[test]
+fn capture_squares_are_where_the_legal_moves_capture() {
+    use rand::{RngExt, SeedableRng};
+    let mut compared = 0;
+    for seed in 0..120 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(0xca9 + seed);
+        let mut p = Position::new(Variant::Intrachange);
+        for _ in 0..120 {
+            for side in Color::BOTH {
+                super::super::with_turn(&p, side, |q| {
+                    let mut expected = 0u64;
+                    for m in q.legal_moves() {
+                        let r = super::resolution(q, m.from, m.to).unwrap();
+                        if r.captured_exoteric.is_some_and(|k| k != PieceKind::King) {
+                            expected |= 1 << m.to.index();
+                        }
+                        if r.captured_esoteric.is_some_and(|k| k != PieceKind::King) {
+                            expected |= 1 << r.landing().index();
+                        }
+                    }
+                    let kings = Color::BOTH
+                        .iter()
+                        .filter_map(|&c| q.board().king(c))
+                        .fold(0u64, |m, k| m | 1 << k.index());
+                    assert_eq!(
+                        super::capture_squares(q, side).map(|s| s & !kings),
+                        Some(expected),
+                        "{side:?} {}",
+                        q.to_text()
+                    );
+                });
+            }
+            compared += 1;
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(compared > 5000, "{compared}");
+}

@@ -11,6 +11,7 @@
 //! En passant: each side's capturable double step is recorded on its own, so when both sides
 //! make one in the same turn both may be taken the next turn (§2.8, ruling P-8).
 
+mod masks;
 mod record;
 mod resolve;
 #[cfg(test)]
@@ -730,8 +731,18 @@ pub fn rule_of_reason(reason: &Reason) -> Option<Rule> {
 }
 
 /// The legal commits of `side` on `pos` (§2; §5 for Single Occupation), in a stable order:
-/// by origin square, then generation order, castling last.
+/// by origin square, then generation order, castling last. On bitboards where the sets
+/// describe the position (`masks.rs`), else by [`legal_commits_reference`].
 fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
+    if !masks::legal_commits(pos, side, out) {
+        legal_commits_reference(pos, side, out);
+    }
+}
+
+/// The square-array generator: the candidates (§2.1) that [`check_commit`] accepts, each
+/// played on a copy of the board. The reference of the bitboard generator in the tests,
+/// and the generator of the positions it declines.
+fn legal_commits_reference(pos: &Position, side: Color, out: &mut Vec<Move>) {
     let ctx = Ctx::new(pos, side);
     let start = out.len();
     candidates(pos, side, out);

@@ -901,3 +901,62 @@ fn a_resting_parity_piece_is_explained_by_the_rest_rule() {
         "the Rook on a1 moved last turn and must rest this turn (§2.1 (rule 2))"
     );
 }
+
+/// The bitboard generator (`masks.rs`) gives the square-array generator's commits, in
+/// order, for both sides on every position of seeded random games of Parity and Single
+/// Occupation (shared squares, resting pieces, immediate checks and forced exits all
+/// arise), and on hand-made positions with shared squares.
+#[test]
+fn bitboard_commits_equal_the_square_array_commits() {
+    use rand::{RngExt, SeedableRng};
+    let compare = |pos: &Position| {
+        for side in Color::BOTH {
+            let mut fast = Vec::new();
+            assert!(
+                super::masks::legal_commits(pos, side, &mut fast),
+                "{}",
+                pos.to_text()
+            );
+            let mut reference = Vec::new();
+            super::legal_commits_reference(pos, side, &mut reference);
+            assert_eq!(fast, reference, "{side:?} {}", pos.to_text());
+        }
+    };
+    let (mut compared, mut shared, mut resting) = (0, 0, 0);
+    for variant in [Variant::Parity, Variant::ParitySingle] {
+        for seed in 0..120u64 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(0x9a41 + seed);
+            let mut p = Position::new(variant);
+            for _ in 0..100 {
+                compare(&p);
+                compared += 1;
+                shared += usize::from(p.shape().squares().any(|s| p.board().is_shared(s)));
+                resting += usize::from(p.resting[0].iter().any(Option::is_some));
+                let w = p.legal_commits(Color::White);
+                let b = p.legal_commits(Color::Black);
+                if w.is_empty() || b.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                let (w, b) = (
+                    w[rng.random_range(0..w.len())],
+                    b[rng.random_range(0..b.len())],
+                );
+                p.resolve(&w, &b).expect("legal commits");
+            }
+        }
+    }
+    assert!(
+        compared > 10_000 && shared > 200 && resting > 5_000,
+        "{compared} {shared} {resting}"
+    );
+    for (variant, text) in [
+        (
+            Variant::ParitySingle,
+            "4k3/8/8/3[Nn]4/8/8/8/4K3 w - - 0 1 d5/d5",
+        ),
+        (Variant::Parity, "4k3/8/8/3[Nn]4/8/8/8/4K3 w - - 0 1 d5/d5"),
+        (Variant::Parity, "4k3/8/8/4[Kr]3/8/8/8/8 w - - 0 1 -/-"),
+    ] {
+        compare(&Position::from_text(variant, text).unwrap());
+    }
+}

@@ -1,0 +1,247 @@
+//! Parity's legal commits on bitboards (`rules/parity.md §2`, §5 for Single Occupation).
+//! Shared squares are where both sides' sets meet; resting pieces, the enemy's resting
+//! pieces and the pieces that must leave a shared square are sets too.
+//!
+//! - A piece's candidate squares are its attack set less its own side's squares (a shared
+//!   square holds one of ours, so no piece may move onto it), a pawn's steps onto empty
+//!   squares and its diagonal captures onto squares only the enemy holds.
+//! - A King step is legal when no enemy piece, resting or not, attacks its destination once
+//!   the King has left its square (an enemy piece sharing that square stays there).
+//! - Any other commit is legal when no active (not resting) enemy piece attacks the King
+//!   after it, unless the King shares its square (rule 5: then it is never in check).
+//!   Each commit is tested on the occupancy it leaves: a piece leaving a shared square
+//!   leaves the enemy piece standing there.
+//! - The rest rule, an immediate check (only King steps) and Single Occupation's forced
+//!   exits (only the pieces on shared squares move, and they may not capture) are masks on
+//!   the origins and destinations. Castling and en passant, which are rare, are judged by
+//!   the square-array checks ([`check_commit`]).
+//!
+//! The square-array generator (`legal_commits_reference` in `mod.rs`) stays as the
+//! reference: the tests compare the two commit for commit, in order, over random games of
+//! both variants.
+
+use super::{Ctx, check_commit};
+use crate::rules::classic::masks::{Kit, NONE, Side, squares};
+use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::moves::{Move, Special};
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+
+/// The legal commits of `side`, pushed onto `out` in the reference order (by origin square,
+/// the piece's own order, castling last); false, pushing nothing, where the sets do not
+/// describe the position (another board shape, a kind beyond the six, not exactly one King
+/// of `side`).
+pub(super) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) -> bool {
+    if pos.shape() != BoardShape::Standard {
+        return false;
+    }
+    let b = &pos.board;
+    let (Some(ours), Some(theirs)) = (
+        Side::of(b.planes64(side)),
+        Side::of(b.planes64(side.other())),
+    ) else {
+        return false;
+    };
+    if ours.kings.count_ones() != 1 {
+        return false;
+    }
+    let ctx = Ctx::new(pos, side);
+    let set = |squares: &mut dyn Iterator<Item = Square>| {
+        squares.fold(0u64, |m, s| m | 1u64 << (s.index() & 63))
+    };
+    let exits = set(&mut ctx.exits.iter().copied());
+    let g = Gen {
+        kit: Kit::get(),
+        pos,
+        ctx: &ctx,
+        us: side,
+        ours,
+        theirs,
+        occ: ours.all | theirs.all,
+        king: ours.kings.trailing_zeros() as usize,
+        resting: set(&mut pos.resting[side.index()].iter().flatten().copied()),
+        enemy_resting: set(&mut ctx.enemy_resting.iter().flatten().copied()),
+        exits,
+    };
+    for from in squares(ours.all) {
+        g.piece_commits(from, out);
+    }
+    // Castling: rare, judged as the reference does.
+    let castles = out.len();
+    crate::rules::classic::castling_moves(pos, side, out, |_| false);
+    let mut w = castles;
+    for i in castles..out.len() {
+        let mv = out[i];
+        if check_commit(pos, side, &mv, &ctx).is_ok() {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+    true
+}
+
+/// What the generator knows about one side's commits on one position.
+struct Gen<'a> {
+    kit: Kit,
+    pos: &'a Position,
+    ctx: &'a Ctx,
+    us: Color,
+    ours: Side,
+    theirs: Side,
+    occ: u64,
+    king: usize,
+    /// Our resting pieces (§2.2).
+    resting: u64,
+    /// The enemy's resting pieces, which give no immediate check (§2.4).
+    enemy_resting: u64,
+    /// Our pieces that must leave a shared square (§5).
+    exits: u64,
+}
+
+impl Gen<'_> {
+    /// Whether the enemy pieces on the squares of `attackers` attack `sq` with `occ`
+    /// occupied.
+    #[inline(always)]
+    fn attacked(&self, sq: usize, occ: u64, attackers: u64) -> bool {
+        let (a, th) = (self.kit.a, &self.theirs);
+        (a.pawn[self.us.index()][sq] & th.pawns & attackers)
+            | (a.knight[sq] & th.knights & attackers)
+            | (a.king[sq] & th.kings & attackers)
+            | (a.bishop(sq, occ) & th.diagonal & attackers)
+            | (a.rook(sq, occ) & th.orthogonal & attackers)
+            != 0
+    }
+
+    /// The occupancy after our piece leaves `from` for `to` (an enemy piece sharing `from`
+    /// stays; `to` is occupied by ours whatever stood there).
+    #[inline(always)]
+    fn occ_after(&self, from: usize, to: usize) -> u64 {
+        (self.occ & !(1u64 << from & !self.theirs.all)) | 1u64 << to
+    }
+
+    /// Whether the non-King commit `from` → `to` (a capture removes the enemy piece on `to`)
+    /// leaves our King unattacked by active enemy pieces (§2.4–§2.5; never when it shares
+    /// its square, rule 5).
+    #[inline(always)]
+    fn king_safe_after(&self, from: usize, to: usize) -> bool {
+        if self.theirs.all >> self.king & 1 != 0 {
+            return true;
+        }
+        let active = self.theirs.all & !self.enemy_resting & !(1u64 << to);
+        !self.attacked(self.king, self.occ_after(from, to), active)
+    }
+
+    /// Pushes the legal commits of our piece on `from`, in the reference order.
+    fn piece_commits(&self, from: usize, out: &mut Vec<Move>) {
+        let bit = 1u64 << from;
+        let exit = self.exits & bit != 0;
+        if (self.exits != 0 && !exit) || (!exit && self.resting & bit != 0) {
+            return;
+        }
+        let Some(kind) = self.pos.board.kind(self.us, Square(from as u8)) else {
+            return;
+        };
+        if self.ctx.immediate && kind != PieceKind::King {
+            return;
+        }
+        // An exit may not capture (§5).
+        let capturable = if exit {
+            0
+        } else {
+            self.theirs.all & !self.ours.all
+        };
+        match kind {
+            PieceKind::Pawn => self.pawn_commits(from, capturable, out),
+            PieceKind::King => {
+                let empty = !self.occ;
+                let mut to = self.kit.a.king[from] & !self.ours.all & (empty | capturable);
+                for x in squares(to) {
+                    let attackers = self.theirs.all & !(1u64 << x);
+                    if self.attacked(x, self.occ_after(from, x), attackers) {
+                        to &= !(1u64 << x);
+                    }
+                }
+                self.kit.push(kind, from, to, out);
+            }
+            _ => {
+                let empty = !self.occ;
+                let mut to = self.kit.attacks(kind, from, self.occ) & (empty | capturable);
+                for x in squares(to) {
+                    if !self.king_safe_after(from, x) {
+                        to &= !(1u64 << x);
+                    }
+                }
+                self.kit.push(kind, from, to, out);
+            }
+        }
+    }
+
+    /// The pawn on `from`'s commits in the reference order: its steps onto empty squares,
+    /// then its diagonals (file − 1 first) onto squares only the enemy holds or onto the
+    /// en passant square, each once per promotion kind on the last rank.
+    fn pawn_commits(&self, from: usize, capturable: u64, out: &mut Vec<Move>) {
+        let us = self.us;
+        for to in self.kit.pawn_pushes(us, from) {
+            if to == NONE || self.occ >> (to & 63) & 1 != 0 {
+                break;
+            }
+            if self.king_safe_after(from, to as usize) {
+                self.push_pawn(from, to as usize, Special::Normal, out);
+            }
+        }
+        for to in self.kit.pawn_captures(us, from) {
+            if to == NONE {
+                continue;
+            }
+            let bit = 1u64 << (to & 63);
+            if self.theirs.all & bit != 0 {
+                if capturable & bit != 0 && self.king_safe_after(from, to as usize) {
+                    self.push_pawn(from, to as usize, Special::Normal, out);
+                }
+            } else if let Some(ep) = &self.pos.ep[us.other().index()]
+                && self.occ & bit == 0
+                && ep.squares().any(|s| s.0 == to)
+                && self.theirs.pawns >> (ep.pawn.index() & 63) & 1 != 0
+            {
+                let start = out.len();
+                let special = Special::EnPassant { captured: ep.pawn };
+                self.push_pawn(from, to as usize, special, out);
+                // Rare: judged as the reference does.
+                let mut w = start;
+                for i in start..out.len() {
+                    let mv = out[i];
+                    if check_commit(self.pos, us, &mv, self.ctx).is_ok() {
+                        out[w] = mv;
+                        w += 1;
+                    }
+                }
+                out.truncate(w);
+            }
+        }
+    }
+
+    /// Pushes a pawn commit, once per promotion kind onto the last rank.
+    #[inline(always)]
+    fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut Vec<Move>) {
+        let (from, to) = (Square(from as u8), Square(to as u8));
+        let promotions = self.pos.variant.promotion_kinds();
+        if self.kit.promotes(self.us, to.index()) && !promotions.is_empty() {
+            for &k in promotions {
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: Some(k),
+                    special,
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                promotion: None,
+                special,
+            });
+        }
+    }
+}

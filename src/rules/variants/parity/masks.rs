@@ -136,7 +136,7 @@ impl Gen<'_> {
     fn piece_commits(&self, from: usize, out: &mut Vec<Move>) {
         let bit = 1u64 << from;
         let exit = self.exits & bit != 0;
-        if (self.exits != 0 && !exit) || (!exit && self.resting & bit != 0) {
+        if !exit && (self.exits != 0 || self.resting & bit != 0) {
             return;
         }
         let Some(kind) = self.pos.board.kind(self.us, Square(from as u8)) else {

@@ -491,38 +491,12 @@ fn race_squares(pos: &Position) -> i32 {
 /// Material (White minus Black, centipawns) and the positional terms of `pos`; the
 /// evaluation is `material + terms.score(&weights(variant))` ([`evaluate_white`]).
 pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
-    let shape = pos.shape();
     let v = pos.variant();
-    let half = i32::from(shape.files()) / 2;
-    let mut material = 0;
     let mut t = Terms::default();
-    for (sq, p) in pos.board().all_pieces() {
-        let zone = shape.zone(sq);
-        let sign = if p.color == Color::White { 1 } else { -1 };
-        material += sign * piece_value(v, p.kind, zone);
-        match p.kind {
-            PieceKind::Pawn => {
-                let r = i32::from(shape.rank(sq));
-                let adv = if p.color == Color::White {
-                    r - 1
-                } else {
-                    i32::from(shape.files()) - 2 - r
-                };
-                t.pawn_step += sign * adv.max(0);
-            }
-            PieceKind::King => {}
-            PieceKind::Knight
-            | PieceKind::Bishop
-            | PieceKind::Queen
-            | PieceKind::Guard
-            | PieceKind::OuterKnight
-            | PieceKind::Rook
-            | PieceKind::Matriarch
-            | PieceKind::Jumper => {
-                t.centre += sign * (half - 1 - centre_distance(shape, sq)).max(0);
-            }
-        }
-    }
+    let (material, pawn_step, centre) =
+        piece_sums(pos).unwrap_or_else(|| piece_sums_reference(pos));
+    t.pawn_step = pawn_step;
+    t.centre = centre;
     t.mobility = mobility(pos, Color::White) - mobility(pos, Color::Black);
     if v.has_fields() {
         let (held, blocked) = field_counts(pos);
@@ -536,6 +510,87 @@ pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
         CaptureRule::Any => {}
     }
     (material, t)
+}
+
+/// The squares of the 8×8 board by their centralisation bonus (`half − 1 − centre
+/// distance`, at least 0): `[bonus 3, bonus 2, bonus 1]`.
+fn centre_rings() -> &'static [u64; 3] {
+    static RINGS: std::sync::OnceLock<[u64; 3]> = std::sync::OnceLock::new();
+    RINGS.get_or_init(|| {
+        let shape = BoardShape::Standard;
+        let half = i32::from(shape.files()) / 2;
+        let mut rings = [0u64; 3];
+        for i in 0..64u8 {
+            let bonus = (half - 1 - centre_distance(shape, Square(i))).max(0);
+            if (1..=3).contains(&bonus) {
+                rings[(3 - bonus) as usize] |= 1 << i;
+            }
+        }
+        rings
+    })
+}
+
+/// Material, pawn steps and centralisation (White minus Black) counted on bitboards: the
+/// 8×8 board with the six standard kinds and no shared square; `None` elsewhere.
+fn piece_sums(pos: &Position) -> Option<(i32, i32, i32)> {
+    let s = Sides::of(pos, Color::White)?;
+    let v = pos.variant();
+    let (w, b) = (&s.ours, &s.theirs);
+    let count = |set: u64| set.count_ones() as i32;
+    let mut material = 0;
+    for k in PieceKind::STANDARD {
+        material += (count(w.of_kind(k)) - count(b.of_kind(k))) * piece_value(v, k, Zone::Outer);
+    }
+    // White's pawns on rank index r have advanced r − 1, Black's 6 − r.
+    let mut pawn_step = 0;
+    for r in 0..8 {
+        let rank = 0xffu64 << (8 * r);
+        pawn_step +=
+            (r - 1).max(0) * count(w.pawns & rank) - (6 - r).max(0) * count(b.pawns & rank);
+    }
+    let (wp, bp) = (w.all & !w.pawns & !w.kings, b.all & !b.pawns & !b.kings);
+    let centre = centre_rings()
+        .iter()
+        .zip([3, 2, 1])
+        .map(|(&ring, bonus)| bonus * (count(wp & ring) - count(bp & ring)))
+        .sum();
+    Some((material, pawn_step, centre))
+}
+
+/// [`piece_sums`] piece by piece: every board, and its reference in the tests.
+fn piece_sums_reference(pos: &Position) -> (i32, i32, i32) {
+    let shape = pos.shape();
+    let v = pos.variant();
+    let half = i32::from(shape.files()) / 2;
+    let (mut material, mut pawn_step, mut centre) = (0, 0, 0);
+    for (sq, p) in pos.board().all_pieces() {
+        let zone = shape.zone(sq);
+        let sign = if p.color == Color::White { 1 } else { -1 };
+        material += sign * piece_value(v, p.kind, zone);
+        match p.kind {
+            PieceKind::Pawn => {
+                let r = i32::from(shape.rank(sq));
+                let adv = if p.color == Color::White {
+                    r - 1
+                } else {
+                    i32::from(shape.files()) - 2 - r
+                };
+                pawn_step += sign * adv.max(0);
+            }
+            PieceKind::King => {}
+            PieceKind::Knight
+            | PieceKind::Bishop
+            | PieceKind::Queen
+            | PieceKind::Guard
+            | PieceKind::OuterKnight
+            | PieceKind::Rook
+            | PieceKind::Matriarch
+            | PieceKind::Jumper => {
+                centre += sign * (half - 1 - centre_distance(shape, sq)).max(0);
+            }
+        }
+    }
+    (material, pawn_step, centre)
 }
 
 /// The evaluation from White's point of view, in centipawns: material and the variant's
@@ -658,6 +713,12 @@ mod tests {
                             p.to_text()
                         );
                     }
+                    assert_eq!(
+                        piece_sums(&p),
+                        Some(piece_sums_reference(&p)),
+                        "{}",
+                        p.to_text()
+                    );
                     compared += 1;
                     let moves = p.legal_moves();
                     if moves.is_empty() {

@@ -396,8 +396,46 @@ pub fn bully_threats(pos: &Position) -> i32 {
 }
 
 /// The value of the pieces an enemy piece attacks and may capture, Black's less White's
-/// (so that it counts for White like the other terms).
+/// (so that it counts for White like the other terms): on bitboards where the board
+/// allows, else from the classic attacker lists.
 fn threatened_value(pos: &Position) -> i32 {
+    threatened_value64(pos).unwrap_or_else(|| threatened_value_reference(pos))
+}
+
+/// [`threatened_value`] on bitboards: per piece, the enemy kinds the capture rule lets take
+/// it, each looked for on the squares from which it would attack the piece.
+fn threatened_value64(pos: &Position) -> Option<i32> {
+    let s = Sides::of(pos, Color::White)?;
+    let a = Kit::get().a;
+    let rule = pos.variant().capture_rule();
+    let v = pos.variant();
+    let mut total = 0;
+    for (side, own, enemy) in [
+        (Color::White, &s.ours, &s.theirs),
+        (Color::Black, &s.theirs, &s.ours),
+    ] {
+        for sq in squares(own.all & !own.kings) {
+            let kind = pos.board().kind(side, Square(sq as u8))?;
+            let may = |k: PieceKind| rule.allows(k, kind);
+            let of = |k: PieceKind| if may(k) { enemy.of_kind(k) } else { 0 };
+            let queens = of(PieceKind::Queen);
+            let hit = (a.pawn[side.index()][sq] & of(PieceKind::Pawn))
+                | (a.knight[sq] & of(PieceKind::Knight))
+                | (a.king[sq] & of(PieceKind::King))
+                | (a.bishop(sq, s.occ) & (queens | of(PieceKind::Bishop)))
+                | (a.rook(sq, s.occ) & (queens | of(PieceKind::Rook)));
+            if hit != 0 {
+                let value = piece_value(v, kind, Zone::Outer);
+                total += if side == Color::White { -value } else { value };
+            }
+        }
+    }
+    Some(total)
+}
+
+/// [`threatened_value`] from the classic attacker lists: every board, and the reference of
+/// [`threatened_value64`] in the tests.
+fn threatened_value_reference(pos: &Position) -> i32 {
     let board = pos.board();
     let rule = pos.variant().capture_rule();
     let mut s = 0;
@@ -716,6 +754,12 @@ mod tests {
                     assert_eq!(
                         piece_sums(&p),
                         Some(piece_sums_reference(&p)),
+                        "{}",
+                        p.to_text()
+                    );
+                    assert_eq!(
+                        threatened_value64(&p),
+                        Some(threatened_value_reference(&p)),
                         "{}",
                         p.to_text()
                     );

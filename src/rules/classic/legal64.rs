@@ -470,41 +470,35 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
         if allowed == 0 {
             continue;
         }
-        match b.kind(us, Square(from as u8)) {
-            Some(PieceKind::Knight) => {
-                let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
-                if to != 0 {
-                    for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
-                        if to >> (s.index() & 63) & 1 != 0 {
-                            out.push(Move::new(Square(from as u8), s));
-                        }
+        // The kind from the sets: Knight, else Bishop, Rook or Queen by its lines.
+        if bit & ours.knights != 0 {
+            let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
+            if to != 0 {
+                for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
+                    if to >> (s.index() & 63) & 1 != 0 {
+                        out.push(Move::new(Square(from as u8), s));
                     }
                 }
             }
-            Some(PieceKind::Bishop) => {
+            continue;
+        }
+        match (ours.diagonal & bit != 0, ours.orthogonal & bit != 0) {
+            (true, false) => {
                 let to = a.bishop(from, occ) & targets[PieceKind::Bishop as usize] & allowed;
                 g.push_lines(from, to, &BISHOP_DIRS, out);
             }
-            Some(PieceKind::Rook) => {
+            (false, true) => {
                 let to = a.rook(from, occ) & targets[PieceKind::Rook as usize] & allowed;
                 g.push_lines(from, to, &ROOK_DIRS, out);
             }
-            Some(PieceKind::Queen) => {
+            (true, true) => {
                 let to = (a.rook(from, occ) | a.bishop(from, occ))
                     & targets[PieceKind::Queen as usize]
                     & allowed;
                 g.push_lines(from, to, &QUEEN_DIRS, out);
             }
             // Pawns and the King are handled above; no other kind is on the board.
-            Some(
-                PieceKind::Pawn
-                | PieceKind::King
-                | PieceKind::Guard
-                | PieceKind::Matriarch
-                | PieceKind::Jumper
-                | PieceKind::OuterKnight,
-            )
-            | None => {}
+            (false, false) => {}
         }
     }
     if checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {

@@ -392,6 +392,40 @@ impl Attacks64 {
         self.table[self.rook[sq & 63].index(occ)]
     }
 
+    /// Pushes the moves from `from` onto the squares of `to`, ray by ray in the order of
+    /// `dirs` (indices in [`DELTAS`]), nearest square first: the square-array generator's
+    /// order for a line piece.
+    #[inline(always)]
+    pub(crate) fn push_lines(
+        &self,
+        from: usize,
+        to: u64,
+        dirs: &[usize],
+        out: &mut impl super::pseudo::MoveSink,
+    ) {
+        use crate::rules::geometry::Square;
+        use crate::rules::moves::Move;
+        if to == 0 {
+            return;
+        }
+        for &d in dirs {
+            let mut m = to & self.ray[d & 7][from & 63];
+            if ASCENDING[d & 7] {
+                while m != 0 {
+                    let s = m.trailing_zeros();
+                    m &= m - 1;
+                    out.push(Move::new(Square(from as u8), Square(s as u8)));
+                }
+            } else {
+                while m != 0 {
+                    let s = 63 - m.leading_zeros();
+                    m ^= 1 << s;
+                    out.push(Move::new(Square(from as u8), Square(s as u8)));
+                }
+            }
+        }
+    }
+
     /// The squares a Bishop on `sq` (< 64) attacks with `occ` occupied.
     #[inline(always)]
     pub(crate) fn bishop(&self, sq: usize, occ: u64) -> u64 {

@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use super::bitboard::{ASCENDING, Attacks64};
+use super::bitboard::Attacks64;
 use super::fast::FixedMoves;
 use super::movement::{CaptureRule, castle_spec};
 use super::pseudo::MoveSink;
@@ -170,50 +170,15 @@ impl Gen<'_> {
     /// `dirs`, nearest square first.
     #[inline(always)]
     fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut impl MoveSink) {
-        if to == 0 {
-            return;
-        }
-        for &d in dirs {
-            let mut m = to & self.a.ray[d & 7][from];
-            if ASCENDING[d & 7] {
-                while m != 0 {
-                    let s = m.trailing_zeros();
-                    m &= m - 1;
-                    out.push(Move::new(Square(from as u8), Square(s as u8)));
-                }
-            } else {
-                while m != 0 {
-                    let s = 63 - m.leading_zeros();
-                    m ^= 1 << s;
-                    out.push(Move::new(Square(from as u8), Square(s as u8)));
-                }
-            }
-        }
+        self.a.push_lines(from, to, dirs, out);
     }
 
     /// Pushes a pawn move, once per promotion kind onto the last rank.
     #[inline(always)]
     fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut impl MoveSink) {
-        let (from, to) = (Square(from as u8), Square(to as u8));
-        if self.t.promotes[self.us.index()][to.index()] && !self.promotions.is_empty() {
-            for &k in self.promotions {
-                out.push(Move {
-                    from,
-                    to,
-                    promotion: Some(k),
-                    special,
-                });
-            }
-        } else {
-            out.push(Move {
-                from,
-                to,
-                promotion: None,
-                special,
-            });
-        }
+        let promotes = self.t.promotes[self.us.index()][to & 63];
+        push_pawn_move(promotes, self.promotions, from, to, special, out);
     }
-
     /// The moves of our pawn on `from` whose destination is in `allowed` (the check and pin
     /// mask), and its captures en passant that leave the King safe: for a pinned pawn or one
     /// that may take en passant (the others come from [`PawnSets`]).
@@ -518,4 +483,35 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
         }
     }
     true
+}
+
+/// Pushes the pawn move `from` → `to` (square indices), once per kind of `promotions` in
+/// their order when it `promotes` (and the variant promotes at all), else once.
+#[inline(always)]
+pub(crate) fn push_pawn_move(
+    promotes: bool,
+    promotions: &[PieceKind],
+    from: usize,
+    to: usize,
+    special: Special,
+    out: &mut impl MoveSink,
+) {
+    let (from, to) = (Square(from as u8), Square(to as u8));
+    if promotes && !promotions.is_empty() {
+        for &k in promotions {
+            out.push(Move {
+                from,
+                to,
+                promotion: Some(k),
+                special,
+            });
+        }
+    } else {
+        out.push(Move {
+            from,
+            to,
+            promotion: None,
+            special,
+        });
+    }
 }

@@ -5,11 +5,11 @@
 //! order, as its reference. Sets are `u64`, bit `i` for square index `i` (a1 = 0 … h8 = 63,
 //! see [`bitboard`](super::bitboard)).
 
-use super::bitboard::{ASCENDING, Attacks64};
+use super::bitboard::Attacks64;
 use super::tables::{GenTables, MAX_PAWN_STEPS, NO_SQUARE};
 use crate::rules::board::Board;
 use crate::rules::geometry::{BoardShape, Square};
-use crate::rules::moves::Move;
+use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 
@@ -137,22 +137,22 @@ impl Kit {
     /// `dirs`, nearest square first.
     #[inline(always)]
     fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut Vec<Move>) {
-        for &d in dirs {
-            let mut m = to & self.a.ray[d & 7][from & 63];
-            if ASCENDING[d & 7] {
-                while m != 0 {
-                    let s = m.trailing_zeros();
-                    m &= m - 1;
-                    out.push(Move::new(Square(from as u8), Square(s as u8)));
-                }
-            } else {
-                while m != 0 {
-                    let s = 63 - m.leading_zeros();
-                    m ^= 1 << s;
-                    out.push(Move::new(Square(from as u8), Square(s as u8)));
-                }
-            }
-        }
+        self.a.push_lines(from, to, dirs, out);
+    }
+
+    /// Pushes the pawn move `from` → `to` of `side` (square indices), once per kind of
+    /// `promotions` onto the last rank, else once.
+    #[inline(always)]
+    pub(crate) fn push_pawn(
+        &self,
+        side: Color,
+        promotions: &[PieceKind],
+        from: usize,
+        to: usize,
+        special: Special,
+        out: &mut Vec<Move>,
+    ) {
+        super::legal64::push_pawn_move(self.promotes(side, to), promotions, from, to, special, out);
     }
 
     /// The squares a pawn of `side` on `from` steps to straight ahead, nearest first, up to

@@ -502,25 +502,23 @@ impl<'a> Gen<'a> {
     /// if it survives the test.
     #[inline(always)]
     fn push_pawn(&self, from: usize, to: usize, special: Special, safe: bool, out: &mut Vec<Move>) {
-        let (from, to) = (Square(from as u8), Square(to as u8));
+        let start = out.len();
         let promotions = self.pos.variant.promotion_kinds();
-        let mut push = |promotion: Option<PieceKind>| {
-            let mv = Move {
-                from,
-                to,
-                promotion,
-                special,
-            };
-            if safe || (!self.classic_check && self.survives(&mv)) {
-                out.push(mv);
-            }
-        };
-        if self.kit.promotes(self.s.us, to.index()) && !promotions.is_empty() {
-            for &k in promotions {
-                push(Some(k));
-            }
-        } else {
-            push(None);
+        self.kit
+            .push_pawn(self.s.us, promotions, from, to, special, out);
+        if safe {
+            return;
         }
+        // Not proven safe: each promotion kind is tested (its field may cut a line), none
+        // under ruling F-4.
+        let mut w = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if !self.classic_check && self.survives(&mv) {
+                out[w] = mv;
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 }

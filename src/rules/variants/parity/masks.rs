@@ -224,24 +224,8 @@ impl Gen<'_> {
     /// Pushes a pawn commit, once per promotion kind onto the last rank.
     #[inline(always)]
     fn push_pawn(&self, from: usize, to: usize, special: Special, out: &mut Vec<Move>) {
-        let (from, to) = (Square(from as u8), Square(to as u8));
         let promotions = self.pos.variant.promotion_kinds();
-        if self.kit.promotes(self.us, to.index()) && !promotions.is_empty() {
-            for &k in promotions {
-                out.push(Move {
-                    from,
-                    to,
-                    promotion: Some(k),
-                    special,
-                });
-            }
-        } else {
-            out.push(Move {
-                from,
-                to,
-                promotion: None,
-                special,
-            });
-        }
+        self.kit
+            .push_pawn(self.us, promotions, from, to, special, out);
     }
 }

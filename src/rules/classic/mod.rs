@@ -41,7 +41,9 @@ pub(crate) use outcome::{
 pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unchecked};
 #[cfg(test)]
 pub(crate) use pseudo::pawn_moves;
-pub(crate) use pseudo::{castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves};
+pub(crate) use pseudo::{
+    castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves, retain_tail,
+};
 
 /// The legal moves of the side to move under classic rules, in the stable order of
 /// [`pseudo`]: the bitboard generator ([`legal64`]) on the 8×8 board, the square-array

@@ -394,7 +394,7 @@ pub(crate) fn castling_moves(
 
 /// Keeps the moves of `out[first..]` that `keep` accepts, in order.
 #[inline]
-pub(super) fn retain_tail(
+pub(crate) fn retain_tail(
     out: &mut impl MoveSink,
     first: usize,
     mut keep: impl FnMut(&Move) -> bool,

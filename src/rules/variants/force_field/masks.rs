@@ -277,15 +277,7 @@ pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     classic::castling_moves(pos, us, out, |sq| {
         super::castle_square_attacked(pos, us, sq)
     });
-    let mut w = castles;
-    for i in castles..out.len() {
-        let mv = out[i];
-        if g.survives(&mv) {
-            out[w] = mv;
-            w += 1;
-        }
-    }
-    out.truncate(w);
+    classic::retain_tail(out, castles, |mv| g.survives(mv));
     true
 }
 
@@ -511,14 +503,6 @@ impl<'a> Gen<'a> {
         }
         // Not proven safe: each promotion kind is tested (its field may cut a line), none
         // under ruling F-4.
-        let mut w = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            if !self.classic_check && self.survives(&mv) {
-                out[w] = mv;
-                w += 1;
-            }
-        }
-        out.truncate(w);
+        classic::retain_tail(out, start, |mv| !self.classic_check && self.survives(mv));
     }
 }

@@ -21,6 +21,7 @@
 //! both variants.
 
 use super::{Ctx, check_commit};
+use crate::rules::classic;
 use crate::rules::classic::masks::{Kit, NONE, Side, squares};
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
@@ -68,16 +69,8 @@ pub(super) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) ->
     }
     // Castling: rare, judged as the reference does.
     let castles = out.len();
-    crate::rules::classic::castling_moves(pos, side, out, |_| false);
-    let mut w = castles;
-    for i in castles..out.len() {
-        let mv = out[i];
-        if check_commit(pos, side, &mv, &ctx).is_ok() {
-            out[w] = mv;
-            w += 1;
-        }
-    }
-    out.truncate(w);
+    classic::castling_moves(pos, side, out, |_| false);
+    classic::retain_tail(out, castles, |mv| check_commit(pos, side, mv, &ctx).is_ok());
     true
 }
 
@@ -208,15 +201,9 @@ impl Gen<'_> {
                 let special = Special::EnPassant { captured: ep.pawn };
                 self.push_pawn(from, to as usize, special, out);
                 // Rare: judged as the reference does.
-                let mut w = start;
-                for i in start..out.len() {
-                    let mv = out[i];
-                    if check_commit(self.pos, us, &mv, self.ctx).is_ok() {
-                        out[w] = mv;
-                        w += 1;
-                    }
-                }
-                out.truncate(w);
+                classic::retain_tail(out, start, |mv| {
+                    check_commit(self.pos, us, mv, self.ctx).is_ok()
+                });
             }
         }
     }

@@ -690,16 +690,6 @@ pub fn see(pos: &Position, mv: &Move) -> Option<i32> {
     see64(pos, mv, captured).or_else(|| see_reference(pos, mv, captured))
 }
 
-/// The kinds in the order the exchange tries them (their value on the 8×8 board).
-const SEE_ORDER: [PieceKind; 6] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
 /// [`see`] on bitboards (the 8×8 board, the six standard kinds, no shared square; `None`
 /// elsewhere): the same exchange as [`see_reference`], each side recapturing with its least
 /// valuable allowed attacker, the lowest square among equals, lines opening as pieces leave.
@@ -736,7 +726,8 @@ fn see64(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> {
             & occ;
         // The least valuable allowed kinds among the attackers, then the lowest square.
         let mut best: Option<(i32, u64)> = None;
-        for k in SEE_ORDER {
+        // The six kinds in order of value on the 8×8 board.
+        for k in PieceKind::STANDARD {
             let of_kind = attackers & p.of_kind(k);
             if of_kind == 0 || (rule == CaptureRule::ByValue && !rule.allows(k, victim_kind)) {
                 continue;
@@ -750,7 +741,7 @@ fn see64(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> {
         }
         let Some((_, set)) = best else { break };
         let sq = set.trailing_zeros() as usize;
-        let kind = SEE_ORDER
+        let kind = PieceKind::STANDARD
             .into_iter()
             .find(|&k| p.of_kind(k) >> sq & 1 != 0)?;
         d += 1;

@@ -690,6 +690,17 @@ pub fn see(pos: &Position, mv: &Move) -> Option<i32> {
     see64(pos, mv, captured).or_else(|| see_reference(pos, mv, captured))
 }
 
+/// The result of an exchange whose gains (`gain[i]`: what the side making capture `i`
+/// stands to win if the exchange stops after it) run to `gain[d]`: each side, from the last
+/// capture back, stops where going on would lose.
+fn exchange_result(gain: &mut [i32], mut d: usize) -> i32 {
+    while d > 0 {
+        gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
+        d -= 1;
+    }
+    gain[0]
+}
+
 /// [`see`] on bitboards (the 8×8 board, the six standard kinds, no shared square; `None`
 /// elsewhere): the same exchange as [`see_reference`], each side recapturing with its least
 /// valuable allowed attacker, the lowest square among equals, lines opening as pieces leave.
@@ -753,11 +764,7 @@ fn see64(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> {
             break;
         }
     }
-    while d > 0 {
-        gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
-        d -= 1;
-    }
-    Some(gain[0])
+    Some(exchange_result(&mut gain, d))
 }
 
 /// [`see`] on a copy of the board with the classic attacker lists: every board, and the
@@ -798,11 +805,7 @@ fn see_reference(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> 
             break;
         }
     }
-    while d > 0 {
-        gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
-        d -= 1;
-    }
-    Some(gain[0])
+    Some(exchange_result(&mut gain, d))
 }
 
 impl Searcher<'_> {

@@ -109,23 +109,8 @@ fn push_pawn_move<const MAY_PROMOTE: bool>(
     special: Special,
     out: &mut impl MoveSink,
 ) {
-    if MAY_PROMOTE && t.promotes[us.index()][to.index()] && !promotions.is_empty() {
-        for &k in promotions {
-            out.push(Move {
-                from,
-                to,
-                promotion: Some(k),
-                special,
-            });
-        }
-        return;
-    }
-    out.push(Move {
-        from,
-        to,
-        promotion: None,
-        special,
-    });
+    let promotes = MAY_PROMOTE && t.promotes[us.index()][to.index()];
+    super::legal64::push_pawn_move(promotes, promotions, from.index(), to.index(), special, out);
 }
 
 /// Pushes the non-pawn, non-castling moves of a piece: lines then leaps.

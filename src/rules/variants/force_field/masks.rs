@@ -172,12 +172,16 @@ impl Counter {
 /// it (§2), from per-side charges summed as bit planes ([`Counter`]), pawns' fields as whole
 /// sets. `None` where the sets do not describe the board (see [`net_charges`]).
 pub(super) fn held(board: &Board) -> Option<[u64; 2]> {
-    let s = Sides::of_board(board, Color::White)?;
+    Sides::of_board(board, Color::White).map(|s| held_of(&s))
+}
+
+/// [`held`] from the sets of the board, seen from either side.
+fn held_of(s: &Sides) -> [u64; 2] {
     let kit = Kit::get();
     let knights = knight_tables();
     let empty = !s.occ;
     let mut charge = [Counter::default(); 2];
-    for (side, pieces) in [(Color::White, &s.ours), (Color::Black, &s.theirs)] {
+    for (side, pieces) in [(s.us, &s.ours), (s.us.other(), &s.theirs)] {
         let c = &mut charge[side.index()];
         // Each pawn's step, double step and two diagonals are four different squares, so the
         // pawns' fields are four sets of weight 1.
@@ -207,7 +211,7 @@ pub(super) fn held(board: &Board) -> Option<[u64; 2]> {
         }
     }
     let [white, black] = charge;
-    Some([white.greater(&black) & empty, black.greater(&white) & empty])
+    [white.greater(&black) & empty, black.greater(&white) & empty]
 }
 
 /// Whether `side`'s King stands attacked on `board` (§4): by a pawn or the King as in
@@ -233,7 +237,7 @@ pub(super) fn king_attacked(board: &Board, side: Color, classic_check: bool) -> 
         return Some(true);
     }
     // The squares the defender holds cut lines and Knight routes.
-    let cut = held(board)?[side.index()];
+    let cut = held_of(&s)[side.index()];
     let blockers = s.occ | cut;
     if (a.bishop(king, blockers) & th.diagonal) | (a.rook(king, blockers) & th.orthogonal) != 0 {
         return Some(true);
@@ -257,10 +261,7 @@ pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     if s.ours.kings.count_ones() != 1 || pos.variant.capture_rule() != CaptureRule::Any {
         return false;
     }
-    let Some(held) = held(&pos.board) else {
-        return false;
-    };
-    let g = Gen::new(pos, s, held[us.other().index()]);
+    let g = Gen::new(pos, s, held_of(&s)[us.other().index()]);
     for from in squares(s.ours.all) {
         let bit = 1u64 << from;
         if bit & s.ours.pawns != 0 {

@@ -394,18 +394,22 @@ impl Attacks64 {
 
     /// Pushes the moves from `from` onto the squares of `to`, ray by ray in the order of
     /// `dirs` (indices in [`DELTAS`]), nearest square first: the square-array generator's
-    /// order for a line piece.
+    /// order for a line piece. A counting sink gets the number of squares at once.
     #[inline(always)]
-    pub(crate) fn push_lines(
+    pub(crate) fn push_lines<O: super::pseudo::MoveSink>(
         &self,
         from: usize,
         to: u64,
         dirs: &[usize],
-        out: &mut impl super::pseudo::MoveSink,
+        out: &mut O,
     ) {
         use crate::rules::geometry::Square;
         use crate::rules::moves::Move;
         if to == 0 {
+            return;
+        }
+        if <O as super::pseudo::MoveSink>::COUNTS {
+            out.add(to.count_ones());
             return;
         }
         for &d in dirs {

@@ -11,8 +11,8 @@ use arrayvec::ArrayVec;
 use super::attacks::king_safe_after;
 use super::play::apply_to_board;
 use super::pseudo::{
-    MoveSink, castling_moves, moves_of_piece, moves_of_piece_in, pawn_moves_in, pseudo_moves,
-    retain_tail, step_moves_in,
+    MoveList, MoveSink, castling_moves, moves_of_piece, moves_of_piece_in, pawn_moves_in,
+    pseudo_moves, retain_tail, step_moves_in,
 };
 use super::tables::{GenTables, Mobility, NO_SQUARE, PAIR_DIR, PAIR_DIST, PAIR_LEAPS_SHIFT};
 use crate::rules::board::Board;
@@ -311,7 +311,7 @@ fn legal_moves_with(
     pos: &Position,
     enemy: &mut Attackers,
     legality: &Legality,
-    out: &mut impl MoveSink,
+    out: &mut impl MoveList,
 ) {
     let us = pos.turn;
     let b = &pos.board;
@@ -366,7 +366,7 @@ fn quiet_piece_moves<const PINS: bool>(
     pos: &Position,
     enemy: &mut Attackers,
     legality: &Legality,
-    out: &mut impl MoveSink,
+    out: &mut impl MoveList,
 ) {
     let us = pos.turn;
     let captures = pos.variant.capture_rule();
@@ -431,7 +431,7 @@ fn legal_piece_moves_in_check_or_ep(
     n_checks: usize,
     pinned: &SquareSet,
     answers: &SquareSet,
-    out: &mut impl MoveSink,
+    out: &mut impl MoveList,
 ) {
     let us = pos.turn;
     let captures = pos.variant.capture_rule();
@@ -493,7 +493,9 @@ impl MoveSink for FixedMoves {
             self.overflow = true;
         }
     }
+}
 
+impl MoveList for FixedMoves {
     #[inline]
     fn len(&self) -> usize {
         self.moves.len()

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use super::bitboard::Attacks64;
 use super::fast::FixedMoves;
 use super::movement::{CaptureRule, castle_spec};
-use super::pseudo::MoveSink;
+use super::pseudo::{MoveCount, MoveSink};
 use super::tables::{GenTables, NO_SQUARE};
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Move, Special};
@@ -319,9 +319,16 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     true
 }
 
+/// The number of legal moves [`legal_moves`] gives, counted from the target sets without
+/// listing the moves; `None` where the generator does not apply.
+pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
+    let mut count = MoveCount::default();
+    generate(pos, &mut count).then_some(count.0)
+}
+
 /// [`legal_moves`] into any move sink.
 #[inline(always)]
-fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
+fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     if pos.shape() != BoardShape::Standard {
         return false;
     }
@@ -396,9 +403,23 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
     let [single, double, left, right] = pawn_sets.from;
     let [s1, s2, sl, sr] = pawn_sets.step;
     let pawn_movers = single | double | left | right;
-    // The pawns generated as sets that have no move are skipped.
-    let idle_pawns = ours.pawns & !slow_pawns & !pawn_movers;
-    for from in squares(ours.all & !idle_pawns) {
+    // The pawns generated as sets that have no move are skipped; a count takes the sets'
+    // sizes, one move per promotion kind onto the last rank, and skips them all.
+    let skipped_pawns = if O::COUNTS {
+        let per_promotion = g.promotions.len().max(1) as u32;
+        let n: u32 = pawn_sets
+            .from
+            .iter()
+            .map(|&set| {
+                (set & !may_promote).count_ones() + (set & may_promote).count_ones() * per_promotion
+            })
+            .sum();
+        out.add(n);
+        ours.pawns & !slow_pawns
+    } else {
+        ours.pawns & !slow_pawns & !pawn_movers
+    };
+    for from in squares(ours.all & !skipped_pawns) {
         let bit = 1u64 << from;
         if bit & pawn_movers != 0 {
             let f = from as i32;
@@ -438,7 +459,9 @@ fn generate(pos: &Position, out: &mut impl MoveSink) -> bool {
         // The kind from the sets: Knight, else Bishop, Rook or Queen by its lines.
         if bit & ours.knights != 0 {
             let to = a.knight[from] & targets[PieceKind::Knight as usize] & allowed;
-            if to != 0 {
+            if O::COUNTS {
+                out.add(to.count_ones());
+            } else if to != 0 {
                 for &s in t.leap_targets(PieceKind::Knight, Square(from as u8)) {
                     if to >> (s.index() & 63) & 1 != 0 {
                         out.push(Move::new(Square(from as u8), s));

@@ -6,6 +6,7 @@
 //! see [`bitboard`](super::bitboard)).
 
 use super::bitboard::Attacks64;
+use super::pseudo::MoveSink;
 use super::tables::{GenTables, MAX_PAWN_STEPS, NO_SQUARE};
 use crate::rules::board::Board;
 use crate::rules::geometry::{BoardShape, Square};
@@ -100,10 +101,15 @@ impl Kit {
     /// direction in [`Direction::ALL`](crate::rules::geometry::Direction::ALL) order,
     /// nearest square first; Knight leaps in [`KNIGHT_LEAPS`](super::KNIGHT_LEAPS) order;
     /// King steps in direction order. Squares of `to` the kind cannot reach from `from` are
-    /// not pushed.
+    /// not pushed; a counting sink counts every square of `to` (so the caller passes only
+    /// squares the kind reaches).
     #[inline(always)]
-    pub(crate) fn push(&self, kind: PieceKind, from: usize, to: u64, out: &mut Vec<Move>) {
+    pub(crate) fn push<O: MoveSink>(&self, kind: PieceKind, from: usize, to: u64, out: &mut O) {
         if to == 0 {
+            return;
+        }
+        if O::COUNTS {
+            out.add(to.count_ones());
             return;
         }
         let from_sq = Square(from as u8);
@@ -136,7 +142,7 @@ impl Kit {
     /// Pushes the moves from `from` onto the squares of `to`, ray by ray in the order of
     /// `dirs`, nearest square first.
     #[inline(always)]
-    fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut Vec<Move>) {
+    fn push_lines(&self, from: usize, to: u64, dirs: &[usize], out: &mut impl MoveSink) {
         self.a.push_lines(from, to, dirs, out);
     }
 
@@ -150,7 +156,7 @@ impl Kit {
         from: usize,
         to: usize,
         special: Special,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink,
     ) {
         super::legal64::push_pawn_move(self.promotes(side, to), promotions, from, to, special, out);
     }

@@ -1,7 +1,7 @@
 //! Classic chess as building blocks for the variants: movement geometry (the standard pieces
 //! and the Big Outer kinds, on 8×8 and the 148-square board), per-shape lookup tables,
 //! pseudo-legal generation under a capture rule, attacks, the legal generators (bitboards
-//! on 8×8, the square-array generator on every shape) and their reference, making a move (board, bookkeeping, effects) and the end of a classic game.
+//! on 8×8 and on the Big Outer board, the square-array generator on every shape) and their reference, making a move (board, bookkeeping, effects) and the end of a classic game.
 //!
 //! It knows no variant by name: a variant's rules (`variants/<name>/`) pick the blocks they
 //! need and say, through the [`Variant`](crate::rules::Variant) capabilities, which capture
@@ -21,6 +21,7 @@ mod pseudo;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -42,16 +43,30 @@ pub(crate) use play::{apply_to_board, en_passant_after_advance, play, play_unche
 #[cfg(test)]
 pub(crate) use pseudo::pawn_moves;
 pub(crate) use pseudo::{
-    castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves, retain_tail,
+    Filtered, MoveCount, MoveSink, castling_moves, moves_of_piece, piece_moves, piece_pseudo_moves,
+    retain_tail,
 };
 
 /// The legal moves of the side to move under classic rules, in the stable order of
-/// [`pseudo`]: the bitboard generator ([`legal64`]) on the 8×8 board, the square-array
-/// generator ([`fast`], every board shape) where that one does not apply (the Big Outer
-/// board, hand-made positions with no King or several).
+/// [`pseudo`]: the bitboard generators ([`legal64`] on the 8×8 board, [`wide`] on the
+/// 148-square Big Outer board), else the square-array generator ([`fast`], every board
+/// shape) where they do not apply (hand-made positions with no King or several, a square
+/// held by both sides).
+/// The number of moves [`legal_moves`] gives: on the 8×8 board counted from the bitboard
+/// generator's target sets without listing the moves, elsewhere the length of the list
+/// (made in `buffer`, which is cleared first).
+pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
+    if let Some(n) = legal64::legal_move_count(pos) {
+        return n as usize;
+    }
+    buffer.clear();
+    legal_moves(pos, buffer);
+    buffer.len()
+}
+
 #[inline]
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    if !legal64::legal_moves(pos, out) {
+    if !legal64::legal_moves(pos, out) && !wide::legal_moves(pos, out) {
         fast::legal_moves(pos, out);
     }
 }

@@ -380,7 +380,7 @@ pub(crate) fn castling_moves(
 /// Keeps the moves of `out[first..]` that `keep` accepts, in order.
 #[inline]
 pub(crate) fn retain_tail(
-    out: &mut impl MoveSink,
+    out: &mut impl MoveList,
     first: usize,
     mut keep: impl FnMut(&Move) -> bool,
 ) {
@@ -396,11 +396,24 @@ pub(crate) fn retain_tail(
     out.truncate(w);
 }
 
-/// Where the generator puts its moves: the caller's `Vec`, or the fixed buffer of
-/// [`legal_moves_fast`](super::fast) (no capacity check against the heap on every push).
+/// Where the generator puts its moves: the caller's `Vec`, the fixed buffer of
+/// [`legal_moves_fast`](super::fast) (no capacity check against the heap on every push), or
+/// a count ([`MoveCount`]).
 pub(crate) trait MoveSink {
+    /// Whether the sink only counts the moves: a generator may then [`MoveSink::add`] the
+    /// size of a set of destinations at once instead of pushing its moves one by one.
+    const COUNTS: bool = false;
     /// Appends a move.
     fn push(&mut self, mv: Move);
+    /// Counts `n` more moves without listing them; called only where [`MoveSink::COUNTS`].
+    #[inline]
+    fn add(&mut self, n: u32) {
+        debug_assert!(Self::COUNTS, "add({n}) on a sink that lists its moves");
+    }
+}
+
+/// A sink that keeps its moves, so that a generator can filter those it pushed.
+pub(crate) trait MoveList: MoveSink {
     /// The number of moves held.
     fn len(&self) -> usize;
     /// The moves held.
@@ -414,7 +427,9 @@ impl MoveSink for Vec<Move> {
     fn push(&mut self, mv: Move) {
         Vec::push(self, mv);
     }
+}
 
+impl MoveList for Vec<Move> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
@@ -428,5 +443,47 @@ impl MoveSink for Vec<Move> {
     #[inline]
     fn truncate(&mut self, len: usize) {
         Vec::truncate(self, len);
+    }
+}
+
+/// The number of moves a generator gives, without the moves (perft's leaves).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MoveCount(pub(crate) u64);
+
+impl MoveSink for MoveCount {
+    const COUNTS: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn add(&mut self, n: u32) {
+        self.0 += u64::from(n);
+    }
+}
+
+/// A sink that passes on to `out` only the moves `keep` accepts, one by one: a generator's
+/// filter for a sink that need not hold its moves (a count).
+pub(crate) struct Filtered<'a, O, F> {
+    out: &'a mut O,
+    keep: F,
+}
+
+impl<'a, O: MoveSink, F: FnMut(&Move) -> bool> Filtered<'a, O, F> {
+    /// The moves of `out` that `keep` accepts.
+    #[inline(always)]
+    pub(crate) fn new(out: &'a mut O, keep: F) -> Self {
+        Filtered { out, keep }
+    }
+}
+
+impl<O: MoveSink, F: FnMut(&Move) -> bool> MoveSink for Filtered<'_, O, F> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        if (self.keep)(&mv) {
+            self.out.push(mv);
+        }
     }
 }

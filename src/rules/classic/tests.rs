@@ -19,9 +19,11 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 }
 
 /// Plays seeded random games and checks at every position that the generator the variant
-/// uses (on 8×8 the bitboard generator, which must apply there), the square-array
-/// generator and the reference (the candidates the judge accepts) give the same moves in
-/// the same order. Returns the number of positions compared.
+/// uses (the bitboard generators, which must apply on their board: `legal64` on 8×8,
+/// `wide` on the Big Outer board), the square-array generator and the reference (the
+/// candidates the judge accepts) give the same moves in the same order, and that the
+/// move count perft uses is the reference's length. Returns the number of positions
+/// compared.
 fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usize) -> usize {
     let mut compared = 0;
     for g in 0..games {
@@ -46,6 +48,23 @@ fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usiz
             );
             if applies {
                 assert_eq!(bitboard, reference, "{variant} at {}", pos.to_text());
+            }
+            assert_eq!(
+                super::legal_move_count(&pos, &mut Vec::new()),
+                reference.len(),
+                "{variant} at {}",
+                pos.to_text()
+            );
+            let mut wide = Vec::new();
+            let applies = super::wide::legal_moves(&pos, &mut wide);
+            assert_eq!(
+                applies,
+                pos.shape() == BoardShape::BigOuter,
+                "{}",
+                pos.to_text()
+            );
+            if applies {
+                assert_eq!(wide, reference, "{variant} at {}", pos.to_text());
             }
             compared += 1;
             if fast.is_empty() {
@@ -274,4 +293,22 @@ fn castle_specs_match_the_rules() {
         (b.name(c.king_to), b.name(c.rook_to)),
         ("d12".into(), "e12".into())
     );
+}
+
+#[test]
+fn wide_sets_hold_each_big_outer_square_once() {
+    use super::wide::Wide;
+    let mut all = Wide::EMPTY;
+    for i in 0..148 {
+        let one = Wide::bit(i);
+        assert!(one.has(i) && !one.has((i + 1) % 148), "{i}");
+        assert_eq!(one.count(), 1);
+        assert_eq!(one.first(), Some(i));
+        assert_eq!(one.squares().collect::<Vec<_>>(), vec![i]);
+        all |= one;
+    }
+    assert_eq!(all.count(), 148);
+    assert_eq!(all.squares().collect::<Vec<_>>(), (0..148).collect::<Vec<_>>());
+    assert!((all & !all).is_empty());
+    assert_eq!(Wide::EMPTY.first(), None);
 }

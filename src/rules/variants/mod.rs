@@ -67,6 +67,12 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     with_rules!(pos.variant, r => r.legal_moves(pos, out));
 }
 
+/// [`VariantRules::legal_move_count`] of the position's variant.
+#[inline]
+pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
+    with_rules!(pos.variant, r => r.legal_move_count(pos, buffer))
+}
+
 pub(crate) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) {
     with_rules!(pos.variant, r => r.legal_commits(pos, side, out));
 }

@@ -147,6 +147,15 @@ pub trait VariantRules: Sync {
         classic::legal_moves(pos, out);
     }
 
+    /// How many moves [`VariantRules::legal_moves`] gives (perft's leaves), `buffer` a
+    /// scratch list. A variant that generates its own moves counts its list; the others
+    /// count with the classic generator, which need not list them.
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        buffer.clear();
+        self.legal_moves(pos, buffer);
+        buffer.len()
+    }
+
     /// The legal commits of `side`; for an alternating variant its legal moves when it is
     /// to move, else none.
     fn legal_commits(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {

@@ -5,7 +5,10 @@
 //! the classic default.
 
 use super::{Capabilities, TitleExample, VariantRules};
+use crate::rules::classic;
 use crate::rules::classic::CaptureRule;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
@@ -35,6 +38,10 @@ pub const CAPABILITIES: Capabilities = Capabilities {
 pub struct Bully;
 
 impl VariantRules for Bully {
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        classic::legal_move_count(pos, buffer)
+    }
+
     fn variant(&self) -> Variant {
         Variant::Bully
     }

@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 use super::fields::{FIELD_SQUARES, field_strength};
 use crate::rules::board::Board;
 use crate::rules::classic::masks::{Kit, NONE, Sides, forward, second_rank, squares};
-use crate::rules::classic::{self, CaptureRule, KNIGHT_LEAPS};
+use crate::rules::classic::{self, CaptureRule, Filtered, KNIGHT_LEAPS, MoveCount, MoveSink};
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, PieceKind};
@@ -254,6 +254,19 @@ pub(super) fn king_attacked(board: &Board, side: Color, classic_check: bool) -> 
 /// nothing, where the sets do not apply (see [`net_charges`]; also without exactly one King
 /// of the side to move) and the caller uses the square-array generator.
 pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
+    generate(pos, out)
+}
+
+/// The number of moves [`legal_moves`] gives, counted from the sets where they are proven
+/// legal; `None` where the sets do not apply.
+pub(super) fn legal_move_count(pos: &Position) -> Option<u64> {
+    let mut count = MoveCount::default();
+    generate(pos, &mut count).then_some(count.0)
+}
+
+/// [`legal_moves`] into any move sink.
+#[inline(always)]
+fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     let us = pos.turn;
     let Some(s) = Sides::of(pos, us) else {
         return false;
@@ -274,11 +287,10 @@ pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     }
     // Castling: the squares crossed tested with the fields recomputed (ruling F-6), the
     // landing square on the position after castling.
-    let castles = out.len();
-    classic::castling_moves(pos, us, out, |sq| {
+    let mut kept = Filtered::new(out, |mv: &Move| g.survives(mv));
+    classic::castling_moves(pos, us, &mut kept, |sq| {
         super::castle_square_attacked(pos, us, sq)
     });
-    classic::retain_tail(out, castles, |mv| g.survives(mv));
     true
 }
 
@@ -373,7 +385,7 @@ impl<'a> Gen<'a> {
     /// The moves of our Knight, Bishop, Rook or Queen on `from` that the fields allow (§3)
     /// and that leave the King safe (§4).
     #[inline(always)]
-    fn piece_moves(&self, kind: PieceKind, from: usize, out: &mut Vec<Move>) {
+    fn piece_moves(&self, kind: PieceKind, from: usize, out: &mut impl MoveSink) {
         let held = self.held;
         let not_ours = !self.s.ours.all;
         let mut to = match kind {
@@ -407,7 +419,7 @@ impl<'a> Gen<'a> {
     /// The King's moves: fields never stop it (ruling F-2); a step onto a square no enemy
     /// piece attacks classically is safe, the others are tested.
     #[inline(always)]
-    fn king_moves(&self, out: &mut Vec<Move>) {
+    fn king_moves(&self, out: &mut impl MoveSink) {
         let king = self.king;
         let mut to = self.kit.a.king[king] & !self.s.ours.all;
         let occ = self.s.occ & !(1 << king);
@@ -426,7 +438,7 @@ impl<'a> Gen<'a> {
     /// diagonals (file − 1 first), each once per promotion kind on the last rank; a step or
     /// an en passant capture onto a held square is stopped by the field (§3; a capture's
     /// square is occupied, so neutral).
-    fn pawn_moves(&self, from: usize, out: &mut Vec<Move>) {
+    fn pawn_moves(&self, from: usize, out: &mut impl MoveSink) {
         let us = self.s.us;
         let them = us.other();
         let safe = self.safe_targets(from);
@@ -494,16 +506,21 @@ impl<'a> Gen<'a> {
     /// Pushes a pawn move (once per promotion kind onto the last rank) if `safe` or, else,
     /// if it survives the test.
     #[inline(always)]
-    fn push_pawn(&self, from: usize, to: usize, special: Special, safe: bool, out: &mut Vec<Move>) {
-        let start = out.len();
+    fn push_pawn(
+        &self,
+        from: usize,
+        to: usize,
+        special: Special,
+        safe: bool,
+        out: &mut impl MoveSink,
+    ) {
         let promotions = self.pos.variant.promotion_kinds();
-        self.kit
-            .push_pawn(self.s.us, promotions, from, to, special, out);
-        if safe {
-            return;
-        }
         // Not proven safe: each promotion kind is tested (its field may cut a line), none
         // under ruling F-4.
-        classic::retain_tail(out, start, |mv| !self.classic_check && self.survives(mv));
+        let mut kept = Filtered::new(out, |mv: &Move| {
+            safe || (!self.classic_check && self.survives(mv))
+        });
+        self.kit
+            .push_pawn(self.s.us, promotions, from, to, special, &mut kept);
     }
 }

@@ -119,6 +119,17 @@ impl VariantRules for ForceField {
         legal_moves(pos, out);
     }
 
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        match masks::legal_move_count(pos) {
+            Some(n) => n as usize,
+            None => {
+                buffer.clear();
+                legal_moves_reference(pos, buffer);
+                buffer.len()
+            }
+        }
+    }
+
     fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
         super::with_turn(pos, side, |p| {
             classic::with_en_passant_probe(p, side, mv, judge)

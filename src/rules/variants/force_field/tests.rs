@@ -1065,6 +1065,8 @@ fn bitboard_generator_and_charges_equal_the_square_array_ones() {
                 let mut reference = Vec::new();
                 super::legal_moves_reference(p, &mut reference);
                 assert_eq!(fast, reference, "{}", p.to_text());
+                let count = super::masks::legal_move_count(p);
+                assert_eq!(count, Some(reference.len() as u64), "{}", p.to_text());
             });
         }
     };

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use super::chart::chart;
 use crate::rules::classic::masks::{Kit, Sides, forward, second_rank, squares};
+use crate::rules::classic::{MoveCount, MoveSink};
 use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece, PieceKind};
@@ -56,6 +57,19 @@ fn teleports() -> &'static Teleports {
 /// beyond the six, a shared square, another board) and the caller uses the square-array
 /// generator. None once a King has been captured (§4).
 pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
+    generate(pos, out)
+}
+
+/// The number of moves [`legal_moves`] gives, counted from the sets without listing them;
+/// `None` where the sets do not describe the position.
+pub(super) fn legal_move_count(pos: &Position) -> Option<u64> {
+    let mut count = MoveCount::default();
+    generate(pos, &mut count).then_some(count.0)
+}
+
+/// [`legal_moves`] into any move sink.
+#[inline(always)]
+fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     let us = pos.turn;
     let Some(s) = Sides::of(pos, us) else {
         return false;
@@ -156,7 +170,11 @@ pub(crate) fn capture_squares(pos: &Position, side: Color) -> Option<u64> {
 /// step, the double step, then the diagonals (file − 1 first, the lower square index for
 /// either side). Intrachange pawns never promote (§3.1).
 #[inline(always)]
-fn push_pawn(us: Color, from: usize, to: u64, out: &mut Vec<Move>) {
+fn push_pawn<O: MoveSink>(us: Color, from: usize, to: u64, out: &mut O) {
+    if O::COUNTS {
+        out.add(to.count_ones());
+        return;
+    }
     let from_sq = Square(from as u8);
     let one = forward(us, 1u64 << from);
     let two = forward(us, one);

@@ -146,6 +146,17 @@ impl VariantRules for Intrachange {
         legal_moves(pos, out);
     }
 
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        match masks::legal_move_count(pos) {
+            Some(n) => n as usize,
+            None => {
+                buffer.clear();
+                legal_moves_reference(pos, buffer);
+                buffer.len()
+            }
+        }
+    }
+
     fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
         super::with_turn(pos, side, |p| candidates(p, out));
     }

@@ -823,6 +823,8 @@ fn bitboard_generator_equals_the_square_array_generator() {
                 let mut reference = Vec::new();
                 super::legal_moves_reference(p, &mut reference);
                 assert_eq!(fast, reference, "{}", p.to_text());
+                let count = super::masks::legal_move_count(p);
+                assert_eq!(count, Some(reference.len() as u64), "{}", p.to_text());
             });
         }
     };

@@ -3,6 +3,9 @@
 //! and its rules card.
 
 use super::{Capabilities, TitleExample, VariantRules};
+use crate::rules::classic;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 use crate::rules::refusal::{Reason, RuleRef};
 use crate::rules::variant::Variant;
 
@@ -72,6 +75,10 @@ pub fn rule_of(reason: &Reason) -> RuleRef {
 pub struct Standard;
 
 impl VariantRules for Standard {
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        classic::legal_move_count(pos, buffer)
+    }
+
     fn variant(&self) -> Variant {
         Variant::Standard
     }

@@ -1,5 +1,7 @@
 //! Perft: the number of leaf nodes of the legal move tree to a depth, the standard check of
-//! a move generator. Bulk-counted (at depth 1 the legal moves are counted, not played).
+//! a move generator. Bulk-counted: at depth 1 the legal moves are counted, not played, and
+//! not even listed where the generator counts them from its sets
+//! ([`VariantRules::legal_move_count`]).
 //!
 //! Each variant counts through [`VariantRules::perft`]: alternating variants by the move
 //! tree here, Parity by turns (a turn is a pair of commits, `variants/parity/`). Where a

@@ -308,7 +308,10 @@ fn wide_sets_hold_each_big_outer_square_once() {
         all |= one;
     }
     assert_eq!(all.count(), 148);
-    assert_eq!(all.squares().collect::<Vec<_>>(), (0..148).collect::<Vec<_>>());
+    assert_eq!(
+        all.squares().collect::<Vec<_>>(),
+        (0..148).collect::<Vec<_>>()
+    );
     assert!((all & !all).is_empty());
     assert_eq!(Wide::EMPTY.first(), None);
 }

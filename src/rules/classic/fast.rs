@@ -484,6 +484,27 @@ impl FixedMoves {
             overflow: false,
         }
     }
+
+    /// Runs a generator into a buffer on the stack and appends its moves to `out`; where
+    /// they did not fit (a hand-made position), runs it again straight into `out`.
+    /// Returns what the generator returns (false: it does not apply, nothing pushed).
+    #[inline(always)]
+    pub(super) fn generate_into(
+        out: &mut Vec<Move>,
+        into_fixed: impl FnOnce(&mut FixedMoves) -> bool,
+        into_vec: impl FnOnce(&mut Vec<Move>) -> bool,
+    ) -> bool {
+        let mut fixed = FixedMoves::new();
+        if !into_fixed(&mut fixed) {
+            return false;
+        }
+        if fixed.overflow {
+            into_vec(out);
+        } else {
+            out.extend_from_slice(&fixed.moves);
+        }
+        true
+    }
 }
 
 impl MoveSink for FixedMoves {

@@ -306,24 +306,13 @@ fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
 /// board shape, a kind beyond the standard six, a square held by both sides, or not
 /// exactly one King of the side to move), and the caller uses the square-array generator.
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
-    // Into a buffer on the stack; a hand-made position with more moves again into `out`.
-    let mut fixed = FixedMoves::new();
-    if !generate(pos, &mut fixed) {
-        return false;
-    }
-    if fixed.overflow {
-        generate(pos, out);
-    } else {
-        out.extend_from_slice(&fixed.moves);
-    }
-    true
+    FixedMoves::generate_into(out, |f| generate(pos, f), |v| generate(pos, v))
 }
 
 /// The number of legal moves [`legal_moves`] gives, counted from the target sets without
 /// listing the moves; `None` where the generator does not apply.
 pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
-    let mut count = MoveCount::default();
-    generate(pos, &mut count).then_some(count.0)
+    MoveCount::of(|count| generate(pos, count))
 }
 
 /// [`legal_moves`] into any move sink.

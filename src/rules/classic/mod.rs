@@ -56,12 +56,9 @@ pub(crate) use pseudo::{
 /// generator's target sets without listing the moves, elsewhere the length of the list
 /// (made in `buffer`, which is cleared first).
 pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
-    if let Some(n) = legal64::legal_move_count(pos) {
-        return n as usize;
-    }
-    buffer.clear();
-    legal_moves(pos, buffer);
-    buffer.len()
+    crate::rules::variants::count_or_list(legal64::legal_move_count(pos), buffer, |b| {
+        legal_moves(pos, b);
+    })
 }
 
 #[inline]

@@ -464,6 +464,16 @@ impl MoveSink for MoveCount {
     }
 }
 
+impl MoveCount {
+    /// The count `generate` gives into a counting sink, `None` where it returns false
+    /// (the generator does not apply to the position).
+    #[inline(always)]
+    pub(crate) fn of(generate: impl FnOnce(&mut MoveCount) -> bool) -> Option<u64> {
+        let mut count = MoveCount::default();
+        generate(&mut count).then_some(count.0)
+    }
+}
+
 /// A sink that passes on to `out` only the moves `keep` accepts, one by one: a generator's
 /// filter for a sink that need not hold its moves (a count).
 pub(crate) struct Filtered<'a, O, F> {

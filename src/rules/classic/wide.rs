@@ -553,16 +553,7 @@ impl Gen<'_> {
 /// board shape, a square held by both sides, or not exactly one King of the side to move),
 /// and the caller uses the square-array generator.
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
-    let mut fixed = FixedMoves::new();
-    if !generate(pos, &mut fixed) {
-        return false;
-    }
-    if fixed.overflow {
-        generate(pos, out);
-    } else {
-        out.extend_from_slice(&fixed.moves);
-    }
-    true
+    FixedMoves::generate_into(out, |f| generate(pos, f), |v| generate(pos, v))
 }
 
 /// [`legal_moves`] into any move sink.

@@ -67,6 +67,23 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     with_rules!(pos.variant, r => r.legal_moves(pos, out));
 }
 
+/// A [`VariantRules::legal_move_count`] from a generator's count, else (`None`: it does
+/// not apply) from the length of the list `list` makes in `buffer`.
+pub(crate) fn count_or_list(
+    count: Option<u64>,
+    buffer: &mut Vec<Move>,
+    list: impl FnOnce(&mut Vec<Move>),
+) -> usize {
+    match count {
+        Some(n) => n as usize,
+        None => {
+            buffer.clear();
+            list(buffer);
+            buffer.len()
+        }
+    }
+}
+
 /// [`VariantRules::legal_move_count`] of the position's variant.
 #[inline]
 pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {

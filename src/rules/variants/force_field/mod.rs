@@ -120,14 +120,9 @@ impl VariantRules for ForceField {
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        match masks::legal_move_count(pos) {
-            Some(n) => n as usize,
-            None => {
-                buffer.clear();
-                legal_moves_reference(pos, buffer);
-                buffer.len()
-            }
-        }
+        super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
+            legal_moves_reference(pos, b);
+        })
     }
 
     fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {

@@ -63,8 +63,7 @@ pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
 /// The number of moves [`legal_moves`] gives, counted from the sets without listing them;
 /// `None` where the sets do not describe the position.
 pub(super) fn legal_move_count(pos: &Position) -> Option<u64> {
-    let mut count = MoveCount::default();
-    generate(pos, &mut count).then_some(count.0)
+    MoveCount::of(|count| generate(pos, count))
 }
 
 /// [`legal_moves`] into any move sink.

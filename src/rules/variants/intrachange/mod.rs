@@ -147,14 +147,9 @@ impl VariantRules for Intrachange {
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        match masks::legal_move_count(pos) {
-            Some(n) => n as usize,
-            None => {
-                buffer.clear();
-                legal_moves_reference(pos, buffer);
-                buffer.len()
-            }
-        }
+        super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
+            legal_moves_reference(pos, b);
+        })
     }
 
     fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {

@@ -274,27 +274,39 @@ pub fn material(pos: &Position) -> i32 {
 /// mobility measure. Counted on bitboards where the board allows (8×8, the standard kinds,
 /// no shared square), else from the generated moves.
 pub fn mobility(pos: &Position, side: Color) -> i32 {
-    piece_targets(pos, side, None).unwrap_or_else(|| mobility_reference(pos, side))
+    mobility_with(pos, Sides::of(pos, Color::White).as_ref(), side)
+}
+
+/// [`mobility`] given the sets of `pos` (White's view; `None` where they do not describe it).
+fn mobility_with(pos: &Position, sides: Option<&Sides>, side: Color) -> i32 {
+    sides
+        .and_then(|s| piece_targets(pos, s, side, None))
+        .unwrap_or_else(|| mobility_reference(pos, side))
 }
 
 /// The number of squares `side`'s pieces (pawns and King left out) may move to by their
 /// movement and the capture rule, fields and checks aside; with `within`, only those in
-/// that set. `None` where the sets do not describe the position.
-fn piece_targets(pos: &Position, side: Color, within: Option<u64>) -> Option<i32> {
-    let s = Sides::of(pos, side)?;
+/// that set, from the sets `s` of the position (either side's view). `None` where a piece's
+/// kind cannot be read.
+fn piece_targets(pos: &Position, s: &Sides, side: Color, within: Option<u64>) -> Option<i32> {
+    let (ours, theirs) = if side == s.us {
+        (&s.ours, &s.theirs)
+    } else {
+        (&s.theirs, &s.ours)
+    };
     let kit = Kit::get();
     let rule = pos.variant().capture_rule();
     let victims = |attacker: PieceKind| match rule {
-        CaptureRule::Any => s.theirs.all,
+        CaptureRule::Any => theirs.all,
         CaptureRule::Never => 0,
         CaptureRule::ByValue => PieceKind::STANDARD
             .iter()
             .filter(|&&v| rule.allows(attacker, v))
-            .fold(0, |m, &v| m | s.theirs.of_kind(v)),
+            .fold(0, |m, &v| m | theirs.of_kind(v)),
     };
     let reach = within.unwrap_or(u64::MAX);
     let mut n = 0;
-    for from in squares(s.ours.all & !s.ours.pawns & !s.ours.kings) {
+    for from in squares(ours.all & !ours.pawns & !ours.kings) {
         let kind = pos.board().kind(side, Square(from as u8))?;
         let to = kit.attacks(kind, from, s.occ) & (!s.occ | victims(kind)) & reach;
         n += to.count_ones() as i32;
@@ -328,16 +340,18 @@ fn mobility_reference(pos: &Position, side: Color) -> i32 {
 /// ```
 pub fn force_field_terms(pos: &Position) -> i32 {
     let w = weights(pos.variant());
-    let (held, blocked) = field_counts(pos);
+    let (held, blocked) = field_counts(pos, Sides::of(pos, Color::White).as_ref());
     held * w.held_square - w.mobility * blocked
 }
 
 /// The empty squares held (White's less Black's) and the piece moves a field blocks
 /// (White's less Black's): on bitboards where the board allows, else from the charge map
-/// and the generated moves.
-fn field_counts(pos: &Position) -> (i32, i32) {
-    if let Some(held) = force_field::held_squares(pos.board()) {
-        let blocked = |side: Color| piece_targets(pos, side, Some(held[side.other().index()]));
+/// and the generated moves. `sides`: the sets of `pos` (White's view), if they describe it.
+fn field_counts(pos: &Position, sides: Option<&Sides>) -> (i32, i32) {
+    if let Some(s) = sides
+        && let Some(held) = force_field::held_squares(pos.board())
+    {
+        let blocked = |side: Color| piece_targets(pos, s, side, Some(held[side.other().index()]));
         if let (Some(w), Some(b)) = (blocked(Color::White), blocked(Color::Black)) {
             let count = |c: Color| held[c.index()].count_ones() as i32;
             return (count(Color::White) - count(Color::Black), w - b);
@@ -392,20 +406,23 @@ fn field_counts_reference(pos: &Position) -> (i32, i32) {
 /// assert_eq!(bully_threats(&p), -40);
 /// ```
 pub fn bully_threats(pos: &Position) -> i32 {
-    weights(pos.variant()).threat * threatened_value(pos) / THREAT_SCALE
+    weights(pos.variant()).threat * threatened_value(pos, Sides::of(pos, Color::White).as_ref())
+        / THREAT_SCALE
 }
 
 /// The value of the pieces an enemy piece attacks and may capture, Black's less White's
 /// (so that it counts for White like the other terms): on bitboards where the board
 /// allows, else from the classic attacker lists.
-fn threatened_value(pos: &Position) -> i32 {
-    threatened_value64(pos).unwrap_or_else(|| threatened_value_reference(pos))
+fn threatened_value(pos: &Position, sides: Option<&Sides>) -> i32 {
+    sides
+        .and_then(|s| threatened_value64(pos, s))
+        .unwrap_or_else(|| threatened_value_reference(pos))
 }
 
 /// [`threatened_value`] on bitboards: per piece, the enemy kinds the capture rule lets take
-/// it, each looked for on the squares from which it would attack the piece.
-fn threatened_value64(pos: &Position) -> Option<i32> {
-    let s = Sides::of(pos, Color::White)?;
+/// it, each looked for on the squares from which it would attack the piece; `s` the sets
+/// of `pos` (White's view).
+fn threatened_value64(pos: &Position, s: &Sides) -> Option<i32> {
     let a = Kit::get().a;
     let rule = pos.variant().capture_rule();
     let v = pos.variant();
@@ -531,19 +548,24 @@ fn race_squares(pos: &Position) -> i32 {
 pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
     let v = pos.variant();
     let mut t = Terms::default();
-    let (material, pawn_step, centre) =
-        piece_sums(pos).unwrap_or_else(|| piece_sums_reference(pos));
+    // The sets of the position, read once for every term counted on them.
+    let sides = Sides::of(pos, Color::White);
+    let sides = sides.as_ref();
+    let (material, pawn_step, centre) = sides.map_or_else(
+        || piece_sums_reference(pos),
+        |s| piece_sums(pos.variant(), s),
+    );
     t.pawn_step = pawn_step;
     t.centre = centre;
-    t.mobility = mobility(pos, Color::White) - mobility(pos, Color::Black);
+    t.mobility = mobility_with(pos, sides, Color::White) - mobility_with(pos, sides, Color::Black);
     if v.has_fields() {
-        let (held, blocked) = field_counts(pos);
+        let (held, blocked) = field_counts(pos, sides);
         t.held_square = held;
         t.mobility -= blocked;
     }
     match v.capture_rule() {
         CaptureRule::Never => t.race_step = race_squares(pos),
-        CaptureRule::ByValue => t.threat = threatened_value(pos),
+        CaptureRule::ByValue => t.threat = threatened_value(pos, sides),
         CaptureRule::Any if v.has_teleports() => t.threat = teleport_threatened_value(pos),
         CaptureRule::Any => {}
     }
@@ -569,10 +591,9 @@ fn centre_rings() -> &'static [u64; 3] {
 }
 
 /// Material, pawn steps and centralisation (White minus Black) counted on bitboards: the
-/// 8×8 board with the six standard kinds and no shared square; `None` elsewhere.
-fn piece_sums(pos: &Position) -> Option<(i32, i32, i32)> {
-    let s = Sides::of(pos, Color::White)?;
-    let v = pos.variant();
+/// 8×8 board with the six standard kinds and no shared square, from its sets `s` (White's
+/// view) in `v`.
+fn piece_sums(v: Variant, s: &Sides) -> (i32, i32, i32) {
     let (w, b) = (&s.ours, &s.theirs);
     let count = |set: u64| set.count_ones() as i32;
     let mut material = 0;
@@ -592,7 +613,7 @@ fn piece_sums(pos: &Position) -> Option<(i32, i32, i32)> {
         .zip([3, 2, 1])
         .map(|(&ring, bonus)| bonus * (count(wp & ring) - count(bp & ring)))
         .sum();
-    Some((material, pawn_step, centre))
+    (material, pawn_step, centre)
 }
 
 /// [`piece_sums`] piece by piece: every board, and its reference in the tests.
@@ -737,7 +758,8 @@ mod tests {
                 for _ in 0..120 {
                     for side in Color::BOTH {
                         assert_eq!(
-                            piece_targets(&p, side, None),
+                            Sides::of(&p, Color::White)
+                                .and_then(|s| piece_targets(&p, &s, side, None)),
                             Some(mobility_reference(&p, side)),
                             "{v} {side:?} {}",
                             p.to_text()
@@ -745,20 +767,20 @@ mod tests {
                     }
                     if v.has_fields() {
                         assert_eq!(
-                            field_counts(&p),
+                            field_counts(&p, Sides::of(&p, Color::White).as_ref()),
                             field_counts_reference(&p),
                             "{}",
                             p.to_text()
                         );
                     }
                     assert_eq!(
-                        piece_sums(&p),
+                        Sides::of(&p, Color::White).map(|s| piece_sums(v, &s)),
                         Some(piece_sums_reference(&p)),
                         "{}",
                         p.to_text()
                     );
                     assert_eq!(
-                        threatened_value64(&p),
+                        Sides::of(&p, Color::White).and_then(|s| threatened_value64(&p, &s)),
                         Some(threatened_value_reference(&p)),
                         "{}",
                         p.to_text()

@@ -187,9 +187,6 @@ struct WideTables {
     diagonal_step: Box<[Wide; ROWS]>,
     /// `pawn_from[side][sq]`: the squares from which a pawn of `side` attacks `sq`.
     pawn_from: Box<[[Wide; ROWS]; 2]>,
-    /// `matriarch_range[sq]`: how far a Matriarch on `sq` moves along a line (6 squares
-    /// from the mid zone, 3 from the central zone, unlimited from the outer zone).
-    matriarch_range: [u8; ROWS],
 }
 
 impl WideTables {
@@ -198,12 +195,10 @@ impl WideTables {
         let t = GenTables::of(shape);
         let mut ray = Box::new([[Wide::EMPTY; 8]; ROWS]);
         let mut lines = Box::new([Wide::EMPTY; ROWS]);
-        let mut matriarch_range = [0; ROWS];
         let mut step = Box::new([Wide::EMPTY; ROWS]);
         let mut diagonal_step = Box::new([Wide::EMPTY; ROWS]);
         for sq in shape.squares() {
             let i = sq.index();
-            matriarch_range[i] = t.mobility[PieceKind::Matriarch as usize][i].range;
             for d in Direction::ALL {
                 for (n, s) in shape.ray(sq, d).enumerate() {
                     ray[i][d.index()] |= Wide::bit(s.index());
@@ -242,7 +237,6 @@ impl WideTables {
             step,
             diagonal_step,
             pawn_from,
-            matriarch_range,
         }
     }
 
@@ -342,9 +336,11 @@ impl Gen<'_> {
         } else {
             self.theirs.diagonal
         };
+        // A Matriarch's range is that of its zone (6 squares from the mid zone, 3 from the
+        // central one, unlimited from the outer zone).
+        let matriarch_range = self.t.mobility[PieceKind::Matriarch as usize][s & 255].range;
         if !sliders.has(s)
-            || (self.theirs.kind(PieceKind::Matriarch).has(s)
-                && dist > self.w.matriarch_range[s & 255])
+            || (self.theirs.kind(PieceKind::Matriarch).has(s) && dist > matriarch_range)
         {
             return None;
         }
@@ -352,21 +348,28 @@ impl Gen<'_> {
         Some(w.ray[s & 255][d] & !w.ray[sq & 255][d] & !Wide::bit(sq))
     }
 
+    /// The enemy pieces that reach `sq` by a pawn's capture, a single step or a leap: those
+    /// no piece between can stop.
+    #[inline(always)]
+    fn near_attackers(&self, sq: usize) -> Wide {
+        let (w, th) = (self.w, &self.theirs);
+        let i = sq & 255;
+        let mut near = (w.pawn_from[self.us.other().index()][i] & th.kind(PieceKind::Pawn))
+            | (w.step[i] & (th.kind(PieceKind::King) | th.kind(PieceKind::Jumper)))
+            | (w.diagonal_step[i] & th.kind(PieceKind::Guard));
+        for (li, kind) in LEAPERS.into_iter().enumerate() {
+            near |= w.leap_from[li][i] & th.kind(kind);
+        }
+        near
+    }
+
     /// Whether `sq` is attacked by the enemy with `occ` occupied.
     #[inline(always)]
     fn attacked(&self, sq: usize, occ: Wide) -> bool {
         let (w, th) = (self.w, &self.theirs);
         let i = sq & 255;
-        let near = (w.pawn_from[self.us.other().index()][i] & th.kind(PieceKind::Pawn))
-            | (w.step[i] & (th.kind(PieceKind::King) | th.kind(PieceKind::Jumper)))
-            | (w.diagonal_step[i] & th.kind(PieceKind::Guard));
-        if !near.is_empty() {
+        if !self.near_attackers(i).is_empty() {
             return true;
-        }
-        for (li, kind) in LEAPERS.into_iter().enumerate() {
-            if !(w.leap_from[li][i] & th.kind(kind)).is_empty() {
-                return true;
-            }
         }
         let candidates = (th.orthogonal | th.diagonal) & w.lines[i];
         for s in candidates.squares() {
@@ -414,11 +417,7 @@ impl Gen<'_> {
                 && b.is_empty(Square(to))
                 && ep.squares().any(|s| s.0 == to)
                 && self.theirs.kind(PieceKind::Pawn).has(ep.pawn.index())
-                && self
-                    .pos
-                    .variant
-                    .capture_rule()
-                    .allows(PieceKind::Pawn, PieceKind::Pawn)
+                && self.rule.allows(PieceKind::Pawn, PieceKind::Pawn)
             {
                 let special = Special::EnPassant { captured: ep.pawn };
                 let mv = Move {
@@ -598,14 +597,8 @@ fn generate(pos: &Position, out: &mut impl MoveList) -> bool {
         promotions: pos.variant.promotion_kinds(),
         ep: pos.ep[us.other().index()].as_ref(),
     };
-    let th = &g.theirs;
     // Checks by pawns, leaps and single steps: the checker's square alone answers them.
-    let mut checkers = (w.pawn_from[us.other().index()][k] & th.kind(PieceKind::Pawn))
-        | (w.step[k] & (th.kind(PieceKind::King) | th.kind(PieceKind::Jumper)))
-        | (w.diagonal_step[k] & th.kind(PieceKind::Guard));
-    for (li, kind) in LEAPERS.into_iter().enumerate() {
-        checkers |= w.leap_from[li][k] & th.kind(kind);
-    }
+    let mut checkers = g.near_attackers(k);
     // Lines to the King: an enemy piece whose line reaches the King checks when nothing
     // stands between (the squares between answer it), and pins our piece when that is the
     // only one between.

@@ -150,26 +150,66 @@ const VARIANT_DEPTHS: [(Variant, u32); 8] = [
     (Variant::Nonviolent, 5),
 ];
 
+/// Timed runs per variant in [`variant_table`], each next to a run of standard chess.
+const VARIANT_ROUNDS: usize = 5;
+
+/// The length of one timed run in [`variant_table`], in seconds: as many perfts back to back
+/// as fill it.
+const RUN_SECONDS: f64 = 0.2;
+
 /// Nodes per second of each variant's perft from its start position, and the ratio to
-/// standard chess (best of [`ROUNDS`] runs).
+/// standard chess: [`VARIANT_ROUNDS`] runs of the variant, each right after a run of
+/// standard chess, the best of each compared, so that a slow stretch of the machine slows
+/// both sides of a ratio.
 fn variant_table() {
     println!();
-    println!("variant perft from the start position, nodes/second, best of {ROUNDS}");
+    println!(
+        "variant perft from the start position, nodes/second, best of {VARIANT_ROUNDS} runs of \
+         {RUN_SECONDS} s, each next to one of standard chess"
+    );
     println!(
         "{:<14} {:>6} {:>12} {:>10} {:>12}",
         "variant", "depth", "nodes", "Mn/s", "vs standard"
     );
-    let mut standard = None;
+    let (_, standard_depth) = VARIANT_DEPTHS[0];
+    let standard = Position::new(Variant::Standard);
+    let standard_nodes = perft(&standard, standard_depth);
+    // One timed run: `reps` perfts back to back, the time per perft.
+    let time = |p: &Position, depth: u32, nodes: u64, reps: u32| {
+        let t = Instant::now();
+        for _ in 0..reps {
+            assert_eq!(
+                black_box(perft(black_box(p), depth)),
+                nodes,
+                "wrong perft count"
+            );
+        }
+        t.elapsed() / reps
+    };
+    // Enough perfts per run to fill about `RUN_SECONDS`: one short run is at the mercy of
+    // the machine's moment.
+    let reps = |once: Duration| (RUN_SECONDS / once.as_secs_f64().max(1e-6)).ceil() as u32;
+    let standard_reps = reps(time(&standard, standard_depth, standard_nodes, 1));
     for (variant, depth) in VARIANT_DEPTHS {
         let p = Position::new(variant);
         let nodes = perft(&p, depth);
-        let secs = best(nodes, || perft(black_box(&p), depth)).as_secs_f64();
-        let rate = nodes as f64 / secs / 1e6;
-        let base = *standard.get_or_insert(rate);
+        let variant_reps = reps(time(&p, depth, nodes, 1));
+        let (mut base, mut ours) = (Duration::MAX, Duration::MAX);
+        for _ in 0..VARIANT_ROUNDS {
+            base = base.min(time(
+                &standard,
+                standard_depth,
+                standard_nodes,
+                standard_reps,
+            ));
+            ours = ours.min(time(&p, depth, nodes, variant_reps));
+        }
+        let rate = nodes as f64 / ours.as_secs_f64() / 1e6;
+        let base_rate = standard_nodes as f64 / base.as_secs_f64() / 1e6;
         println!(
             "{:<14} {depth:>6} {nodes:>12} {rate:>10.2} {:>12.3}",
             variant.name(),
-            rate / base
+            rate / base_rate
         );
     }
     println!();

@@ -175,8 +175,111 @@ pub(super) fn held(board: &Board) -> Option<[u64; 2]> {
     Sides::of_board(board, Color::White).map(|s| held_of(&s))
 }
 
-/// [`held`] from the sets of the board, seen from either side.
+/// [`held`] from the sets of the board, seen from either side: from four-bit counters
+/// ([`SmallCounter`]) where no charge reaches 16, else from exact ones ([`held_exact`]).
+#[inline]
 fn held_of(s: &Sides) -> [u64; 2] {
+    held_small(s).unwrap_or_else(|| held_exact(s))
+}
+
+/// A charge per square below 16 as four bit planes held in registers, with the squares whose
+/// charge overflowed them.
+#[derive(Clone, Copy, Default)]
+struct SmallCounter {
+    planes: [u64; 4],
+    overflow: u64,
+}
+
+impl SmallCounter {
+    /// Adds `1 << BIT` to every square of `set`.
+    #[inline(always)]
+    fn add<const BIT: usize>(&mut self, set: u64) {
+        let mut carry = set;
+        for plane in &mut self.planes[BIT..] {
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
+        }
+        self.overflow |= carry;
+    }
+
+    /// A counter holding the number of the four sets covering each square (at most 4).
+    #[inline(always)]
+    fn of_four([a, b, c, d]: [u64; 4]) -> SmallCounter {
+        let (sum, carry) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
+        let (ones, carry2) = (sum ^ d, sum & d);
+        SmallCounter {
+            planes: [ones, carry ^ carry2, carry & carry2, 0],
+            overflow: 0,
+        }
+    }
+
+    /// The squares where this charge exceeds `other`'s.
+    #[inline(always)]
+    fn greater(&self, other: &SmallCounter) -> u64 {
+        let (mut gt, mut eq) = (0u64, u64::MAX);
+        for k in (0..4).rev() {
+            let (a, b) = (self.planes[k], other.planes[k]);
+            gt |= eq & a & !b;
+            eq &= !(a ^ b);
+        }
+        gt
+    }
+}
+
+/// [`held`] from four-bit counters only: `None` where a side's charge on a square reaches
+/// 16 (the case [`held`] sends to the exact counters).
+#[cfg(test)]
+pub(super) fn held_four_bit(board: &Board) -> Option<[u64; 2]> {
+    held_small(&Sides::of_board(board, Color::White)?)
+}
+
+/// [`held_of`] with four-bit counters; `None` where a side's charge on a square reaches 16.
+#[inline(always)]
+fn held_small(s: &Sides) -> Option<[u64; 2]> {
+    let a = Kit::get().a;
+    let knights = knight_tables();
+    let empty = !s.occ;
+    let mut charge = [SmallCounter::default(); 2];
+    for (side, pieces) in [(s.us, &s.ours), (s.us.other(), &s.theirs)] {
+        let pawns = pieces.pawns;
+        let one = forward(side, pawns) & empty;
+        let two = forward(side, one & forward(side, second_rank(side) & pawns)) & empty;
+        let ahead = forward(side, pawns);
+        let west = ahead >> 1 & !0x8080_8080_8080_8080;
+        let east = ahead << 1 & !0x0101_0101_0101_0101;
+        let mut c = SmallCounter::of_four([one, two, west & empty, east & empty]);
+        // Strengths by kind (`field_strength`): Knight 2, Bishop 3, Rook 4, Queen 5.
+        for from in squares(pieces.knights) {
+            c.add::<1>(knights.field[from] & empty);
+        }
+        let queens = pieces.diagonal & pieces.orthogonal;
+        for from in squares(pieces.diagonal) {
+            let set = a.bishop(from, s.occ) & empty;
+            c.add::<0>(set);
+            if queens >> from & 1 == 0 {
+                c.add::<1>(set);
+            } else {
+                c.add::<2>(set);
+            }
+        }
+        for from in squares(pieces.orthogonal & !queens) {
+            c.add::<2>(a.rook(from, s.occ) & empty);
+        }
+        for from in squares(queens) {
+            let set = a.rook(from, s.occ) & empty;
+            c.add::<0>(set);
+            c.add::<2>(set);
+        }
+        charge[side.index()] = c;
+    }
+    let [white, black] = charge;
+    (white.overflow | black.overflow == 0)
+        .then(|| [white.greater(&black) & empty, black.greater(&white) & empty])
+}
+
+/// [`held_of`] with counters wide enough for any board.
+fn held_exact(s: &Sides) -> [u64; 2] {
     let kit = Kit::get();
     let knights = knight_tables();
     let empty = !s.occ;

@@ -1021,6 +1021,31 @@ fn the_player_reads_the_rule_in_words_with_its_card_section() {
     );
 }
 
+/// Charges of 16 and more, beyond the four-bit counters of the fast path, are summed exactly:
+/// four White Queens charge d4 by 20 and three Black Queens and a Bishop by 18, so White
+/// holds it (§2).
+#[test]
+fn charges_beyond_four_bits_are_summed_exactly() {
+    let pos = Position::from_text(
+        Variant::ForceField,
+        "3q4/Q5Q1/4k3/8/Q6q/8/2K5/b2Q2q1 w - - 0 1",
+    )
+    .expect("a legal position");
+    let net = super::fields::net_charges_reference(pos.board());
+    let d4 = sq("d4").index();
+    assert_eq!(net[d4], 20 - 18);
+    assert_eq!(super::masks::held_four_bit(pos.board()), None);
+    let held = super::masks::held(pos.board()).expect("8×8, standard kinds");
+    assert_eq!(held[Color::White.index()] >> d4 & 1, 1);
+    assert_eq!(held[Color::Black.index()] >> d4 & 1, 0);
+    let reference = |side: Color| {
+        (0..64u8)
+            .filter(|&i| super::fields::controller_of(net[i as usize]) == Some(side))
+            .fold(0u64, |m, i| m | 1 << i)
+    };
+    assert_eq!(held, [reference(Color::White), reference(Color::Black)]);
+}
+
 /// The bitboard generator and charge sums (`masks.rs`) equal the square-array generator and
 /// the square-by-square sums on every position of seeded random games from three starts,
 /// with either side to move, under the field check of §4 and under ruling F-4.

@@ -52,11 +52,12 @@ pub(crate) use pseudo::{
 /// 148-square Big Outer board), else the square-array generator ([`fast`], every board
 /// shape) where they do not apply (hand-made positions with no King or several, a square
 /// held by both sides).
-/// The number of moves [`legal_moves`] gives: on the 8×8 board counted from the bitboard
-/// generator's target sets without listing the moves, elsewhere the length of the list
+/// The number of moves [`legal_moves`] gives: counted from the bitboard generators' target
+/// sets without listing the moves ([`legal64`], [`wide`]), else the length of the list
 /// (made in `buffer`, which is cleared first).
 pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
-    crate::rules::variants::count_or_list(legal64::legal_move_count(pos), buffer, |b| {
+    let count = legal64::legal_move_count(pos).or_else(|| wide::legal_move_count(pos));
+    crate::rules::variants::count_or_list(count, buffer, |b| {
         legal_moves(pos, b);
     })
 }

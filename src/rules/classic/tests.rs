@@ -65,6 +65,12 @@ fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usiz
             );
             if applies {
                 assert_eq!(wide, reference, "{variant} at {}", pos.to_text());
+                assert_eq!(
+                    super::wide::legal_move_count(&pos),
+                    Some(reference.len() as u64),
+                    "{variant} at {}",
+                    pos.to_text()
+                );
             }
             compared += 1;
             if fast.is_empty() {

@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 use super::attacks::king_safe_after;
 use super::fast::FixedMoves;
 use super::movement::CaptureRule;
-use super::pseudo::{MoveList, MoveSink, castling_moves, moves_of_piece_in, retain_tail};
-use super::tables::{GenTables, LEAPERS, NO_SQUARE, PAIR_DIST, dir_list};
+use super::pseudo::{Filtered, MoveCount, MoveSink, castling_moves, moves_of_piece_in};
+use super::tables::{GenTables, LEAPERS, NO_SQUARE, PAIR_DIST, dir_list, leaper_index};
 use crate::rules::board::Board;
 use crate::rules::geometry::{BoardShape, Direction, Square};
 use crate::rules::moves::{Move, Special};
@@ -181,6 +181,8 @@ struct WideTables {
     lines: Box<[Wide; ROWS]>,
     /// `leap_from[li][sq]`: the squares from which a `LEAPERS[li]` leaps onto `sq`.
     leap_from: Box<[[Wide; ROWS]; LEAPERS.len()]>,
+    /// `leap_to[li][sq]`: the squares a `LEAPERS[li]` on `sq` leaps onto.
+    leap_to: Box<[[Wide; ROWS]; LEAPERS.len()]>,
     /// `step[sq]`: the (up to eight) neighbours of `sq`.
     step: Box<[Wide; ROWS]>,
     /// `diagonal_step[sq]`: the diagonal neighbours of `sq`.
@@ -213,10 +215,12 @@ impl WideTables {
             }
         }
         let mut leap_from = Box::new([[Wide::EMPTY; ROWS]; LEAPERS.len()]);
+        let mut leap_to = Box::new([[Wide::EMPTY; ROWS]; LEAPERS.len()]);
         for (li, kind) in LEAPERS.into_iter().enumerate() {
             for sq in shape.squares() {
                 for &to in t.leap_targets(kind, sq) {
                     leap_from[li][to.index()] |= Wide::bit(sq.index());
+                    leap_to[li][sq.index()] |= Wide::bit(to.index());
                 }
             }
         }
@@ -234,6 +238,7 @@ impl WideTables {
             ray,
             lines,
             leap_from,
+            leap_to,
             step,
             diagonal_step,
             pawn_from,
@@ -437,20 +442,26 @@ impl Gen<'_> {
     /// movement allows; else those onto `check_mask` and, for a pinned piece, onto its line
     /// (from `pins`: each pinned piece with the squares from the King to its pinner).
     #[inline(always)]
-    fn piece(
+    fn piece<O: MoveSink>(
         &self,
         from: usize,
         free: bool,
         check_mask: Wide,
         pinned: Wide,
         pins: &[(usize, Wide)],
-        out: &mut impl MoveSink,
+        out: &mut O,
     ) {
         let Some(kind) = self.pos.board.kind(self.us, Square(from as u8)) else {
             return;
         };
         if kind == PieceKind::King {
             self.king_moves(out);
+            return;
+        }
+        if free && O::COUNTS && leaper_index(kind).is_some() {
+            // Every move the piece's movement allows is legal, and only their number is
+            // asked: the leaps counted from the sets.
+            self.piece_moves(from, kind, Wide::ALL, out);
             return;
         }
         if free {
@@ -502,9 +513,10 @@ impl Gen<'_> {
     }
 
     /// The moves of our `kind` (not a pawn, not the King) on `from` onto `allowed`: lines
-    /// direction by direction, then leaps.
+    /// direction by direction, then leaps. A counting sink gets the number of leaps from
+    /// the sets.
     #[inline(always)]
-    fn piece_moves(&self, from: usize, kind: PieceKind, allowed: Wide, out: &mut impl MoveSink) {
+    fn piece_moves<O: MoveSink>(&self, from: usize, kind: PieceKind, allowed: Wide, out: &mut O) {
         let t = self.t;
         let i = from & 255;
         let m = t.mobility[kind as usize][i];
@@ -537,7 +549,12 @@ impl Gen<'_> {
                 }
             }
         }
-        if m.leap != 0 {
+        if O::COUNTS
+            && m.leap != 0
+            && let Some(li) = leaper_index(kind)
+        {
+            out.add((self.w.leap_to[li][i] & to).count());
+        } else if m.leap != 0 {
             for &s in t.leap_targets(kind, Square(from as u8)) {
                 if to.has(s.index()) {
                     out.push(Move::new(Square(from as u8), s));
@@ -555,9 +572,15 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
     FixedMoves::generate_into(out, |f| generate(pos, f), |v| generate(pos, v))
 }
 
+/// The number of moves [`legal_moves`] gives, counted from the sets where every move of a
+/// piece is legal; `None` where the generator does not apply.
+pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
+    MoveCount::of(|count| generate(pos, count))
+}
+
 /// [`legal_moves`] into any move sink.
 #[inline(always)]
-fn generate(pos: &Position, out: &mut impl MoveList) -> bool {
+fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     if pos.shape() != BoardShape::BigOuter {
         return false;
     }
@@ -642,13 +665,12 @@ fn generate(pos: &Position, out: &mut impl MoveList) -> bool {
     if checkers.is_empty() && pos.castling != 0 && pos.variant.has_castling() {
         // The King's own square is safe (no check); the move is then replayed on a copy,
         // since lines along the back rank change (ruling B-5, `castle_needs_recheck`).
-        let first = out.len();
-        castling_moves(pos, us, out, |sq| {
+        let mut kept = Filtered::new(out, |mv: &Move| {
+            !t.castle_recheck || king_safe_after(pos, us, mv)
+        });
+        castling_moves(pos, us, &mut kept, |sq| {
             sq.index() != king && g.attacked(sq.index(), occ)
         });
-        if t.castle_recheck {
-            retain_tail(out, first, |mv| king_safe_after(pos, us, mv));
-        }
     }
     true
 }

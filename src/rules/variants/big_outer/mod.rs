@@ -21,6 +21,7 @@ use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
 use crate::rules::geometry::{BoardShape, Square};
+use crate::rules::moves::Move;
 use crate::rules::notation::fen::PositionError;
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::Position;
@@ -92,6 +93,10 @@ pub const CAPABILITIES: Capabilities = Capabilities {
 pub struct BigOuter;
 
 impl VariantRules for BigOuter {
+    fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
+        classic::legal_move_count(pos, buffer)
+    }
+
     fn variant(&self) -> Variant {
         Variant::BigOuter
     }

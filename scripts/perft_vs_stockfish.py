@@ -56,6 +56,8 @@ def bench_table():
 def stockfish_table():
     """{case: Stockfish Mn/s}, best of ROUNDS per case, one process."""
     exe = os.environ.get("STOCKFISH", "/usr/games/stockfish")
+    if not os.access(exe, os.X_OK):
+        sys.exit(f"no Stockfish at {exe}: install it (apt-get install stockfish) or set STOCKFISH")
     sf = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(cmd):

@@ -47,11 +47,6 @@ pub(crate) use pseudo::{
     retain_tail,
 };
 
-/// The legal moves of the side to move under classic rules, in the stable order of
-/// [`pseudo`]: the bitboard generators ([`legal64`] on the 8×8 board, [`wide`] on the
-/// 148-square Big Outer board), else the square-array generator ([`fast`], every board
-/// shape) where they do not apply (hand-made positions with no King or several, a square
-/// held by both sides).
 /// The number of moves [`legal_moves`] gives: counted from the bitboard generators' target
 /// sets without listing the moves ([`legal64`], [`wide`]), else the length of the list
 /// (made in `buffer`, which is cleared first).
@@ -62,6 +57,11 @@ pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize 
     })
 }
 
+/// The legal moves of the side to move under classic rules, in the stable order of
+/// [`pseudo`]: the bitboard generators ([`legal64`] on the 8×8 board, [`wide`] on the
+/// 148-square Big Outer board), else the square-array generator ([`fast`], every board
+/// shape) where they do not apply (hand-made positions with no King or several, a square
+/// held by both sides).
 #[inline]
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if !legal64::legal_moves(pos, out) && !wide::legal_moves(pos, out) {

@@ -110,6 +110,15 @@ pub struct Weights {
     pub threat: i32,
     /// Nonviolent: per square of the ranks a pawn on a free file has advanced.
     pub race_step: i32,
+    /// 8×8 boards: per unit of [`Terms::passed`] (a passed pawn `a` ranks advanced counts
+    /// `(a + 1)²`).
+    pub passed: i32,
+    /// 8×8 boards: per isolated or doubled pawn ([`Terms::pawn_weakness`]), counted against
+    /// its side.
+    pub pawn_weakness: i32,
+    /// 8×8 boards: per pawn shielding its King while the enemy has a Queen
+    /// ([`Terms::king_shield`]).
+    pub king_shield: i32,
 }
 
 impl Weights {
@@ -122,12 +131,25 @@ impl Weights {
             self.held_square,
             self.threat,
             self.race_step,
+            self.passed,
+            self.pawn_weakness,
+            self.king_shield,
         ]
     }
 
     /// The weights from [`Weights::to_array`]'s order.
     pub fn from_array(w: [i32; Terms::COUNT]) -> Weights {
-        let [mobility, centre, pawn_step, held_square, threat, race_step] = w;
+        let [
+            mobility,
+            centre,
+            pawn_step,
+            held_square,
+            threat,
+            race_step,
+            passed,
+            pawn_weakness,
+            king_shield,
+        ] = w;
         Weights {
             mobility,
             centre,
@@ -135,6 +157,9 @@ impl Weights {
             held_square,
             threat,
             race_step,
+            passed,
+            pawn_weakness,
+            king_shield,
         }
     }
 }
@@ -148,11 +173,19 @@ const fn common(mobility: i32, centre: i32, pawn_step: i32) -> Weights {
         held_square: 0,
         threat: 0,
         race_step: 0,
+        passed: 0,
+        pawn_weakness: 0,
+        king_shield: 0,
     }
 }
 
-/// Standard chess.
-pub const CLASSIC_WEIGHTS: Weights = common(3, 5, 6);
+/// Standard chess: the common terms and the pawn structure.
+pub const CLASSIC_WEIGHTS: Weights = Weights {
+    passed: 4,
+    pawn_weakness: 0,
+    king_shield: 0,
+    ..common(3, 5, 6)
+};
 /// Parity and Single Occupation, which play their pieces by classic movement.
 pub const PARITY_WEIGHTS: Weights = common(3, 5, 6);
 /// Intrachange: the common terms and the pieces an enemy move captures, teleports included.
@@ -212,11 +245,20 @@ pub struct Terms {
     pub threat: i32,
     /// Nonviolent: the squares of the ranks advanced by pawns on free files.
     pub race_step: i32,
+    /// 8×8 boards: passed pawns (no enemy pawn ahead on its file or the files beside it),
+    /// each `(a + 1)²` for a pawn `a` ranks from its start rank.
+    pub passed: i32,
+    /// 8×8 boards: isolated pawns (no own pawn on the files beside) and doubled ones (each
+    /// pawn beyond the first on a file), Black's less White's.
+    pub pawn_weakness: i32,
+    /// 8×8 boards: own pawns on the King's file and the files beside it, one or two ranks
+    /// in front of a King on its first two ranks, counted while the enemy has a Queen.
+    pub king_shield: i32,
 }
 
 impl Terms {
     /// How many terms there are.
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 9;
     /// The terms' names, in [`Terms::to_array`] order.
     pub const NAMES: [&'static str; Terms::COUNT] = [
         "mobility",
@@ -225,6 +267,9 @@ impl Terms {
         "held_square",
         "threat",
         "race_step",
+        "passed",
+        "pawn_weakness",
+        "king_shield",
     ];
 
     /// The terms in [`Terms::NAMES`] order.
@@ -236,6 +281,9 @@ impl Terms {
             self.held_square,
             self.threat,
             self.race_step,
+            self.passed,
+            self.pawn_weakness,
+            self.king_shield,
         ]
     }
 
@@ -247,6 +295,9 @@ impl Terms {
             + w.held_square * self.held_square
             + w.threat * self.threat / THREAT_SCALE
             + w.race_step * self.race_step
+            + w.passed * self.passed
+            + w.pawn_weakness * self.pawn_weakness
+            + w.king_shield * self.king_shield
     }
 }
 
@@ -569,7 +620,129 @@ pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
         CaptureRule::Any if v.has_teleports() => t.threat = teleport_threatened_value(pos),
         CaptureRule::Any => {}
     }
+    let w = weights(v);
+    if w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
+        (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos, sides);
+    }
     (material, t)
+}
+
+/// The file masks of the 8×8 board, `[a, b, …, h]`.
+const FILES: [u64; 8] = {
+    let mut f = [0u64; 8];
+    let mut i = 0;
+    while i < 8 {
+        f[i] = 0x0101_0101_0101_0101 << i;
+        i += 1;
+    }
+    f
+};
+
+/// The pieces [`pawn_structure`] reads, as 8×8 sets: `[White, Black]` pawns, Kings and
+/// Queens.
+struct PawnSets {
+    pawns: [u64; 2],
+    kings: [u64; 2],
+    queens: [u64; 2],
+}
+
+impl PawnSets {
+    /// From the position's sets where they describe it, else piece by piece (shared
+    /// squares); `None` on a board other than 8×8.
+    fn of(pos: &Position, sides: Option<&Sides>) -> Option<PawnSets> {
+        if pos.shape() != BoardShape::Standard {
+            return None;
+        }
+        if let Some(s) = sides {
+            let (w, b) = (&s.ours, &s.theirs);
+            return Some(PawnSets {
+                pawns: [w.pawns, b.pawns],
+                kings: [w.kings, b.kings],
+                queens: [w.of_kind(PieceKind::Queen), b.of_kind(PieceKind::Queen)],
+            });
+        }
+        let mut sets = PawnSets {
+            pawns: [0; 2],
+            kings: [0; 2],
+            queens: [0; 2],
+        };
+        for (sq, p) in pos.board().all_pieces() {
+            let set = match p.kind {
+                PieceKind::Pawn => &mut sets.pawns,
+                PieceKind::King => &mut sets.kings,
+                PieceKind::Queen => &mut sets.queens,
+                _ => continue,
+            };
+            set[p.color.index()] |= 1 << (sq.index() & 63);
+        }
+        Some(sets)
+    }
+}
+
+/// The pawn-structure terms of an 8×8 position, White minus Black: passed pawns, isolated
+/// and doubled pawns, and the pawns shielding the King ([`Terms::passed`],
+/// [`Terms::pawn_weakness`], [`Terms::king_shield`]); all 0 on other boards.
+fn pawn_structure(pos: &Position, sides: Option<&Sides>) -> (i32, i32, i32) {
+    let Some(sets) = PawnSets::of(pos, sides) else {
+        return (0, 0, 0);
+    };
+    let mut passed = 0;
+    let mut weakness = 0;
+    let mut shield = 0;
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (ours, theirs) = (sets.pawns[c], sets.pawns[1 - c]);
+        for sq in squares(ours) {
+            let (file, rank) = (sq % 8, sq / 8);
+            let beside = if file > 0 { FILES[file - 1] } else { 0 }
+                | if file < 7 { FILES[file + 1] } else { 0 };
+            // The ranks in front of the pawn, from its side's view.
+            let ahead = if color == Color::White {
+                u64::MAX.checked_shl(8 * (rank as u32 + 1)).unwrap_or(0)
+            } else {
+                (1u64 << (8 * rank)) - 1
+            };
+            if theirs & (FILES[file] | beside) & ahead == 0 {
+                let advanced = if color == Color::White {
+                    rank as i32 - 1
+                } else {
+                    6 - rank as i32
+                };
+                passed += sign * (advanced.max(0) + 1).pow(2);
+            }
+            if ours & beside == 0 {
+                weakness -= sign;
+            }
+        }
+        for file in FILES {
+            let n = (ours & file).count_ones() as i32;
+            weakness -= sign * (n - 1).max(0);
+        }
+        if sets.queens[1 - c] != 0
+            && let Some(k) = squares(sets.kings[c]).next()
+        {
+            let (file, rank) = (k % 8, k / 8);
+            let home = if color == Color::White {
+                rank <= 1
+            } else {
+                rank >= 6
+            };
+            if home {
+                let files = FILES[file]
+                    | if file > 0 { FILES[file - 1] } else { 0 }
+                    | if file < 7 { FILES[file + 1] } else { 0 };
+                // The two ranks in front of the King.
+                let front = if color == Color::White {
+                    0xffff_u64 << (8 * (rank + 1))
+                } else {
+                    0xffff_u64 << (8 * (rank - 2))
+                };
+                shield += sign * (ours & files & front).count_ones() as i32;
+            }
+        }
+    }
+    (passed, weakness, shield)
 }
 
 /// The squares of the 8×8 board by their centralisation bonus (`half − 1 − centre
@@ -785,6 +958,12 @@ mod tests {
                         "{}",
                         p.to_text()
                     );
+                    let structure = pawn_structure(&p, Sides::of(&p, Color::White).as_ref());
+                    assert_eq!(structure, pawn_structure(&p, None), "{}", p.to_text());
+                    // The colour-flipped mirror scores the same for the other side.
+                    let m = mirrored(v, &p);
+                    let (a, b, c) = pawn_structure(&m, None);
+                    assert_eq!(structure, (-a, -b, -c), "{} / {}", p.to_text(), m.to_text());
                     compared += 1;
                     let moves = p.legal_moves();
                     if moves.is_empty() {
@@ -795,6 +974,70 @@ mod tests {
             }
         }
         assert!(compared > 4000, "{compared}");
+    }
+
+    /// `p`'s pieces with the colours swapped and the ranks reversed (castling, en passant
+    /// and the clocks dropped).
+    fn mirrored(v: Variant, p: &Position) -> Position {
+        let text = p.to_text();
+        let placement = text.split(' ').next().unwrap_or_default();
+        let swapped: String = placement
+            .split('/')
+            .rev()
+            .collect::<Vec<_>>()
+            .join("/")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let turn = if p.turn() == Color::White { "b" } else { "w" };
+        Position::from_text(v, &format!("{swapped} {turn} - - 0 1")).expect("a mirrored position")
+    }
+
+    #[test]
+    fn pawn_structure_counts_passed_weak_and_shielding_pawns() {
+        let terms = |fen: &str| {
+            let p = Position::from_text(Variant::Standard, fen).unwrap();
+            let t = material_and_terms(&p).1;
+            (t.passed, t.pawn_weakness, t.king_shield)
+        };
+        // A lone White pawn on d5: passed, 3 ranks advanced (16), and isolated.
+        assert_eq!(terms("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), (16, -1, 0));
+        // Doubled, isolated White pawns on d2 and d3 against an isolated d7 pawn: none
+        // passed; White has three weaknesses, Black one.
+        assert_eq!(terms("4k3/3p4/8/8/8/3P4/3P4/4K3 w - - 0 1"), (0, -2, 0));
+        // A pawn on the file beside blocks a passed pawn too.
+        assert_eq!(terms("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1").0, 0);
+        // ... but not one behind it.
+        assert_eq!(terms("4k3/8/8/3P4/2p5/8/8/4K3 w - - 0 1").0, 16 - 16);
+        // Three pawns in front of the castled King count while Black has a Queen.
+        assert_eq!(terms("q3k3/8/8/8/8/8/5PPP/6K1 w - - 0 1"), (3, 0, 3));
+        assert_eq!(terms("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1"), (3, 0, 0));
+        assert_eq!(terms("6k1/5ppp/8/8/8/8/8/Q3K3 w - - 0 1"), (-3, 0, -3));
+        // A King on its second rank keeps its shield; one that has gone further has none.
+        assert_eq!(terms("q3k3/8/8/8/8/5PPP/6K1/8 w - - 0 1").2, 3);
+        assert_eq!(terms("q3k3/8/8/8/5PPP/6K1/8/8 w - - 0 1").2, 0);
+        // Standard chess weighs passed pawns; the Big Outer board has no such terms.
+        let p = Position::from_text(Variant::Standard, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+        let (material, t) = material_and_terms(&p);
+        let common = Terms {
+            passed: 0,
+            pawn_weakness: 0,
+            king_shield: 0,
+            ..t
+        };
+        assert_eq!(
+            evaluate_white(&p) - material - common.score(&CLASSIC_WEIGHTS),
+            16 * CLASSIC_WEIGHTS.passed - CLASSIC_WEIGHTS.pawn_weakness
+        );
+        let big = Position::new(Variant::BigOuter);
+        let t = material_and_terms(&big).1;
+        assert_eq!((t.passed, t.pawn_weakness, t.king_shield), (0, 0, 0));
     }
 
     #[test]

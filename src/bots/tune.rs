@@ -212,8 +212,8 @@ pub fn fit(
 }
 
 /// The weights the tuner may change in `variant`: mobility, centralisation and pawn steps
-/// everywhere, and the variant's own term (held squares; threats in Bully and
-/// Intrachange; the promotion race).
+/// everywhere, the variant's own term (held squares; threats in Bully and Intrachange;
+/// the promotion race), and the pawn-structure terms on the 8×8 board.
 pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
     use crate::rules::classic::CaptureRule;
     [
@@ -223,6 +223,9 @@ pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
         variant.has_fields(),
         variant.capture_rule() == CaptureRule::ByValue || variant.has_teleports(),
         variant.capture_rule() == CaptureRule::Never,
+        !variant.has_zones(),
+        !variant.has_zones(),
+        !variant.has_zones(),
     ]
 }
 
@@ -242,6 +245,9 @@ mod tests {
             held_square: 0,
             threat: 0,
             race_step: 0,
+            passed: 0,
+            pawn_weakness: 0,
+            king_shield: 0,
         };
         let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
         let samples: Vec<Sample> = (0..40_000)
@@ -250,6 +256,9 @@ mod tests {
                     rng.random_range(-20..=20),
                     rng.random_range(-15..=15),
                     rng.random_range(-12..=12),
+                    0,
+                    0,
+                    0,
                     0,
                     0,
                     0,
@@ -274,7 +283,7 @@ mod tests {
         let f = fit(
             &samples,
             start,
-            [true, true, true, false, false, false],
+            [true, true, true, false, false, false, false, false, false],
             100,
         );
         assert!(f.loss_after < f.loss_before, "{f:?}");

@@ -638,6 +638,13 @@ const FILES: [u64; 8] = {
     f
 };
 
+/// The files next to `file` (0 = a … 7 = h) of the 8×8 board, as one set.
+fn files_beside(file: usize) -> u64 {
+    let left = if file > 0 { FILES[file - 1] } else { 0 };
+    let right = if file < 7 { FILES[file + 1] } else { 0 };
+    left | right
+}
+
 /// The pieces [`pawn_structure`] reads, as 8×8 sets: `[White, Black]` pawns, Kings and
 /// Queens.
 struct PawnSets {
@@ -695,8 +702,7 @@ fn pawn_structure(pos: &Position, sides: Option<&Sides>) -> (i32, i32, i32) {
         let (ours, theirs) = (sets.pawns[c], sets.pawns[1 - c]);
         for sq in squares(ours) {
             let (file, rank) = (sq % 8, sq / 8);
-            let beside = if file > 0 { FILES[file - 1] } else { 0 }
-                | if file < 7 { FILES[file + 1] } else { 0 };
+            let beside = files_beside(file);
             // The ranks in front of the pawn, from its side's view.
             let ahead = if color == Color::White {
                 u64::MAX.checked_shl(8 * (rank as u32 + 1)).unwrap_or(0)
@@ -729,9 +735,7 @@ fn pawn_structure(pos: &Position, sides: Option<&Sides>) -> (i32, i32, i32) {
                 rank >= 6
             };
             if home {
-                let files = FILES[file]
-                    | if file > 0 { FILES[file - 1] } else { 0 }
-                    | if file < 7 { FILES[file + 1] } else { 0 };
+                let files = FILES[file] | files_beside(file);
                 // The two ranks in front of the King.
                 let front = if color == Color::White {
                     0xffff_u64 << (8 * (rank + 1))

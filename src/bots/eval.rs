@@ -179,13 +179,8 @@ const fn common(mobility: i32, centre: i32, pawn_step: i32) -> Weights {
     }
 }
 
-/// Standard chess: the common terms and the pawn structure.
-pub const CLASSIC_WEIGHTS: Weights = Weights {
-    passed: 4,
-    pawn_weakness: 0,
-    king_shield: 0,
-    ..common(3, 5, 6)
-};
+/// Standard chess.
+pub const CLASSIC_WEIGHTS: Weights = common(3, 5, 6);
 /// Parity and Single Occupation, which play their pieces by classic movement.
 pub const PARITY_WEIGHTS: Weights = common(3, 5, 6);
 /// Intrachange: the common terms and the pieces an enemy move captures, teleports included.
@@ -594,9 +589,16 @@ fn race_squares(pos: &Position) -> i32 {
     s
 }
 
-/// Material (White minus Black, centipawns) and the positional terms of `pos`; the
-/// evaluation is `material + terms.score(&weights(variant))` ([`evaluate_white`]).
+/// Material (White minus Black, centipawns) and every positional term of `pos`, those
+/// the variant weighs 0 included (what the tuner fits); the evaluation is
+/// `material + terms.score(&weights(variant))` ([`evaluate_white`]).
 pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
+    terms_of(pos, true)
+}
+
+/// [`material_and_terms`]; with `every` false the pawn-structure terms are left at 0 where
+/// the variant weighs them 0 (the evaluation's path).
+fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
     let v = pos.variant();
     let mut t = Terms::default();
     // The sets of the position, read once for every term counted on them.
@@ -621,7 +623,7 @@ pub fn material_and_terms(pos: &Position) -> (i32, Terms) {
         CaptureRule::Any => {}
     }
     let w = weights(v);
-    if w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
+    if every || w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
         (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos, sides);
     }
     (material, t)
@@ -832,7 +834,7 @@ fn piece_sums_reference(pos: &Position) -> (i32, i32, i32) {
 /// The evaluation from White's point of view, in centipawns: material and the variant's
 /// weighted terms ([`material_and_terms`], [`weights`]).
 pub fn evaluate_white(pos: &Position) -> i32 {
-    let (material, t) = material_and_terms(pos);
+    let (material, t) = terms_of(pos, false);
     material + t.score(&weights(pos.variant()))
 }
 
@@ -1026,19 +1028,31 @@ mod tests {
         // A King on its second rank keeps its shield; one that has gone further has none.
         assert_eq!(terms("q3k3/8/8/8/8/5PPP/6K1/8 w - - 0 1").2, 3);
         assert_eq!(terms("q3k3/8/8/8/5PPP/6K1/8/8 w - - 0 1").2, 0);
-        // Standard chess weighs passed pawns; the Big Outer board has no such terms.
-        let p = Position::from_text(Variant::Standard, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
-        let (material, t) = material_and_terms(&p);
-        let common = Terms {
-            passed: 0,
-            pawn_weakness: 0,
-            king_shield: 0,
-            ..t
-        };
-        assert_eq!(
-            evaluate_white(&p) - material - common.score(&CLASSIC_WEIGHTS),
-            16 * CLASSIC_WEIGHTS.passed - CLASSIC_WEIGHTS.pawn_weakness
-        );
+        // The evaluation weighs them as the variant's weights say (0 in every variant:
+        // they did not play better), and the terms are there for the tuner in every
+        // variant on the 8×8 board.
+        for v in [Variant::Standard, Variant::Bully, Variant::ForceField] {
+            let p = Position::from_text(v, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+            let (material, t) = material_and_terms(&p);
+            assert_eq!((t.passed, t.pawn_weakness), (16, -1), "{v}");
+            let w = weights(v);
+            assert_eq!(
+                evaluate_white(&p),
+                material + t.score(&w),
+                "{v}: the evaluation is the weighted sum of every term"
+            );
+            let unweighted = Terms {
+                passed: 0,
+                pawn_weakness: 0,
+                king_shield: 0,
+                ..t
+            };
+            assert_eq!(
+                t.score(&w) - unweighted.score(&w),
+                16 * w.passed - w.pawn_weakness,
+                "{v}"
+            );
+        }
         let big = Position::new(Variant::BigOuter);
         let t = material_and_terms(&big).1;
         assert_eq!((t.passed, t.pawn_weakness, t.king_shield), (0, 0, 0));

@@ -624,7 +624,7 @@ fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
     }
     let w = weights(v);
     if every || w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
-        (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos, sides);
+        (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos);
     }
     (material, t)
 }
@@ -647,61 +647,25 @@ fn files_beside(file: usize) -> u64 {
     left | right
 }
 
-/// The pieces [`pawn_structure`] reads, as 8×8 sets: `[White, Black]` pawns, Kings and
-/// Queens.
-struct PawnSets {
-    pawns: [u64; 2],
-    kings: [u64; 2],
-    queens: [u64; 2],
-}
-
-impl PawnSets {
-    /// From the position's sets where they describe it, else piece by piece (shared
-    /// squares); `None` on a board other than 8×8.
-    fn of(pos: &Position, sides: Option<&Sides>) -> Option<PawnSets> {
-        if pos.shape() != BoardShape::Standard {
-            return None;
-        }
-        if let Some(s) = sides {
-            let (w, b) = (&s.ours, &s.theirs);
-            return Some(PawnSets {
-                pawns: [w.pawns, b.pawns],
-                kings: [w.kings, b.kings],
-                queens: [w.of_kind(PieceKind::Queen), b.of_kind(PieceKind::Queen)],
-            });
-        }
-        let mut sets = PawnSets {
-            pawns: [0; 2],
-            kings: [0; 2],
-            queens: [0; 2],
-        };
-        for (sq, p) in pos.board().all_pieces() {
-            let set = match p.kind {
-                PieceKind::Pawn => &mut sets.pawns,
-                PieceKind::King => &mut sets.kings,
-                PieceKind::Queen => &mut sets.queens,
-                _ => continue,
-            };
-            set[p.color.index()] |= 1 << (sq.index() & 63);
-        }
-        Some(sets)
-    }
-}
-
 /// The pawn-structure terms of an 8×8 position, White minus Black: passed pawns, isolated
 /// and doubled pawns, and the pawns shielding the King ([`Terms::passed`],
 /// [`Terms::pawn_weakness`], [`Terms::king_shield`]); all 0 on other boards.
-fn pawn_structure(pos: &Position, sides: Option<&Sides>) -> (i32, i32, i32) {
-    let Some(sets) = PawnSets::of(pos, sides) else {
+fn pawn_structure(pos: &Position) -> (i32, i32, i32) {
+    if pos.shape() != BoardShape::Standard {
         return (0, 0, 0);
-    };
+    }
+    // The board's own bit planes give each side's kinds as 8×8 sets, shared squares too.
+    let board = pos.board();
+    let set = |color: Color, kind: PieceKind| board.kind_word(color, kind, 0);
     let mut passed = 0;
     let mut weakness = 0;
     let mut shield = 0;
     for color in [Color::White, Color::Black] {
-        let c = color.index();
         let sign = if color == Color::White { 1 } else { -1 };
-        let (ours, theirs) = (sets.pawns[c], sets.pawns[1 - c]);
+        let (ours, theirs) = (
+            set(color, PieceKind::Pawn),
+            set(color.other(), PieceKind::Pawn),
+        );
         for sq in squares(ours) {
             let (file, rank) = (sq % 8, sq / 8);
             let beside = files_beside(file);
@@ -727,8 +691,8 @@ fn pawn_structure(pos: &Position, sides: Option<&Sides>) -> (i32, i32, i32) {
             let n = (ours & file).count_ones() as i32;
             weakness -= sign * (n - 1).max(0);
         }
-        if sets.queens[1 - c] != 0
-            && let Some(k) = squares(sets.kings[c]).next()
+        if set(color.other(), PieceKind::Queen) != 0
+            && let Some(k) = squares(set(color, PieceKind::King)).next()
         {
             let (file, rank) = (k % 8, k / 8);
             let home = if color == Color::White {
@@ -964,11 +928,10 @@ mod tests {
                         "{}",
                         p.to_text()
                     );
-                    let structure = pawn_structure(&p, Sides::of(&p, Color::White).as_ref());
-                    assert_eq!(structure, pawn_structure(&p, None), "{}", p.to_text());
+                    let structure = pawn_structure(&p);
                     // The colour-flipped mirror scores the same for the other side.
                     let m = mirrored(v, &p);
-                    let (a, b, c) = pawn_structure(&m, None);
+                    let (a, b, c) = pawn_structure(&m);
                     assert_eq!(structure, (-a, -b, -c), "{} / {}", p.to_text(), m.to_text());
                     compared += 1;
                     let moves = p.legal_moves();

@@ -1,6 +1,8 @@
 //! Static evaluation for the built-in bots, per variant: material (zone-aware on the Big
 //! Outer board), mobility, centralisation and pawn advancement. Scores are centipawns.
 //!
+//! - Standard chess: tapered square tables ([`placement`]: the King sheltered in the
+//!   middlegame and central in the endgame, Knights off the rim, pieces developed).
 //! - Big Outer (`rules/big-outer.md §2`): the Matriarch, Jumper and outer Knight lose power
 //!   toward the centre (shorter range, shorter or no leaps), so their value depends on the
 //!   zone they stand in; the Guard is zone-free.
@@ -29,6 +31,10 @@ use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Va
 /// The threat weight's unit: [`Weights::threat`] is in thousandths of the threatened
 /// pieces' value.
 pub const THREAT_SCALE: i32 = 1000;
+
+/// The unit of the placement and King-attack weights: [`Weights::placement`] and
+/// [`Weights::king_attack`] are in hundredths of their terms.
+pub const PLACEMENT_SCALE: i32 = 100;
 
 /// Value of a piece of `kind` standing in `zone` in `variant`, in centipawns (the King is 0:
 /// it is never traded).
@@ -119,6 +125,11 @@ pub struct Weights {
     /// 8×8 boards: per pawn shielding its King while the enemy has a Queen
     /// ([`Terms::king_shield`]).
     pub king_shield: i32,
+    /// 8×8 boards: percent of [`Terms::placement`] (100 = the tables as written).
+    pub placement: i32,
+    /// 8×8 boards: hundredths of a centipawn per unit of [`Terms::king_attack`] (25: the
+    /// square of the attack units, quartered).
+    pub king_attack: i32,
 }
 
 impl Weights {
@@ -134,6 +145,8 @@ impl Weights {
             self.passed,
             self.pawn_weakness,
             self.king_shield,
+            self.placement,
+            self.king_attack,
         ]
     }
 
@@ -149,6 +162,8 @@ impl Weights {
             passed,
             pawn_weakness,
             king_shield,
+            placement,
+            king_attack,
         ] = w;
         Weights {
             mobility,
@@ -160,6 +175,8 @@ impl Weights {
             passed,
             pawn_weakness,
             king_shield,
+            placement,
+            king_attack,
         }
     }
 }
@@ -176,12 +193,19 @@ const fn common(mobility: i32, centre: i32, pawn_step: i32) -> Weights {
         passed: 0,
         pawn_weakness: 0,
         king_shield: 0,
+        placement: 0,
+        king_attack: 0,
     }
 }
 
-/// Standard chess.
-pub const CLASSIC_WEIGHTS: Weights = common(3, 5, 6);
-/// Parity and Single Occupation, which play their pieces by classic movement.
+/// Standard chess: the common terms and the square tables (the King attack weighed 0: at
+/// 25 it played level with the evaluation without it over 100 games).
+pub const CLASSIC_WEIGHTS: Weights = Weights {
+    placement: 100,
+    ..common(3, 5, 6)
+};
+/// Parity and Single Occupation, which play their pieces by classic movement: the common
+/// terms (the square tables made no difference to the one-turn matrix in 200 games).
 pub const PARITY_WEIGHTS: Weights = common(3, 5, 6);
 /// Intrachange: the common terms and the pieces an enemy move captures, teleports included.
 pub const INTRACHANGE_WEIGHTS: Weights = Weights {
@@ -249,11 +273,17 @@ pub struct Terms {
     /// 8×8 boards: own pawns on the King's file and the files beside it, one or two ranks
     /// in front of a King on its first two ranks, counted while the enemy has a Queen.
     pub king_shield: i32,
+    /// 8×8 boards: the pieces' placement by the tapered square tables of [`placement`]
+    /// (the King at home in the middlegame and central in the endgame, Knights off the
+    /// rim, pieces developed, pawns advancing in the endgame), centipawns.
+    pub placement: i32,
+    /// 8×8 boards: the attack on each King, squared ([`king_attack`]).
+    pub king_attack: i32,
 }
 
 impl Terms {
     /// How many terms there are.
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 11;
     /// The terms' names, in [`Terms::to_array`] order.
     pub const NAMES: [&'static str; Terms::COUNT] = [
         "mobility",
@@ -265,6 +295,25 @@ impl Terms {
         "passed",
         "pawn_weakness",
         "king_shield",
+        "placement",
+        "king_attack",
+    ];
+    /// Each weight's unit as a fraction of a centipawn per unit of its term, in
+    /// [`Terms::NAMES`] order: the threat weight is in thousandths ([`THREAT_SCALE`]), the
+    /// placement and King-attack weights in hundredths ([`PLACEMENT_SCALE`]), the others
+    /// whole.
+    pub const SCALES: [i32; Terms::COUNT] = [
+        1,
+        1,
+        1,
+        1,
+        THREAT_SCALE,
+        1,
+        1,
+        1,
+        1,
+        PLACEMENT_SCALE,
+        PLACEMENT_SCALE,
     ];
 
     /// The terms in [`Terms::NAMES`] order.
@@ -279,6 +328,8 @@ impl Terms {
             self.passed,
             self.pawn_weakness,
             self.king_shield,
+            self.placement,
+            self.king_attack,
         ]
     }
 
@@ -293,6 +344,8 @@ impl Terms {
             + w.passed * self.passed
             + w.pawn_weakness * self.pawn_weakness
             + w.king_shield * self.king_shield
+            + w.placement * self.placement / PLACEMENT_SCALE
+            + w.king_attack * self.king_attack / PLACEMENT_SCALE
     }
 }
 
@@ -626,6 +679,12 @@ fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
     if every || w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
         (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos);
     }
+    if every || w.placement != 0 {
+        t.placement = placement(pos);
+    }
+    if every || w.king_attack != 0 {
+        t.king_attack = sides.map_or(0, king_attack_units);
+    }
     (material, t)
 }
 
@@ -713,6 +772,199 @@ fn pawn_structure(pos: &Position) -> (i32, i32, i32) {
         }
     }
     (passed, weakness, shield)
+}
+
+/// The game phase at which the square tables are read: Knights and Bishops count 1, Rooks
+/// 2, Queens 4, both sides together, at most [`FULL_PHASE`] (the initial position's 24);
+/// 0 is a pawn or bare-King ending.
+pub const FULL_PHASE: i32 = 24;
+
+/// A square table: one value per square, `[middlegame, endgame]`, from White's side (index
+/// `rank × 8 + file`, a1 = 0); Black reads the square mirrored across the middle rank.
+type SquareTable = [[i32; 2]; 64];
+
+/// The middlegame and endgame value of a piece of `kind` on `(file, rank)` (0–7, White's
+/// side), centipawns on top of its material and the other terms.
+const fn square_value(kind: usize, file: i32, rank: i32) -> [i32; 2] {
+    let edge = (file == 0 || file == 7) as i32 + (rank == 0 || rank == 7) as i32;
+    let central = file == 3 || file == 4;
+    match kind {
+        // Pawn: the centre pawns out early (held back on d2/e2 costs), the shield in front
+        // of a castled King kept; in the endgame every step nearer promotion counts more.
+        0 => {
+            let mg = match rank {
+                1 if central => -10,
+                1 if file >= 5 => 5,
+                2 if central => 5,
+                3 if central => 20,
+                3 if file == 2 || file == 5 => 8,
+                4 if central => 25,
+                4 => 8,
+                5 => 15,
+                6 => 30,
+                _ => 0,
+            };
+            let eg = match rank {
+                2 => 5,
+                3 => 10,
+                4 => 20,
+                5 => 35,
+                6 => 55,
+                _ => 0,
+            };
+            [mg, eg]
+        }
+        // Knight: the rim and the corners cost, the home rank costs in the middlegame.
+        1 => [-15 * edge - if rank == 0 { 10 } else { 0 }, -15 * edge],
+        // Bishop: developed off the home rank; the edges a little.
+        2 => [-5 * edge - if rank == 0 { 10 } else { 0 }, -5 * edge],
+        // Rook: the seventh rank; the centre files of the home rank once castled.
+        3 => {
+            let seventh = rank == 6;
+            [
+                if seventh {
+                    20
+                } else if rank == 0 && central {
+                    5
+                } else {
+                    0
+                },
+                if seventh { 15 } else { 0 },
+            ]
+        }
+        // Queen: the edges a little.
+        4 => [-5 * edge, -5 * edge],
+        // King: home, best on the castled squares, in the middlegame; central in the
+        // endgame (20 in the middle four squares down to −25 on the rim).
+        _ => {
+            let home = [20, 30, 10, 0, 0, 10, 30, 20];
+            let up = [0, -10, -30, -50, -60, -70, -70, -70];
+            let mg = up[rank as usize] + if rank <= 1 { home[file as usize] } else { 0 };
+            let df = if file < 4 { 3 - file } else { file - 4 };
+            let dr = if rank < 4 { 3 - rank } else { rank - 4 };
+            let d = if df > dr { df } else { dr };
+            [mg, 20 - 15 * d]
+        }
+    }
+}
+
+/// The square tables of the six standard kinds, Pawn to King.
+const SQUARE_TABLES: [SquareTable; 6] = {
+    let mut t = [[[0; 2]; 64]; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            t[k][sq] = square_value(k, (sq % 8) as i32, (sq / 8) as i32);
+            sq += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The placement term of an 8×8 position ([`Terms::placement`]), White minus Black,
+/// centipawns: each piece's middlegame and endgame square value ([`SQUARE_TABLES`]),
+/// blended by the phase, `(mg × phase + eg × (24 − phase)) / 24` ([`FULL_PHASE`]). 0 on
+/// other boards.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::placement;
+/// use esoterica::rules::{Position, Variant};
+/// // Kings and pawns only (phase 0): White's King on e4 is central (+20), Black's on h8
+/// // in a corner (−25); the pawns are on their start squares (0).
+/// let p = Position::from_text(Variant::Standard, "7k/p7/8/8/4K3/8/P7/8 w - - 0 1").unwrap();
+/// assert_eq!(placement(&p), 45);
+/// ```
+pub fn placement(pos: &Position) -> i32 {
+    if pos.shape() != BoardShape::Standard {
+        return 0;
+    }
+    let board = pos.board();
+    let mut phase = 0;
+    let (mut mg, mut eg) = (0, 0);
+    for (k, kind) in PieceKind::STANDARD.into_iter().enumerate() {
+        for color in Color::BOTH {
+            let set = board.kind_word(color, kind, 0);
+            phase += set.count_ones() as i32 * [0, 1, 1, 2, 4, 0][k];
+            let (sign, flip) = if color == Color::White {
+                (1, 0)
+            } else {
+                (-1, 56)
+            };
+            for sq in squares(set) {
+                let [m, e] = SQUARE_TABLES[k][sq ^ flip];
+                mg += sign * m;
+                eg += sign * e;
+            }
+        }
+    }
+    let phase = phase.min(FULL_PHASE);
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The attack units a piece of each kind adds per square of the enemy King's zone it
+/// attacks: Knight and Bishop 2, Rook 3, Queen 5.
+const KING_ATTACK_UNITS: [(PieceKind, i32); 4] = [
+    (PieceKind::Knight, 2),
+    (PieceKind::Bishop, 2),
+    (PieceKind::Rook, 3),
+    (PieceKind::Queen, 5),
+];
+
+/// The most attack units counted on one King (the term's square is at most 1,600).
+pub const KING_ATTACK_CAP: i32 = 40;
+
+/// The attack on the Kings of an 8×8 position ([`Terms::king_attack`]), White's on Black's
+/// King less Black's on White's: the King's zone is its square and the squares around it;
+/// each piece of the attacker that attacks squares of the zone adds its kind's units
+/// ([`KING_ATTACK_UNITS`]) per square, and the side's total `u` counts `min(u, 40)²`
+/// when at least two pieces take part and the attacker still has a Queen (else 0).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::king_attack;
+/// use esoterica::rules::{Position, Variant};
+/// // The Queen on h5 hits f7, h7 and h8 around the King on g8 (3 × 5 units), the Knight
+/// // on g5 f7 and h7 (2 × 2): (15 + 4)² = 361.
+/// let p = Position::from_text(Variant::Standard, "6k1/8/8/6NQ/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(king_attack(&p), 361);
+/// // The Queen alone does not count.
+/// let p = Position::from_text(Variant::Standard, "6k1/8/8/7Q/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(king_attack(&p), 0);
+/// ```
+pub fn king_attack(pos: &Position) -> i32 {
+    Sides::of(pos, Color::White).map_or(0, |s| king_attack_units(&s))
+}
+
+/// [`king_attack`] from the sets `s` of the position (White's view).
+fn king_attack_units(s: &Sides) -> i32 {
+    let kit = Kit::get();
+    let mut total = 0;
+    for (sign, attacker, defender) in [(1, &s.ours, &s.theirs), (-1, &s.theirs, &s.ours)] {
+        if attacker.of_kind(PieceKind::Queen) == 0 {
+            continue;
+        }
+        let Some(k) = squares(defender.kings).next() else {
+            continue;
+        };
+        let zone = kit.a.king[k] | 1 << k;
+        let (mut units, mut pieces) = (0, 0);
+        for (kind, per_square) in KING_ATTACK_UNITS {
+            for from in squares(attacker.of_kind(kind)) {
+                let hit = kit.attacks(kind, from, s.occ) & zone;
+                if hit != 0 {
+                    pieces += 1;
+                    units += per_square * hit.count_ones() as i32;
+                }
+            }
+        }
+        if pieces >= 2 {
+            total += sign * units.min(KING_ATTACK_CAP).pow(2);
+        }
+    }
+    total
 }
 
 /// The squares of the 8×8 board by their centralisation bonus (`half − 1 − centre
@@ -933,6 +1185,8 @@ mod tests {
                     let m = mirrored(v, &p);
                     let (a, b, c) = pawn_structure(&m);
                     assert_eq!(structure, (-a, -b, -c), "{} / {}", p.to_text(), m.to_text());
+                    assert_eq!(placement(&p), -placement(&m), "{}", p.to_text());
+                    assert_eq!(king_attack(&p), -king_attack(&m), "{}", p.to_text());
                     compared += 1;
                     let moves = p.legal_moves();
                     if moves.is_empty() {
@@ -1019,6 +1273,61 @@ mod tests {
         let big = Position::new(Variant::BigOuter);
         let t = material_and_terms(&big).1;
         assert_eq!((t.passed, t.pawn_weakness, t.king_shield), (0, 0, 0));
+    }
+
+    #[test]
+    fn placement_blends_the_middlegame_and_endgame_tables_by_phase() {
+        let at = |fen: &str| placement(&Position::from_text(Variant::Standard, fen).unwrap());
+        assert_eq!(placement(&Position::new(Variant::Standard)), 0);
+        // Phase 8 (two Queens). Middlegame: Qa1 −10, Kg1 +30 against Qa8 −10, Ke8 0, so
+        // +30; endgame: both Queens −10, both Kings on their home rank −25, so 0.
+        // (30 × 8 + 0 × 16) / 24 = 10.
+        assert_eq!(at("q3k3/8/8/8/8/8/8/Q5K1 w - - 0 1"), 10);
+        // With every piece on the board (phase 24) a King out on e4 is exposed: −50 ...
+        assert_eq!(
+            at("rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQ1BNR w - - 0 1"),
+            -50
+        );
+        // ... and with none left it walks to the centre.
+        let bare = |king: &str| at(&format!("4k3/8/8/8/{king}/8/8/8 w - - 0 1"));
+        assert_eq!(bare("4K3") - bare("6K1"), 20 - (-10));
+        // Knights keep off the rim, and developed pieces beat pieces at home.
+        assert!(at("4k3/8/8/8/8/8/8/N3K3 w - - 0 1") < at("4k3/8/8/8/8/2N5/8/4K3 w - - 0 1"));
+        assert!(at("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1") < at("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1"));
+        // Other boards have no tables.
+        assert_eq!(placement(&Position::new(Variant::BigOuter)), 0);
+        // Standard chess weighs it as written; the evaluation is the weighted sum.
+        let p = Position::from_text(Variant::Standard, "q3k3/8/8/8/8/8/8/Q5K1 w - - 0 1").unwrap();
+        let (material, t) = material_and_terms(&p);
+        assert_eq!(t.placement, 10);
+        assert_eq!(
+            evaluate_white(&p),
+            material + t.score(&weights(Variant::Standard))
+        );
+    }
+
+    #[test]
+    fn king_attack_counts_the_pieces_aimed_at_the_king_s_zone() {
+        let at = |fen: &str| king_attack(&Position::from_text(Variant::Standard, fen).unwrap());
+        // Qh5 hits f7, h7, h8 (15 units), Ng5 f7, h7 (4): 19² against Black.
+        assert_eq!(at("6k1/8/8/6NQ/8/8/8/4K3 w - - 0 1"), 361);
+        // Black's mirror scores the same for Black.
+        assert_eq!(at("4k3/8/8/8/6nq/8/8/6K1 b - - 0 1"), -361);
+        // A pawn on h6 stops the Queen's file at h6: f7 only (5) and the Knight (4): 81.
+        assert_eq!(at("6k1/8/7P/6NQ/8/8/8/4K3 w - - 0 1"), 81);
+        // Without a Queen the same pieces count nothing.
+        assert_eq!(at("6k1/8/8/6NR/8/8/8/4K3 w - - 0 1"), 0);
+        // Qa7 along the seventh rank hits f7, g7, h7 (15), Rh1 h7 and h8 (6): 21².
+        assert_eq!(at("6k1/Q7/8/8/8/8/8/4K2R w - - 0 1"), 21 * 21);
+        // Qf6 and Qh6 four squares each (40), Ra7 three more (49): capped at 40.
+        assert_eq!(at("6k1/8/5Q1Q/8/8/8/8/4K2R w - - 0 1"), 1600);
+        assert_eq!(
+            at("6k1/R7/5Q1Q/8/8/8/8/4K3 w - - 0 1"),
+            KING_ATTACK_CAP.pow(2)
+        );
+        assert_eq!(king_attack(&Position::new(Variant::Standard)), 0);
+        // Other boards have none.
+        assert_eq!(king_attack(&Position::new(Variant::BigOuter)), 0);
     }
 
     #[test]

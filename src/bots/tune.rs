@@ -17,7 +17,7 @@
 //!
 //! The fit is deterministic: the same games give the same weights.
 
-use crate::bots::eval::{THREAT_SCALE, Terms, Weights, material_and_terms};
+use crate::bots::eval::{Terms, Weights, material_and_terms};
 use crate::rules::moves::Special;
 use crate::rules::outcome::Outcome;
 use crate::rules::record::{Entry, GameRecord};
@@ -108,12 +108,7 @@ pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sam
 fn score(s: &Sample, w: &[i32; Terms::COUNT]) -> f64 {
     let mut e = f64::from(s.material);
     for (i, (&t, &wi)) in s.terms.iter().zip(w).enumerate() {
-        let scale = if i == 4 {
-            1.0 / f64::from(THREAT_SCALE)
-        } else {
-            1.0
-        };
-        e += f64::from(wi) * f64::from(t) * scale;
+        e += f64::from(wi) * f64::from(t) / f64::from(Terms::SCALES[i]);
     }
     e
 }
@@ -181,8 +176,8 @@ pub fn fit(
         passes += 1;
         let mut improved = false;
         for i in (0..Terms::COUNT).filter(|&i| tuned[i]) {
-            // The threat weight is in thousandths: its steps are 5.
-            let step = if i == 4 { 5 } else { 1 };
+            // The weights in fractions of a centipawn (thousandths, percent) step by 5.
+            let step = if Terms::SCALES[i] > 1 { 5 } else { 1 };
             for delta in [step, -step] {
                 let mut trial = w;
                 trial[i] = (trial[i] + delta).max(0);
@@ -213,7 +208,8 @@ pub fn fit(
 
 /// The weights the tuner may change in `variant`: mobility, centralisation and pawn steps
 /// everywhere, the variant's own term (held squares; threats in Bully and Intrachange;
-/// the promotion race), and the pawn-structure terms on the 8×8 board.
+/// the promotion race), and the pawn-structure, placement and King-attack terms on the 8×8
+/// board.
 pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
     use crate::rules::classic::CaptureRule;
     [
@@ -223,6 +219,8 @@ pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
         variant.has_fields(),
         variant.capture_rule() == CaptureRule::ByValue || variant.has_teleports(),
         variant.capture_rule() == CaptureRule::Never,
+        !variant.has_zones(),
+        !variant.has_zones(),
         !variant.has_zones(),
         !variant.has_zones(),
         !variant.has_zones(),
@@ -248,6 +246,8 @@ mod tests {
             passed: 0,
             pawn_weakness: 0,
             king_shield: 0,
+            placement: 0,
+            king_attack: 0,
         };
         let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
         let samples: Vec<Sample> = (0..40_000)
@@ -256,6 +256,8 @@ mod tests {
                     rng.random_range(-20..=20),
                     rng.random_range(-15..=15),
                     rng.random_range(-12..=12),
+                    0,
+                    0,
                     0,
                     0,
                     0,
@@ -283,7 +285,9 @@ mod tests {
         let f = fit(
             &samples,
             start,
-            [true, true, true, false, false, false, false, false, false],
+            [
+                true, true, true, false, false, false, false, false, false, false, false,
+            ],
             100,
         );
         assert!(f.loss_after < f.loss_before, "{f:?}");

@@ -1,8 +1,8 @@
 //! Static evaluation for the built-in bots, per variant: material (zone-aware on the Big
 //! Outer board), mobility, centralisation and pawn advancement. Scores are centipawns.
 //!
-//! - Standard chess: tapered square tables ([`placement`]: the King sheltered in the
-//!   middlegame and central in the endgame, Knights off the rim, pieces developed).
+//! - Standard chess and Bully: tapered square tables ([`placement`]: the King sheltered in
+//!   the middlegame and central in the endgame, Knights off the rim, pieces developed).
 //! - Big Outer (`rules/big-outer.md §2`): the Matriarch, Jumper and outer Knight lose power
 //!   toward the centre (shorter range, shorter or no leaps), so their value depends on the
 //!   zone they stand in; the Guard is zone-free.
@@ -217,9 +217,11 @@ pub const FORCE_FIELD_WEIGHTS: Weights = Weights {
     held_square: 2,
     ..common(3, 5, 6)
 };
-/// Bully: the common terms and the pieces under a capture they cannot forbid.
+/// Bully: the common terms, the pieces under a capture they cannot forbid, and the square
+/// tables of standard chess.
 pub const BULLY_WEIGHTS: Weights = Weights {
     threat: 125,
+    placement: 100,
     ..common(3, 5, 6)
 };
 /// Nonviolent: without captures mobility and pawn advances matter more, and free pawns

@@ -1,13 +1,19 @@
 //! Simultaneous-move search for Parity (`rules/parity.md`): a one-turn payoff matrix over
 //! both sides' commits on the start-of-turn position, each pair resolved by the rules
-//! ([`Position::resolve`]) and scored by the evaluation. Among the commits whose blend of
-//! worst case and mean (3:1) is within [`MIX_MARGIN_CP`] of the best (as shipped: those
-//! rated exactly alike), the bot plays a mixed strategy: their rows of the matrix are
-//! solved as a zero-sum game ([`equilibrium`], regret matching) and the commit is drawn
-//! from the equilibrium with the bot's seeded random generator, so that no fixed reply
-//! exploits a predictable choice between them. Where one commit is best it is played. A resolution that reports an immediate check on the bot's King costs
-//! [`IMMEDIATE_CHECK_PENALTY`], so the bot never walks into an immediate check that some
-//! other commit avoids against every reply.
+//! ([`Position::resolve`]) and scored by the evaluation.
+//!
+//! - **A second turn** ([`second_turn`]): the best-rated commits (by the blend of worst
+//!   case and mean, 3:1) are followed through the replies that hurt them most into the
+//!   next turn's matrix, and the commit that is best after that is played.
+//! - **A mixed strategy** where the second turn does not finish (the move time, a stop or
+//!   the node budget): among the commits whose blend is within [`MIX_MARGIN_CP`] of the
+//!   best (as shipped: those rated exactly alike) their rows of the matrix are solved as a
+//!   zero-sum game ([`equilibrium`], regret matching) and the commit is drawn from the
+//!   equilibrium with the bot's seeded random generator, so that no fixed reply exploits a
+//!   predictable choice between them. Where one commit is best it is played.
+//! - A resolution that reports an immediate check on the bot's King costs
+//!   [`IMMEDIATE_CHECK_PENALTY`], so the bot never walks into an immediate check that some
+//!   other commit avoids against every reply.
 //!
 //! The bot sees only the start-of-turn position and its side: never the other commit.
 //! The resolver is a parameter (tests pass a fake one); a pair it refuses is scored by
@@ -315,10 +321,12 @@ pub fn sample_strategy(strategy: &[f64], rng: &mut Xoshiro256PlusPlus) -> Option
 /// pairs, default 4 000; `movetime` caps the time). `None` if `side` has no legal commit.
 ///
 /// Each of `side`'s commits is resolved against the other side's most threatening commits
-/// (as many as the budget allows). The commits within [`MIX_MARGIN_CP`] of the best blend
-/// of worst case and mean are kept, their rows of the matrix solved by [`equilibrium`],
-/// and the commit drawn from that strategy with `rng` ([`sample_strategy`]). A win the
-/// matrix finds against every reply (a simultaneous mate) is played at once.
+/// (as many as the budget allows). A win the matrix finds against every reply (a
+/// simultaneous mate) is played at once. Then [`second_turn`] looks at the best rows a turn
+/// further and its choice is played; where it cannot finish within the limits, the
+/// commits within [`MIX_MARGIN_CP`] of the best blend of worst case and mean are kept,
+/// their rows of the matrix solved by [`equilibrium`], and the commit drawn from that
+/// strategy with `rng` ([`sample_strategy`]).
 pub fn choose_commit(
     pos: &Position,
     side: Color,
@@ -327,12 +335,121 @@ pub fn choose_commit(
     rng: &mut Xoshiro256PlusPlus,
     resolver: &Resolver,
 ) -> Option<Move> {
-    choose_commit_within(pos, side, limits, ctl, rng, resolver, MIX_MARGIN_CP)
+    choose_commit_within(
+        pos,
+        side,
+        limits,
+        ctl,
+        rng,
+        resolver,
+        MIX_MARGIN_CP,
+        SECOND_TURN,
+    )
+}
+
+/// Whether [`choose_commit`] looks a second turn deep at its best-rated commits
+/// ([`second_turn`]).
+pub const SECOND_TURN: bool = true;
+
+/// How many of the best-rated commits [`second_turn`] looks at.
+pub const DEEP_COMMITS: usize = 3;
+/// How many of each such commit's worst replies [`second_turn`] follows.
+pub const DEEP_REPLIES: usize = 3;
+/// How many of the other side's most threatening commits the second turn's matrix holds.
+pub const DEEP_WIDTH: usize = 8;
+
+/// The value for `side` of the turn after a resolution: over `side`'s commits in `next`,
+/// the best blend ([`CommitScore::blend`]) against the other side's [`DEEP_WIDTH`] most
+/// threatening commits. Counts the pairs in `pairs`.
+fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut u64) -> i32 {
+    let mine = next.legal_commits(side);
+    let mut theirs = next.legal_commits(side.other());
+    theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(next, side, m)));
+    theirs.truncate(DEEP_WIDTH);
+    let mut row = Vec::with_capacity(theirs.len().max(1));
+    let mut best = None;
+    for m in &mine {
+        row.clear();
+        push_payoffs(next, side, m, &theirs, resolver, pairs, &mut row);
+        let b = CommitScore::of_row(&row).blend;
+        best = Some(best.map_or(b, |v: i32| v.max(b)));
+    }
+    // No commit left: the rules end such a game; score it as the evaluation does.
+    best.unwrap_or_else(|| judge(next, side))
+}
+
+/// Looks a second turn deep: for each of the [`DEEP_COMMITS`] best rows of the one-turn
+/// `matrix` (`rows` = `mine`, `cols` = `theirs`, payoffs for `side`), the [`DEEP_REPLIES`]
+/// replies that score worst against it are resolved and their payoffs replaced by the
+/// value of the turn after ([`one_turn_value`]; a pair that ends the game keeps its
+/// payoff, and an immediate check on `side`'s King still costs
+/// [`IMMEDIATE_CHECK_PENALTY`]). Returns the index of the row whose blend is then best
+/// (the first of equals, in `mine`'s order), or `None` when `stop` says so before every
+/// pair is done.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the matrix, its two move lists and the search's counters are one call's state"
+)]
+fn second_turn(
+    pos: &Position,
+    side: Color,
+    mine: &[Move],
+    theirs: &[Move],
+    matrix: &[i32],
+    resolver: &Resolver,
+    pairs: &mut u64,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Option<usize> {
+    let cols = theirs.len();
+    if cols == 0 || matrix.len() != mine.len() * cols {
+        return None;
+    }
+    let blend = |row: &[i32]| CommitScore::of_row(row).blend;
+    let mut order: Vec<usize> = (0..mine.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(blend(&matrix[i * cols..(i + 1) * cols])));
+    let mut best: Option<(i32, usize)> = None;
+    for &i in order.iter().take(DEEP_COMMITS) {
+        let mut row = matrix[i * cols..(i + 1) * cols].to_vec();
+        let mut worst: Vec<usize> = (0..cols).filter(|&j| row[j].abs() < MATE).collect();
+        worst.sort_by_key(|&j| row[j]);
+        for &j in worst.iter().take(DEEP_REPLIES) {
+            if stop(*pairs) {
+                return None;
+            }
+            let (w, b) = if side == Color::White {
+                (&mine[i], &theirs[j])
+            } else {
+                (&theirs[j], &mine[i])
+            };
+            let Ok((next, fx)) = resolver(pos, w, b) else {
+                continue;
+            };
+            if fx.iter().any(|e| matches!(e, Effect::GameOver(_))) {
+                continue;
+            }
+            let mut v = one_turn_value(&next, side, resolver, pairs);
+            if fx.iter().any(|e| matches!(e, Effect::Check { side: s, kind: CheckKind::Immediate } if *s == side)) {
+                v -= IMMEDIATE_CHECK_PENALTY;
+            }
+            row[j] = v;
+        }
+        let b = blend(&row);
+        if best.is_none_or(|(v, _)| b > v) {
+            best = Some((b, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// [`choose_commit`] with the mixed strategy over the commits within `margin_cp`
 /// centipawns of the best blend instead of [`MIX_MARGIN_CP`] (0: only commits rated
-/// exactly alike). For measuring other margins against the bot.
+/// exactly alike), and with the look a second turn deep ([`second_turn`]) on or off. For
+/// measuring other settings against the bot. With `deep` and the whole matrix resolved
+/// in time, the commit [`second_turn`] rates best is played instead of the mixed strategy.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "choose_commit's arguments and the two settings under measurement"
+)]
 pub fn choose_commit_within(
     pos: &Position,
     side: Color,
@@ -341,6 +458,7 @@ pub fn choose_commit_within(
     rng: &mut Xoshiro256PlusPlus,
     resolver: &Resolver,
     margin_cp: i32,
+    deep: bool,
 ) -> Option<Move> {
     let mut mine = pos.legal_commits(side);
     if mine.len() <= 1 {
@@ -368,6 +486,19 @@ pub fn choose_commit_within(
         }
     }
     let cols = theirs.len().max(1);
+    if deep && scored.len() == mine.len() && !theirs.is_empty() {
+        // The second turn keeps to the move time, a stop and a node budget given.
+        let mut stop = |n: u64| {
+            deadline.is_some_and(|d| Instant::now() >= d)
+                || limits.nodes.is_some_and(|cap| n >= cap)
+                || ctl.should_stop(n)
+        };
+        if let Some(i) = second_turn(
+            pos, side, &scored, &theirs, &matrix, resolver, &mut pairs, &mut stop,
+        ) {
+            return Some(scored[i]);
+        }
+    }
     // The commits whose blend of worst case and mean is within `margin_cp` of the best
     // one's, and the equilibrium of the matrix of those rows alone.
     let blends: Vec<i32> = matrix
@@ -424,6 +555,74 @@ mod tests {
         )
         .unwrap();
         m.coordinate(pos.shape())
+    }
+
+    /// On the positions of seeded random games, the commit the second turn chooses is one
+    /// of the [`DEEP_COMMITS`] best rows of the one-turn matrix, it differs from the
+    /// one-turn choice somewhere, and a budget too small for the second turn leaves the
+    /// one-turn choice.
+    #[test]
+    fn the_second_turn_chooses_among_the_best_rated_commits() {
+        let mut game = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut positions, mut differ) = (0, 0);
+        for v in [Variant::Parity, Variant::ParitySingle] {
+            let mut pos = Position::new(v);
+            for turn in 0..24 {
+                let w = pos.legal_commits(Color::White);
+                let b = pos.legal_commits(Color::Black);
+                if w.is_empty() || b.is_empty() {
+                    break;
+                }
+                if turn % 3 == 2 {
+                    let choose = |limits: SearchLimits, deep: bool| {
+                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(turn);
+                        choose_commit_within(
+                            &pos,
+                            Color::White,
+                            limits,
+                            &mut NoControl,
+                            &mut rng,
+                            &rules_resolver,
+                            0,
+                            deep,
+                        )
+                        .unwrap()
+                    };
+                    let deep = choose(SearchLimits::default(), true);
+                    let mut theirs = b.clone();
+                    theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(&pos, Color::White, m)));
+                    theirs.truncate((4_000 / w.len()).clamp(1, theirs.len()));
+                    let blend = |m: &Move| {
+                        commit_score(&pos, Color::White, m, &theirs, &rules_resolver, &mut 0).blend
+                    };
+                    let mut blends: Vec<i32> = w.iter().map(blend).collect();
+                    blends.sort_unstable_by(|a, b| b.cmp(a));
+                    let third = blends[DEEP_COMMITS.min(blends.len()) - 1];
+                    assert!(blend(&deep) >= third, "{}", pos.to_text());
+                    if deep != choose(SearchLimits::default(), false) {
+                        differ += 1;
+                    }
+                    let tiny = SearchLimits {
+                        nodes: Some(1),
+                        ..SearchLimits::default()
+                    };
+                    assert_eq!(choose(tiny, true), choose(tiny, false), "{}", pos.to_text());
+                    positions += 1;
+                }
+                let (wm, bm) = (
+                    w[game.random_range(0..w.len())],
+                    b[game.random_range(0..b.len())],
+                );
+                if pos.resolve(&wm, &bm).is_err() {
+                    break;
+                }
+                if pos.outcome().is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(positions >= 8, "{positions}");
+        assert!(differ > 0, "the second turn never changed a choice");
     }
 
     #[test]
@@ -562,6 +761,7 @@ mod tests {
                 &mut rng,
                 &rules_resolver,
                 margin,
+                false,
             )
             .unwrap()
         };

@@ -5,7 +5,7 @@
 //! - **A second turn** ([`second_turn`]): the best-rated commits (by the blend of worst
 //!   case and mean, 3:1) are followed through the replies that hurt them most into the
 //!   next turn's matrix, and the commit that is best after that is played.
-//! - **A mixed strategy** where the second turn does not finish (the move time, a stop or
+//! - **A mixed strategy** where the second turn finishes no row (the move time, a stop or
 //!   the node budget): among the commits whose blend is within [`MIX_MARGIN_CP`] of the
 //!   best (as shipped: those rated exactly alike) their rows of the matrix are solved as a
 //!   zero-sum game ([`equilibrium`], regret matching) and the commit is drawn from the
@@ -323,7 +323,7 @@ pub fn sample_strategy(strategy: &[f64], rng: &mut Xoshiro256PlusPlus) -> Option
 /// Each of `side`'s commits is resolved against the other side's most threatening commits
 /// (as many as the budget allows). A win the matrix finds against every reply (a
 /// simultaneous mate) is played at once. Then [`second_turn`] looks at the best rows a turn
-/// further and its choice is played; where it cannot finish within the limits, the
+/// further and its choice is played; where it finishes no row within the limits, the
 /// commits within [`MIX_MARGIN_CP`] of the best blend of worst case and mean are kept,
 /// their rows of the matrix solved by [`equilibrium`], and the commit drawn from that
 /// strategy with `rng` ([`sample_strategy`]).
@@ -384,8 +384,9 @@ fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut
 /// value of the turn after ([`one_turn_value`]; a pair that ends the game keeps its
 /// payoff, and an immediate check on `side`'s King still costs
 /// [`IMMEDIATE_CHECK_PENALTY`]). Returns the index of the row whose blend is then best
-/// (the first of equals, in `mine`'s order), or `None` when `stop` says so before every
-/// pair is done.
+/// (the first of equals, in `mine`'s order). When `stop` says so part-way, the rows done
+/// so far are chosen from (the best-rated first, so one row done is the one-turn choice);
+/// `None` when none is done.
 #[expect(
     clippy::too_many_arguments,
     reason = "the matrix, its two move lists and the search's counters are one call's state"
@@ -408,13 +409,13 @@ fn second_turn(
     let mut order: Vec<usize> = (0..mine.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(blend(&matrix[i * cols..(i + 1) * cols])));
     let mut best: Option<(i32, usize)> = None;
-    for &i in order.iter().take(DEEP_COMMITS) {
+    'rows: for &i in order.iter().take(DEEP_COMMITS) {
         let mut row = matrix[i * cols..(i + 1) * cols].to_vec();
         let mut worst: Vec<usize> = (0..cols).filter(|&j| row[j].abs() < MATE).collect();
         worst.sort_by_key(|&j| row[j]);
         for &j in worst.iter().take(DEEP_REPLIES) {
             if stop(*pairs) {
-                return None;
+                break 'rows;
             }
             let (w, b) = if side == Color::White {
                 (&mine[i], &theirs[j])
@@ -445,7 +446,8 @@ fn second_turn(
 /// centipawns of the best blend instead of [`MIX_MARGIN_CP`] (0: only commits rated
 /// exactly alike), and with the look a second turn deep ([`second_turn`]) on or off. For
 /// measuring other settings against the bot. With `deep` and the whole matrix resolved
-/// in time, the commit [`second_turn`] rates best is played instead of the mixed strategy.
+/// in time, the commit [`second_turn`] rates best among the rows it finished is played
+/// instead of the mixed strategy.
 #[expect(
     clippy::too_many_arguments,
     reason = "choose_commit's arguments and the two settings under measurement"

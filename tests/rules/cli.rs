@@ -782,13 +782,12 @@ fn sprt_stops_as_soon_as_a_clearly_stronger_bot_is_shown_stronger() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report = text(&out.stdout);
-    // 22 won pairs and one of 1½ take the LLR over ln(0.95 / 0.05) = 2.944; the test stops
-    // there.
+    // 23 won pairs take the LLR over ln(0.95 / 0.05) = 2.944; the test stops there.
     assert!(
         report.contains(
             "SPRT (pentanomial, logistic Elo) elo0=0 elo1=50 alpha=0.05 beta=0.05: alphabeta:1 vs random\n\
              LLR 3.073 (bounds -2.944, 2.944) after 46 games (23 pairs)\n\
-             pairs by alphabeta:1's points [0, ½, 1, 1½, 2]: [0, 0, 0, 1, 22]; Elo +783.6 ± 1503.0 (95%)\n\
+             pairs by alphabeta:1's points [0, ½, 1, 1½, 2]: [0, 0, 0, 0, 23]; Elo undefined at a 0% or 100% score\n\
              H1 accepted (Elo 50 rather than 0): alphabeta:1 is stronger than random\n"
         ),
         "{report}"

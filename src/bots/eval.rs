@@ -866,7 +866,7 @@ const SQUARE_TABLES: [SquareTable; 6] = {
 };
 
 /// The placement term of an 8×8 position ([`Terms::placement`]), White minus Black,
-/// centipawns: each piece's middlegame and endgame square value ([`SQUARE_TABLES`]),
+/// centipawns: each piece's middlegame and endgame square value (`SQUARE_TABLES`),
 /// blended by the phase, `(mg × phase + eg × (24 − phase)) / 24` ([`FULL_PHASE`]). 0 on
 /// other boards.
 ///
@@ -921,7 +921,7 @@ pub const KING_ATTACK_CAP: i32 = 40;
 /// The attack on the Kings of an 8×8 position ([`Terms::king_attack`]), White's on Black's
 /// King less Black's on White's: the King's zone is its square and the squares around it;
 /// each piece of the attacker that attacks squares of the zone adds its kind's units
-/// ([`KING_ATTACK_UNITS`]) per square, and the side's total `u` counts `min(u, 40)²`
+/// (`KING_ATTACK_UNITS`) per square, and the side's total `u` counts `min(u, 40)²`
 /// when at least two pieces take part and the attacker still has a Queen (else 0).
 ///
 /// # Examples

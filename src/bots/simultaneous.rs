@@ -2,7 +2,7 @@
 //! both sides' commits on the start-of-turn position, each pair resolved by the rules
 //! ([`Position::resolve`]) and scored by the evaluation.
 //!
-//! - **A second turn** ([`second_turn`]): the best-rated commits (by the blend of worst
+//! - **A second turn** (`second_turn`): the best-rated commits (by the blend of worst
 //!   case and mean, 3:1) are followed through the replies that hurt them most into the
 //!   next turn's matrix, and the commit that is best after that is played.
 //! - **A mixed strategy** where the second turn finishes no row (the move time, a stop or
@@ -322,7 +322,7 @@ pub fn sample_strategy(strategy: &[f64], rng: &mut Xoshiro256PlusPlus) -> Option
 ///
 /// Each of `side`'s commits is resolved against the other side's most threatening commits
 /// (as many as the budget allows). A win the matrix finds against every reply (a
-/// simultaneous mate) is played at once. Then [`second_turn`] looks at the best rows a turn
+/// simultaneous mate) is played at once. Then `second_turn` looks at the best rows a turn
 /// further and its choice is played; where it finishes no row within the limits, the
 /// commits within [`MIX_MARGIN_CP`] of the best blend of worst case and mean are kept,
 /// their rows of the matrix solved by [`equilibrium`], and the commit drawn from that
@@ -348,12 +348,12 @@ pub fn choose_commit(
 }
 
 /// Whether [`choose_commit`] looks a second turn deep at its best-rated commits
-/// ([`second_turn`]).
+/// (`second_turn`).
 pub const SECOND_TURN: bool = true;
 
-/// How many of the best-rated commits [`second_turn`] looks at.
+/// How many of the best-rated commits `second_turn` looks at.
 pub const DEEP_COMMITS: usize = 3;
-/// How many of each such commit's worst replies [`second_turn`] follows.
+/// How many of each such commit's worst replies `second_turn` follows.
 pub const DEEP_REPLIES: usize = 3;
 /// How many of the other side's most threatening commits the second turn's matrix holds.
 pub const DEEP_WIDTH: usize = 8;
@@ -381,7 +381,7 @@ fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut
 /// Looks a second turn deep: for each of the [`DEEP_COMMITS`] best rows of the one-turn
 /// `matrix` (`rows` = `mine`, `cols` = `theirs`, payoffs for `side`), the [`DEEP_REPLIES`]
 /// replies that score worst against it are resolved and their payoffs replaced by the
-/// value of the turn after ([`one_turn_value`]; a pair that ends the game keeps its
+/// value of the turn after (`one_turn_value`; a pair that ends the game keeps its
 /// payoff, and an immediate check on `side`'s King still costs
 /// [`IMMEDIATE_CHECK_PENALTY`]). Returns the index of the row whose blend is then best
 /// (the first of equals, in `mine`'s order). When `stop` says so part-way, the rows done
@@ -444,9 +444,9 @@ fn second_turn(
 
 /// [`choose_commit`] with the mixed strategy over the commits within `margin_cp`
 /// centipawns of the best blend instead of [`MIX_MARGIN_CP`] (0: only commits rated
-/// exactly alike), and with the look a second turn deep ([`second_turn`]) on or off. For
+/// exactly alike), and with the look a second turn deep (`second_turn`) on or off. For
 /// measuring other settings against the bot. With `deep` and the whole matrix resolved
-/// in time, the commit [`second_turn`] rates best among the rows it finished is played
+/// in time, the commit `second_turn` rates best among the rows it finished is played
 /// instead of the mixed strategy.
 #[expect(
     clippy::too_many_arguments,

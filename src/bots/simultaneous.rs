@@ -117,6 +117,12 @@ fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -
     v
 }
 
+/// Whether the effects of a resolution report an immediate check on `side`'s King.
+fn immediate_check_on(fx: &[Effect], side: Color) -> bool {
+    fx.iter()
+        .any(|e| matches!(e, Effect::Check { side: s, kind: CheckKind::Immediate } if *s == side))
+}
+
 /// The payoff of one pair for `side`.
 fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Resolver) -> i32 {
     let (w, b) = if side == Color::White {
@@ -136,7 +142,7 @@ fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Re
                 }
             }
             let mut v = judge(&next, side);
-            if fx.iter().any(|e| matches!(e, Effect::Check { side: s, kind: CheckKind::Immediate } if *s == side)) {
+            if immediate_check_on(&fx, side) {
                 v -= IMMEDIATE_CHECK_PENALTY;
             }
             v
@@ -366,20 +372,16 @@ fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut
     let mut theirs = next.legal_commits(side.other());
     theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(next, side, m)));
     theirs.truncate(DEEP_WIDTH);
-    let mut row = Vec::with_capacity(theirs.len().max(1));
-    let mut best = None;
-    for m in &mine {
-        row.clear();
-        push_payoffs(next, side, m, &theirs, resolver, pairs, &mut row);
-        let b = CommitScore::of_row(&row).blend;
-        best = Some(best.map_or(b, |v: i32| v.max(b)));
-    }
-    // No commit left: the rules end such a game; score it as the evaluation does.
-    best.unwrap_or_else(|| judge(next, side))
+    mine.iter()
+        .map(|m| commit_score(next, side, m, &theirs, resolver, pairs).blend)
+        .max()
+        // No commit left: the rules end such a game; score it as the evaluation does.
+        .unwrap_or_else(|| judge(next, side))
 }
 
 /// Looks a second turn deep: for each of the [`DEEP_COMMITS`] best rows of the one-turn
-/// `matrix` (`rows` = `mine`, `cols` = `theirs`, payoffs for `side`), the [`DEEP_REPLIES`]
+/// `matrix` (`rows` = `mine`, `cols` = `theirs`, payoffs for `side`; `blends` each row's
+/// [`CommitScore::blend`]), the [`DEEP_REPLIES`]
 /// replies that score worst against it are resolved and their payoffs replaced by the
 /// value of the turn after (`one_turn_value`; a pair that ends the game keeps its
 /// payoff, and an immediate check on `side`'s King still costs
@@ -397,17 +399,18 @@ fn second_turn(
     mine: &[Move],
     theirs: &[Move],
     matrix: &[i32],
+    blends: &[i32],
     resolver: &Resolver,
     pairs: &mut u64,
     stop: &mut dyn FnMut(u64) -> bool,
 ) -> Option<usize> {
     let cols = theirs.len();
-    if cols == 0 || matrix.len() != mine.len() * cols {
+    if cols == 0 || matrix.len() != mine.len() * cols || blends.len() != mine.len() {
         return None;
     }
     let blend = |row: &[i32]| CommitScore::of_row(row).blend;
     let mut order: Vec<usize> = (0..mine.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(blend(&matrix[i * cols..(i + 1) * cols])));
+    order.sort_by_key(|&i| std::cmp::Reverse(blends[i]));
     let mut best: Option<(i32, usize)> = None;
     'rows: for &i in order.iter().take(DEEP_COMMITS) {
         let mut row = matrix[i * cols..(i + 1) * cols].to_vec();
@@ -429,7 +432,7 @@ fn second_turn(
                 continue;
             }
             let mut v = one_turn_value(&next, side, resolver, pairs);
-            if fx.iter().any(|e| matches!(e, Effect::Check { side: s, kind: CheckKind::Immediate } if *s == side)) {
+            if immediate_check_on(&fx, side) {
                 v -= IMMEDIATE_CHECK_PENALTY;
             }
             row[j] = v;
@@ -488,6 +491,10 @@ pub fn choose_commit_within(
         }
     }
     let cols = theirs.len().max(1);
+    let blends: Vec<i32> = matrix
+        .chunks_exact(cols)
+        .map(|row| CommitScore::of_row(row).blend)
+        .collect();
     if deep && scored.len() == mine.len() && !theirs.is_empty() {
         // The second turn keeps to the move time, a stop and a node budget given.
         let mut stop = |n: u64| {
@@ -496,17 +503,13 @@ pub fn choose_commit_within(
                 || ctl.should_stop(n)
         };
         if let Some(i) = second_turn(
-            pos, side, &scored, &theirs, &matrix, resolver, &mut pairs, &mut stop,
+            pos, side, &scored, &theirs, &matrix, &blends, resolver, &mut pairs, &mut stop,
         ) {
             return Some(scored[i]);
         }
     }
     // The commits whose blend of worst case and mean is within `margin_cp` of the best
     // one's, and the equilibrium of the matrix of those rows alone.
-    let blends: Vec<i32> = matrix
-        .chunks_exact(cols)
-        .map(|row| CommitScore::of_row(row).blend)
-        .collect();
     let best = blends.iter().copied().max()?;
     let near: Vec<usize> = (0..scored.len())
         .filter(|&i| blends[i] >= best.saturating_sub(margin_cp.max(0)))

@@ -1341,13 +1341,14 @@ impl Bot for AlphaBetaBot {
         ctl: &mut dyn SearchControl,
     ) -> Option<Move> {
         let limits = self.effective_limits(limits);
-        simultaneous::choose_commit(
+        simultaneous::choose_commit_with(
             pos,
             side,
             limits,
             ctl,
             &mut self.rng,
             &simultaneous::rules_resolver,
+            simultaneous::CommitSettings::for_level(self.level),
         )
     }
 }

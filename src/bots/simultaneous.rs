@@ -324,7 +324,8 @@ pub fn sample_strategy(strategy: &[f64], rng: &mut Xoshiro256PlusPlus) -> Option
 }
 
 /// Chooses `side`'s commit in `pos` within `limits` (`nodes` caps the number of resolved
-/// pairs, default 4 000; `movetime` caps the time). `None` if `side` has no legal commit.
+/// pairs, default 4 000; `movetime` caps the time) as the strongest level does
+/// ([`CommitSettings::STRONGEST`]). `None` if `side` has no legal commit.
 ///
 /// Each of `side`'s commits is resolved against the other side's most threatening commits
 /// (as many as the budget allows). A win the matrix finds against every reply (a
@@ -341,26 +342,103 @@ pub fn choose_commit(
     rng: &mut Xoshiro256PlusPlus,
     resolver: &Resolver,
 ) -> Option<Move> {
-    choose_commit_within(
+    choose_commit_with(
         pos,
         side,
         limits,
         ctl,
         rng,
         resolver,
-        MIX_MARGIN_CP,
-        SECOND_TURN,
+        CommitSettings::STRONGEST,
     )
 }
 
-/// Whether [`choose_commit`] looks a second turn deep at its best-rated commits
-/// (`second_turn`).
-pub const SECOND_TURN: bool = true;
+/// How [`choose_commit_with`] chooses a commit: the second turn's size, the mixed
+/// strategy's margin and a level's noise ([`CommitSettings::for_level`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitSettings {
+    /// How far below the best blend a commit may be rated and still be part of the mixed
+    /// strategy, in centipawns ([`MIX_MARGIN_CP`]).
+    pub margin_cp: i32,
+    /// How many of the best-rated commits `second_turn` looks at; 0: no second turn.
+    pub deep_commits: usize,
+    /// How many of each such commit's worst replies `second_turn` follows.
+    pub deep_replies: usize,
+    /// A weak level's mistakes, in centipawns: where above 0 there is no second turn and
+    /// no mixed strategy; among the commits whose blend is within `noise` of the best
+    /// (never one that loses against some reply while another does not), the one whose
+    /// blend plus a seeded random amount in `0..=noise` is highest is played, so the bot
+    /// may play a commit up to `noise` worse than its best, as the alternating search's
+    /// levels do ([`super::search::level_noise`]).
+    pub noise: i32,
+}
 
-/// How many of the best-rated commits `second_turn` looks at.
-pub const DEEP_COMMITS: usize = 3;
-/// How many of each such commit's worst replies `second_turn` follows.
-pub const DEEP_REPLIES: usize = 3;
+impl CommitSettings {
+    /// The strongest level's settings: a second turn over the 5 best rows and each row's
+    /// 4 worst replies, no noise, the mixed strategy at [`MIX_MARGIN_CP`]. A second turn
+    /// over 3 rows and 3 replies (level 6's) played about 1 Elo in 4 weaker over 100 games
+    /// (`docs/BOTS.md`, Parity).
+    pub const STRONGEST: CommitSettings = CommitSettings {
+        margin_cp: MIX_MARGIN_CP,
+        deep_commits: 5,
+        deep_replies: 4,
+        noise: 0,
+    };
+
+    /// The settings of level `level` (1–8, clamped): levels 1–4 choose from the one-turn
+    /// matrix with the alternating search's noise for the level (250, 150, 90 and 50 cp);
+    /// levels 5–8 look a second turn deep over 2 rows × 2 replies, 3 × 3, 4 × 3 and (the
+    /// strongest) 5 × 4, without noise.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::simultaneous::CommitSettings;
+    /// assert_eq!(CommitSettings::for_level(1).noise, 250);
+    /// assert_eq!(CommitSettings::for_level(1).deep_commits, 0);
+    /// assert_eq!(CommitSettings::for_level(8), CommitSettings::STRONGEST);
+    /// ```
+    pub fn for_level(level: u8) -> CommitSettings {
+        let level = level.clamp(1, super::search::MAX_LEVEL);
+        let (deep_commits, deep_replies) = match level {
+            1..=4 => (0, 0),
+            5 => (2, 2),
+            6 => (3, 3),
+            7 => (4, 3),
+            _ => (5, 4),
+        };
+        CommitSettings {
+            margin_cp: MIX_MARGIN_CP,
+            deep_commits,
+            deep_replies,
+            noise: if deep_commits == 0 {
+                super::search::level_noise(level)
+            } else {
+                0
+            },
+        }
+    }
+}
+
+/// A weak level's choice among rated rows: the index whose blend plus a random amount in
+/// `0..=noise` (drawn with `rng`) is highest, among the rows within `noise` of the best
+/// blend. A row that loses against some reply is rated near `-MATE`, so it is within
+/// reach only when the best row loses too. `None` when `blends` is empty.
+fn pick_near_best(blends: &[i32], noise: i32, rng: &mut Xoshiro256PlusPlus) -> Option<usize> {
+    let best = blends.iter().copied().max()?;
+    let noise = noise.max(0);
+    let mut pick: Option<(i32, usize)> = None;
+    for (i, &b) in blends.iter().enumerate() {
+        if b < best.saturating_sub(noise) {
+            continue;
+        }
+        let key = b.saturating_add(rng.random_range(0..=noise));
+        if pick.is_none_or(|(k, _)| key > k) {
+            pick = Some((key, i));
+        }
+    }
+    pick.map(|(_, i)| i)
+}
+
 /// How many of the other side's most threatening commits the second turn's matrix holds.
 pub const DEEP_WIDTH: usize = 8;
 
@@ -379,9 +457,9 @@ fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut
         .unwrap_or_else(|| judge(next, side))
 }
 
-/// Looks a second turn deep: for each of the [`DEEP_COMMITS`] best rows of the one-turn
+/// Looks a second turn deep: for each of the `deep.0` best rows of the one-turn
 /// `matrix` (`rows` = `mine`, `cols` = `theirs`, payoffs for `side`; `blends` each row's
-/// [`CommitScore::blend`]), the [`DEEP_REPLIES`]
+/// [`CommitScore::blend`]), the `deep.1`
 /// replies that score worst against it are resolved and their payoffs replaced by the
 /// value of the turn after (`one_turn_value`; a pair that ends the game keeps its
 /// payoff, and an immediate check on `side`'s King still costs
@@ -400,6 +478,7 @@ fn second_turn(
     theirs: &[Move],
     matrix: &[i32],
     blends: &[i32],
+    deep: (usize, usize),
     resolver: &Resolver,
     pairs: &mut u64,
     stop: &mut dyn FnMut(u64) -> bool,
@@ -412,11 +491,11 @@ fn second_turn(
     let mut order: Vec<usize> = (0..mine.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(blends[i]));
     let mut best: Option<(i32, usize)> = None;
-    'rows: for &i in order.iter().take(DEEP_COMMITS) {
+    'rows: for &i in order.iter().take(deep.0) {
         let mut row = matrix[i * cols..(i + 1) * cols].to_vec();
         let mut worst: Vec<usize> = (0..cols).filter(|&j| row[j].abs() < MATE).collect();
         worst.sort_by_key(|&j| row[j]);
-        for &j in worst.iter().take(DEEP_REPLIES) {
+        for &j in worst.iter().take(deep.1) {
             if stop(*pairs) {
                 break 'rows;
             }
@@ -445,26 +524,27 @@ fn second_turn(
     best.map(|(_, i)| i)
 }
 
-/// [`choose_commit`] with the mixed strategy over the commits within `margin_cp`
-/// centipawns of the best blend instead of [`MIX_MARGIN_CP`] (0: only commits rated
-/// exactly alike), and with the look a second turn deep (`second_turn`) on or off. For
-/// measuring other settings against the bot. With `deep` and the whole matrix resolved
-/// in time, the commit `second_turn` rates best among the rows it finished is played
-/// instead of the mixed strategy.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "choose_commit's arguments and the two settings under measurement"
-)]
-pub fn choose_commit_within(
+/// [`choose_commit`] with other [`CommitSettings`]: a level's, or settings under
+/// measurement. With a second turn (`deep_commits` above 0) and the whole matrix resolved
+/// in time, the commit `second_turn` rates best among the rows it finished is played;
+/// with `noise` above 0 a commit is drawn near the best (see [`CommitSettings::noise`]);
+/// else the mixed strategy over the commits within `margin_cp` of the best blend.
+pub fn choose_commit_with(
     pos: &Position,
     side: Color,
     limits: SearchLimits,
     ctl: &mut dyn SearchControl,
     rng: &mut Xoshiro256PlusPlus,
     resolver: &Resolver,
-    margin_cp: i32,
-    deep: bool,
+    settings: CommitSettings,
 ) -> Option<Move> {
+    let CommitSettings {
+        margin_cp,
+        deep_commits,
+        deep_replies,
+        noise,
+    } = settings;
+    let deep = deep_commits > 0 && noise <= 0;
     let mut mine = pos.legal_commits(side);
     if mine.len() <= 1 {
         return mine.first().copied();
@@ -503,10 +583,22 @@ pub fn choose_commit_within(
                 || ctl.should_stop(n)
         };
         if let Some(i) = second_turn(
-            pos, side, &scored, &theirs, &matrix, &blends, resolver, &mut pairs, &mut stop,
+            pos,
+            side,
+            &scored,
+            &theirs,
+            &matrix,
+            &blends,
+            (deep_commits, deep_replies),
+            resolver,
+            &mut pairs,
+            &mut stop,
         ) {
             return Some(scored[i]);
         }
+    }
+    if noise > 0 {
+        return pick_near_best(&blends, noise, rng).map(|i| scored[i]);
     }
     // The commits whose blend of worst case and mean is within `margin_cp` of the best
     // one's, and the equilibrium of the matrix of those rows alone.
@@ -528,6 +620,8 @@ mod tests {
     use crate::bots::NoControl;
     use crate::rules::Variant;
     use rand::SeedableRng;
+
+    const STRONGEST: CommitSettings = CommitSettings::STRONGEST;
 
     /// A stand-in for the Parity rules: both commits applied one after the other (White
     /// first), and an immediate check reported for White whenever White's piece left d2.
@@ -562,8 +656,8 @@ mod tests {
         m.coordinate(pos.shape())
     }
 
-    /// On the positions of seeded random games, the commit the second turn chooses is one
-    /// of the [`DEEP_COMMITS`] best rows of the one-turn matrix, it differs from the
+    /// On the positions of seeded random games, the commit the strongest level's second
+    /// turn chooses is one of its `deep_commits` best rows of the one-turn matrix, it differs from the
     /// one-turn choice somewhere, and a budget too small for the second turn leaves the
     /// one-turn choice.
     #[test]
@@ -581,15 +675,18 @@ mod tests {
                 if turn % 3 == 2 {
                     let choose = |limits: SearchLimits, deep: bool| {
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(turn);
-                        choose_commit_within(
+                        let settings = CommitSettings {
+                            deep_commits: if deep { STRONGEST.deep_commits } else { 0 },
+                            ..STRONGEST
+                        };
+                        choose_commit_with(
                             &pos,
                             Color::White,
                             limits,
                             &mut NoControl,
                             &mut rng,
                             &rules_resolver,
-                            0,
-                            deep,
+                            settings,
                         )
                         .unwrap()
                     };
@@ -602,8 +699,8 @@ mod tests {
                     };
                     let mut blends: Vec<i32> = w.iter().map(blend).collect();
                     blends.sort_unstable_by(|a, b| b.cmp(a));
-                    let third = blends[DEEP_COMMITS.min(blends.len()) - 1];
-                    assert!(blend(&deep) >= third, "{}", pos.to_text());
+                    let last = blends[STRONGEST.deep_commits.min(blends.len()) - 1];
+                    assert!(blend(&deep) >= last, "{}", pos.to_text());
                     if deep != choose(SearchLimits::default(), false) {
                         differ += 1;
                     }
@@ -758,15 +855,19 @@ mod tests {
         .unwrap();
         let choose = |seed: u64, margin: i32| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            choose_commit_within(
+            let settings = CommitSettings {
+                margin_cp: margin,
+                deep_commits: 0,
+                ..STRONGEST
+            };
+            choose_commit_with(
                 &pos,
                 Color::White,
                 SearchLimits::default(),
                 &mut NoControl,
                 &mut rng,
                 &rules_resolver,
-                margin,
-                false,
+                settings,
             )
             .unwrap()
         };
@@ -793,5 +894,75 @@ mod tests {
         }
         assert!(counts.len() >= 2, "a pure choice: {counts:?}");
         assert!(counts.contains_key("d1f3"), "{counts:?}");
+    }
+
+    /// The weak levels choose from the one-turn matrix with their noise: on the positions
+    /// of seeded random games each level's commit is rated within its noise of the best
+    /// blend, the same seed chooses the same commit, and level 1 plays a commit other than
+    /// the best-rated one on some positions where level 8's settings without the second
+    /// turn never do.
+    #[test]
+    fn weak_levels_play_commits_within_their_noise_of_the_best() {
+        let mut game = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut pos = Position::new(Variant::Parity);
+        let (mut positions, mut worse) = (0, 0);
+        for turn in 0..30u64 {
+            let w = pos.legal_commits(Color::White);
+            let b = pos.legal_commits(Color::Black);
+            if w.is_empty() || b.is_empty() {
+                break;
+            }
+            if w.len() > 1 {
+                let blend = |m: &Move| {
+                    commit_score(&pos, Color::White, m, &b, &rules_resolver, &mut 0).blend
+                };
+                let best = w.iter().map(blend).max().unwrap();
+                for level in 1..=4u8 {
+                    let settings = CommitSettings::for_level(level);
+                    assert_eq!(settings.deep_commits, 0);
+                    let choose = || {
+                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(turn);
+                        choose_commit_with(
+                            &pos,
+                            Color::White,
+                            SearchLimits::default(),
+                            &mut NoControl,
+                            &mut rng,
+                            &rules_resolver,
+                            settings,
+                        )
+                        .unwrap()
+                    };
+                    let m = choose();
+                    assert_eq!(choose(), m, "level {level} at {}", pos.to_text());
+                    let rated = blend(&m);
+                    assert!(
+                        rated >= best - settings.noise,
+                        "level {level}: {} rated {rated}, best {best} at {}",
+                        m.coordinate(pos.shape()),
+                        pos.to_text()
+                    );
+                    if level == 1 && rated < best {
+                        worse += 1;
+                    }
+                }
+                positions += 1;
+            }
+            let (wm, bm) = (
+                w[game.random_range(0..w.len())],
+                b[game.random_range(0..b.len())],
+            );
+            if pos.resolve(&wm, &bm).is_err() || pos.outcome().is_some() {
+                break;
+            }
+        }
+        assert!(positions >= 10, "{positions}");
+        assert!(
+            worse >= 3,
+            "level 1 played below the best on {worse} of {positions} positions"
+        );
+        assert_eq!(CommitSettings::for_level(0), CommitSettings::for_level(1));
+        assert_eq!(CommitSettings::for_level(9), STRONGEST);
+        assert_eq!(CommitSettings::for_level(6).deep_commits, 3);
     }
 }

@@ -623,6 +623,27 @@ mod tests {
 
     const STRONGEST: CommitSettings = CommitSettings::STRONGEST;
 
+    /// White's commit in `pos` with the rules' resolver, `settings` and `limits`, the
+    /// random generator seeded with `seed`.
+    fn white_commit(
+        pos: &Position,
+        seed: u64,
+        limits: SearchLimits,
+        settings: CommitSettings,
+    ) -> Move {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        choose_commit_with(
+            pos,
+            Color::White,
+            limits,
+            &mut NoControl,
+            &mut rng,
+            &rules_resolver,
+            settings,
+        )
+        .unwrap()
+    }
+
     /// A stand-in for the Parity rules: both commits applied one after the other (White
     /// first), and an immediate check reported for White whenever White's piece left d2.
     fn fake(pos: &Position, w: &Move, b: &Move) -> Result<(Position, Vec<Effect>), IllegalMove> {
@@ -657,9 +678,9 @@ mod tests {
     }
 
     /// On the positions of seeded random games, the commit the strongest level's second
-    /// turn chooses is one of its `deep_commits` best rows of the one-turn matrix, it differs from the
-    /// one-turn choice somewhere, and a budget too small for the second turn leaves the
-    /// one-turn choice.
+    /// turn chooses is one of its `deep_commits` best rows of the one-turn matrix, it
+    /// differs from the one-turn choice somewhere, and a budget too small for the second
+    /// turn leaves the one-turn choice.
     #[test]
     fn the_second_turn_chooses_among_the_best_rated_commits() {
         let mut game = Xoshiro256PlusPlus::seed_from_u64(5);
@@ -674,21 +695,11 @@ mod tests {
                 }
                 if turn % 3 == 2 {
                     let choose = |limits: SearchLimits, deep: bool| {
-                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(turn);
                         let settings = CommitSettings {
                             deep_commits: if deep { STRONGEST.deep_commits } else { 0 },
                             ..STRONGEST
                         };
-                        choose_commit_with(
-                            &pos,
-                            Color::White,
-                            limits,
-                            &mut NoControl,
-                            &mut rng,
-                            &rules_resolver,
-                            settings,
-                        )
-                        .unwrap()
+                        white_commit(&pos, turn, limits, settings)
                     };
                     let deep = choose(SearchLimits::default(), true);
                     let mut theirs = b.clone();
@@ -854,22 +865,12 @@ mod tests {
         )
         .unwrap();
         let choose = |seed: u64, margin: i32| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let settings = CommitSettings {
                 margin_cp: margin,
                 deep_commits: 0,
                 ..STRONGEST
             };
-            choose_commit_with(
-                &pos,
-                Color::White,
-                SearchLimits::default(),
-                &mut NoControl,
-                &mut rng,
-                &rules_resolver,
-                settings,
-            )
-            .unwrap()
+            white_commit(&pos, seed, SearchLimits::default(), settings)
         };
         let theirs = pos.legal_commits(Color::Black);
         let blend =
@@ -920,19 +921,7 @@ mod tests {
                 for level in 1..=4u8 {
                     let settings = CommitSettings::for_level(level);
                     assert_eq!(settings.deep_commits, 0);
-                    let choose = || {
-                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(turn);
-                        choose_commit_with(
-                            &pos,
-                            Color::White,
-                            SearchLimits::default(),
-                            &mut NoControl,
-                            &mut rng,
-                            &rules_resolver,
-                            settings,
-                        )
-                        .unwrap()
-                    };
+                    let choose = || white_commit(&pos, turn, SearchLimits::default(), settings);
                     let m = choose();
                     assert_eq!(choose(), m, "level {level} at {}", pos.to_text());
                     let rated = blend(&m);

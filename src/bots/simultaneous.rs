@@ -898,10 +898,9 @@ mod tests {
     }
 
     /// The weak levels choose from the one-turn matrix with their noise: on the positions
-    /// of seeded random games each level's commit is rated within its noise of the best
-    /// blend, the same seed chooses the same commit, and level 1 plays a commit other than
-    /// the best-rated one on some positions where level 8's settings without the second
-    /// turn never do.
+    /// of a seeded random game each of levels 1–4 plays a commit rated within its noise of
+    /// the best blend, the same seed chooses the same commit, and level 1 plays a commit
+    /// rated below the best on at least three positions. Levels 0 and 9 act as 1 and 8.
     #[test]
     fn weak_levels_play_commits_within_their_noise_of_the_best() {
         let mut game = Xoshiro256PlusPlus::seed_from_u64(9);

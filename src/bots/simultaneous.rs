@@ -11,6 +11,11 @@
 //!   zero-sum game ([`equilibrium`], regret matching) and the commit is drawn from the
 //!   equilibrium with the bot's seeded random generator, so that no fixed reply exploits a
 //!   predictable choice between them. Where one commit is best it is played.
+//! - **Pieces free to move**: a resolved position in which a side can move only one to
+//!   four pieces next turn costs that side [`FEW_MOVERS_PENALTY`] (500 for one, down to 25
+//!   for four): with the rest rule such a side is soon forced, and one that can move none
+//!   loses (`rules/parity.md` §4; in Single Occupation a piece on a shared square is the
+//!   only one its side may move, §5).
 //! - A resolution that reports an immediate check on the bot's King costs
 //!   [`IMMEDIATE_CHECK_PENALTY`], so the bot never walks into an immediate check that some
 //!   other commit avoids against every reply.
@@ -89,9 +94,35 @@ pub fn best_threat(pos: &Position, by: Color) -> i32 {
 /// The evaluation of a resolved position for `side`, with next turn's captures priced in:
 /// a piece left hanging is mostly lost (the other side will take it unless it moves away,
 /// and only one piece moves per turn); a threat of one's own is worth less (the target may
-/// move away).
+/// move away); a side left with few pieces free to move next turn pays
+/// [`FEW_MOVERS_PENALTY`].
 fn judge(next: &Position, side: Color) -> i32 {
-    evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4 + best_threat(next, side) / 4
+    evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4
+        + best_threat(next, side) / 4
+        + few_movers_penalty(next, side.other())
+        - few_movers_penalty(next, side)
+}
+
+/// How many of `side`'s pieces have a legal commit in `pos` (its resting piece never has).
+pub fn movable_pieces(pos: &Position, side: Color) -> usize {
+    let mut froms: Vec<Square> = pos.legal_commits(side).iter().map(|m| m.from).collect();
+    froms.sort_unstable();
+    froms.dedup();
+    froms.len()
+}
+
+/// What a side with 1, 2, 3 or 4 pieces free to move next turn loses, in centipawns
+/// ([`movable_pieces`]): with the rest rule a side that can move only one piece is forced
+/// into that piece's moves, and one that can move none loses (`rules/parity.md` §4). More
+/// pieces cost nothing.
+pub const FEW_MOVERS_PENALTY: [i32; 5] = [0, 500, 200, 75, 25];
+
+/// [`FEW_MOVERS_PENALTY`] of `side` in `pos`.
+fn few_movers_penalty(pos: &Position, side: Color) -> i32 {
+    FEW_MOVERS_PENALTY
+        .get(movable_pieces(pos, side))
+        .copied()
+        .unwrap_or(0)
 }
 
 /// Plays `mine` then `theirs` as alternating moves: the score of a pair the resolver
@@ -751,6 +782,41 @@ mod tests {
             pick("4k3/8/8/R2q4/8/8/3R4/4K3 w - - 0 1 -/-", &fake),
             "a5d5"
         );
+    }
+
+    /// The pieces free to move next turn: the resting piece and blocked pawns are not, and
+    /// in Single Occupation a piece on a shared square is the only one that is.
+    #[test]
+    fn movable_pieces_leave_out_resting_and_blocked_pieces_and_follow_a_shared_square() {
+        let parity = |v, fen| Position::from_text(v, fen).unwrap();
+        // White's King rests and its a-pawn is blocked; Black's a-pawn is blocked too.
+        let p = parity(Variant::Parity, "4k3/8/8/8/8/p7/P7/4K3 w - - 0 1 e1/-");
+        assert_eq!(movable_pieces(&p, Color::White), 0);
+        assert_eq!(movable_pieces(&p, Color::Black), 1);
+        let p = parity(Variant::Parity, "4k3/8/8/8/8/8/P6N/4K3 w - - 0 1 -/-");
+        assert_eq!(movable_pieces(&p, Color::White), 3);
+        // A White Knight and a Black Queen share d5.
+        let shared = "4k3/8/8/3[Nq]4/8/8/P7/4K3 w - - 0 1 -/-";
+        let p = parity(Variant::Parity, shared);
+        assert_eq!(movable_pieces(&p, Color::White), 3);
+        assert_eq!(movable_pieces(&p, Color::Black), 2);
+        let p = parity(Variant::ParitySingle, shared);
+        assert_eq!(movable_pieces(&p, Color::White), 1);
+        assert_eq!(movable_pieces(&p, Color::Black), 1);
+    }
+
+    /// `judge` adds the other side's few-movers penalty and takes off its own: here Black
+    /// can move only its King (500) and White its King and Knight (200).
+    #[test]
+    fn judge_prices_in_the_pieces_free_to_move() {
+        let p =
+            Position::from_text(Variant::Parity, "4k3/8/8/8/8/p7/P7/4K2N w - - 0 1 -/-").unwrap();
+        assert_eq!(movable_pieces(&p, Color::White), 2);
+        assert_eq!(movable_pieces(&p, Color::Black), 1);
+        let without = evaluate_for(&p, Color::White) - best_threat(&p, Color::Black) * 3 / 4
+            + best_threat(&p, Color::White) / 4;
+        assert_eq!(judge(&p, Color::White) - without, 300);
+        assert_eq!(judge(&p, Color::Black) + without, -300);
     }
 
     #[test]

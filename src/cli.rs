@@ -36,9 +36,10 @@
 //! - `esoterica tournament …`, `tournament merge FILES…`, `tournament openings …`: round
 //!   robins, gauntlets, SPRT tests, shards and their merge ([`tournament`],
 //!   `docs/BOTS.md`).
-//! - `esoterica tune --variant V --pgn FILE… [--skip N] [--passes N]`: fits the
-//!   evaluation's positional weights to the games' results (Texel's method, [`tune`],
-//!   `docs/BOTS.md`) and prints the loss and the weights before and after.
+//! - `esoterica tune --variant V (--pgn FILE… | --labels FILE…) [--skip N] [--passes N]`:
+//!   fits the evaluation's positional weights to the games' results or to labelled
+//!   positions (Texel's method, [`tune`], `docs/BOTS.md`) and prints the loss and the
+//!   weights before and after.
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
@@ -197,7 +198,8 @@ pub enum Command {
     Tournament(Box<tournament::TournamentCmd>),
     /// The best lines of a position as UCI info lines (score cp|mate, pv), then bestmove.
     Analyse(analyse::AnalyseArgs),
-    /// Fit the evaluation's positional weights to the results of games (Texel's method).
+    /// Fit the evaluation's positional weights to the results of games or to labelled
+    /// positions (Texel's method).
     Tune(tune::TuneArgs),
 }
 

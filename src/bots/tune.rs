@@ -16,6 +16,10 @@
 //!    evaluation uses them, and never negative.
 //!
 //! The fit is deterministic: the same games give the same weights.
+//!
+//! The samples may instead come from a labels file ([`labelled_samples`]): positions with
+//! White's expected score as some stronger judge (an engine's evaluation) puts it, in
+//! place of the game's result.
 
 use crate::bots::eval::{Terms, Weights, material_and_terms};
 use crate::rules::moves::Special;
@@ -101,6 +105,85 @@ pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sam
         }
     }
     out
+}
+
+/// A line of a labels file that does not read ([`labelled_samples`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl std::fmt::Display for LabelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for LabelError {}
+
+/// White's expected score in a label: a number from 0 to 1, or a result `1-0`, `0-1`,
+/// `1/2-1/2`.
+fn label_score(text: &str) -> Option<f64> {
+    match text {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => text.parse::<f64>().ok().filter(|v| (0.0..=1.0).contains(v)),
+    }
+}
+
+/// The samples of a labels file of `variant`: one position a line, `POSITION;SCORE`, where
+/// POSITION is the variant's position text (FEN on the 8×8 board) and SCORE White's
+/// expected score, a number from 0 to 1 (an engine's evaluation turned into an expected
+/// score, for example) or a result `1-0`, `0-1`, `1/2-1/2`. Blank lines and lines starting
+/// with `#` are skipped. The positions are taken as they are: the file's writer chooses
+/// quiet ones.
+///
+/// # Errors
+/// The first line that does not read: no `;`, a position text the variant refuses, or a
+/// score that is neither a number from 0 to 1 nor a result.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::tune::labelled_samples;
+/// use esoterica::rules::Variant;
+/// let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0.54\n";
+/// let s = labelled_samples(Variant::Standard, text).unwrap();
+/// assert_eq!((s.len(), s[0].result), (1, 0.54));
+/// assert!(labelled_samples(Variant::Standard, "8/8/8 w - - 0 1;0.5").is_err());
+/// ```
+pub fn labelled_samples(variant: Variant, text: &str) -> Result<Vec<Sample>, LabelError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |message: String| LabelError {
+            line: i + 1,
+            message,
+        };
+        let Some((fen, score)) = line.rsplit_once(';') else {
+            return Err(err("expected POSITION;SCORE".to_string()));
+        };
+        let pos = Position::from_text(variant, fen.trim()).map_err(|e| err(e.to_string()))?;
+        let result = label_score(score.trim()).ok_or_else(|| {
+            err(format!(
+                "score `{}` is neither a number from 0 to 1 nor 1-0, 0-1, 1/2-1/2",
+                score.trim()
+            ))
+        })?;
+        let (material, terms) = material_and_terms(&pos);
+        out.push(Sample {
+            material,
+            terms: terms.to_array(),
+            result,
+        });
+    }
+    Ok(out)
 }
 
 /// The evaluation of a sample under `w`, centipawns (as [`Terms::score`] computes it, in
@@ -299,6 +382,30 @@ mod tests {
         // Untuned weights stay as they were.
         assert_eq!((w.held_square, w.threat, w.race_step), (0, 0, 0));
         assert!(f.passes < 100);
+    }
+
+    #[test]
+    fn labelled_samples_read_scores_and_results_and_name_the_bad_line() {
+        let text = "# comment\n\
+            rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5\n\
+            \n\
+            4k3/8/8/8/8/8/8/3QK3 w - - 0 1 ; 1-0\n\
+            4k3/8/8/8/8/8/8/3qK3 w - - 0 1;0\n";
+        let s = labelled_samples(Variant::Standard, text).unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].result, 0.5);
+        assert_eq!(s[0].material, 0);
+        assert_eq!((s[1].result, s[1].material), (1.0, 900));
+        assert_eq!((s[2].result, s[2].material), (0.0, -900));
+        let e =
+            labelled_samples(Variant::Standard, "4k3/8/8/8/8/8/8/4K3 w - - 0 1;1.5").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.to_string().contains("`1.5`"), "{e}");
+        let e =
+            labelled_samples(Variant::Standard, "\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 0.5").unwrap_err();
+        assert_eq!(e.to_string(), "line 2: expected POSITION;SCORE");
+        let e = labelled_samples(Variant::Standard, "4k3/8/8/8 w - - 0 1;0.5").unwrap_err();
+        assert_eq!(e.line, 1);
     }
 
     #[test]

@@ -491,6 +491,64 @@ fn tune_fits_the_weights_to_the_games_of_a_pgn_file_and_refuses_bad_input() {
         "{}",
         text(&bad.stderr)
     );
+    // Labelled positions instead of games: a score from 0 to 1 or a result a line.
+    let labels = dir.join("labels.txt");
+    std::fs::write(
+        &labels,
+        "# position;White's expected score\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0.55\n\
+         4k3/8/8/8/8/8/8/3QK3 w - - 0 1;1-0\n\
+         4k3/8/8/8/8/8/8/3qK3 w - - 0 1;0.02\n",
+    )
+    .unwrap();
+    let labelled = esoterica(&[
+        "tune",
+        "--variant",
+        "standard",
+        "--labels",
+        labels.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        labelled.status.code(),
+        Some(0),
+        "{}",
+        text(&labelled.stderr)
+    );
+    assert!(
+        text(&labelled.stdout).starts_with("standard: 3 labelled positions\nk = "),
+        "{}",
+        text(&labelled.stdout)
+    );
+    std::fs::write(&labels, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1;win\n").unwrap();
+    let bad = esoterica(&[
+        "tune",
+        "--variant",
+        "standard",
+        "--labels",
+        labels.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("labels.txt: line 1: score `win`"),
+        "{}",
+        text(&bad.stderr)
+    );
+    // Games and labels are one or the other.
+    let both = esoterica(&[
+        "tune",
+        "--variant",
+        "standard",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--labels",
+        labels.to_str().unwrap(),
+    ]);
+    assert_eq!(both.status.code(), Some(1));
+    assert!(
+        text(&both.stderr).contains("--labels"),
+        "{}",
+        text(&both.stderr)
+    );
 }
 
 /// The arguments of a small deterministic tournament (node budgets, no clock).

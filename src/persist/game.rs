@@ -449,6 +449,8 @@ mod tests {
             }
         );
         assert!(position_from_clipboard(Variant::Standard, &huge).is_err());
+        // The 4 MB file is not left in the temp folder.
+        std::fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]

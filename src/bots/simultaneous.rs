@@ -103,7 +103,9 @@ fn judge(next: &Position, side: Color) -> i32 {
         - few_movers_penalty(next, side)
 }
 
-/// How many of `side`'s pieces have a legal commit in `pos` (its resting piece never has).
+/// How many of `side`'s pieces have a legal commit in `pos`, each piece counted once: its
+/// resting piece never has one (`rules/parity.md` §2.1), and in Single Occupation a side
+/// with a piece on a shared square may move only that piece (§5).
 pub fn movable_pieces(pos: &Position, side: Color) -> usize {
     let mut froms: Vec<Square> = pos.legal_commits(side).iter().map(|m| m.from).collect();
     froms.sort_unstable();

@@ -38,6 +38,19 @@ pub struct Sample {
     pub result: f64,
 }
 
+impl Sample {
+    /// The sample of `pos` with White's score `result`: its material and terms
+    /// ([`material_and_terms`]).
+    fn of(pos: &Position, result: f64) -> Sample {
+        let (material, terms) = material_and_terms(pos);
+        Sample {
+            material,
+            terms: terms.to_array(),
+            result,
+        }
+    }
+}
+
 /// What a fit found.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fit {
@@ -96,12 +109,7 @@ pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sam
             if pos.in_check(pos.turn()) || loud(pos, entry) {
                 continue;
             }
-            let (material, terms) = material_and_terms(pos);
-            out.push(Sample {
-                material,
-                terms: terms.to_array(),
-                result,
-            });
+            out.push(Sample::of(pos, result));
         }
     }
     out
@@ -176,12 +184,7 @@ pub fn labelled_samples(variant: Variant, text: &str) -> Result<Vec<Sample>, Lab
                 score.trim()
             ))
         })?;
-        let (material, terms) = material_and_terms(&pos);
-        out.push(Sample {
-            material,
-            terms: terms.to_array(),
-            result,
-        });
+        out.push(Sample::of(&pos, result));
     }
     Ok(out)
 }

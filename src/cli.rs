@@ -201,6 +201,9 @@ pub enum Command {
     /// Fit the evaluation's positional weights to the results of games or to labelled
     /// positions (Texel's method).
     Tune(tune::TuneArgs),
+    /// Label the quiet positions of games with White's expected score by deeper searches
+    /// of the alphabeta bot, for `tune --labels`.
+    Label(tune::LabelArgs),
 }
 
 /// `scene` options.
@@ -389,6 +392,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tournament(a)) => tournament::run(&a),
         Some(Command::Analyse(a)) => analyse::run(&a),
         Some(Command::Tune(a)) => tune::run(&a),
+        Some(Command::Label(a)) => tune::run_label(&a),
     };
     ExitCode::from(code)
 }

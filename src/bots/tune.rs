@@ -21,11 +21,13 @@
 //! White's expected score as some stronger judge (an engine's evaluation) puts it, in
 //! place of the game's result.
 
+use crate::bots::analysis::{Score, analyse};
 use crate::bots::eval::{Terms, Weights, material_and_terms};
+use crate::bots::{NoControl, SearchLimits};
 use crate::rules::moves::Special;
 use crate::rules::outcome::Outcome;
 use crate::rules::record::{Entry, GameRecord};
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Position, TurnModel, Variant};
 
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,8 +96,13 @@ fn loud(pos: &Position, entry: &Entry) -> bool {
 }
 
 /// The quiet positions of the finished games of `variant` in `records`, after the first
-/// `skip` plies (Parity: turns), with their games' results (see the module documentation).
-pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sample> {
+/// `skip` plies (Parity: turns), each with its game's result for White (see the module
+/// documentation).
+pub fn quiet_positions(
+    records: &[GameRecord],
+    variant: Variant,
+    skip: usize,
+) -> Vec<(Position, f64)> {
     let mut out = Vec::new();
     for r in records.iter().filter(|r| r.variant() == variant) {
         let Some(outcome) = r.outcome() else {
@@ -109,10 +116,73 @@ pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sam
             if pos.in_check(pos.turn()) || loud(pos, entry) {
                 continue;
             }
-            out.push(Sample::of(pos, result));
+            out.push((pos.clone(), result));
         }
     }
     out
+}
+
+/// The samples of the quiet positions of the finished games of `variant` in `records`
+/// ([`quiet_positions`]) with their games' results.
+pub fn samples(records: &[GameRecord], variant: Variant, skip: usize) -> Vec<Sample> {
+    quiet_positions(records, variant, skip)
+        .iter()
+        .map(|(pos, result)| Sample::of(pos, *result))
+        .collect()
+}
+
+/// The level of the bot that labels positions ([`search_label`]): the strongest level
+/// without deliberate mistakes whose budget the caller's limits tighten.
+pub const LABEL_LEVEL: u8 = 7;
+
+/// White's expected score in `pos` (0 to 1) as a search of the alphabeta bot at
+/// [`LABEL_LEVEL`] within `limits` puts it: the score of its best line for White (Parity
+/// and Single Occupation: White's best commit) turned into a score by [`predict`] with
+/// `k = 1`, a mate found 1 or 0. A label for [`labelled_samples`] where no stronger judge
+/// knows the variant: a deeper search than the evaluation's, so the fit pulls the static
+/// evaluation toward what the search finds.
+///
+/// `None` when the game is over in `pos` or no line was searched.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::SearchLimits;
+/// use esoterica::bots::tune::search_label;
+/// use esoterica::rules::{Position, Variant};
+/// let limits = SearchLimits { movetime: None, depth: Some(3), nodes: Some(20_000) };
+/// // White a Queen up: close to a sure win.
+/// let pos = Position::from_text(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// assert!(search_label(&pos, limits).unwrap() > 0.9);
+/// ```
+pub fn search_label(pos: &Position, limits: SearchLimits) -> Option<f64> {
+    let mut pos = pos.clone();
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        pos.set_turn(Color::White);
+    }
+    let a = analyse(&pos, LABEL_LEVEL, limits, 1, &mut NoControl, &mut |_| {}).ok()?;
+    let line = a.lines.first()?;
+    let for_mover = match line.score {
+        Score::Mate(n) => {
+            return Some(if (n > 0) == (a.side == Color::White) {
+                1.0
+            } else {
+                0.0
+            });
+        }
+        Score::Cp(c) => f64::from(c),
+    };
+    let white = if a.side == Color::White {
+        for_mover
+    } else {
+        -for_mover
+    };
+    Some(predict(1.0, white))
+}
+
+/// One line of a labels file for `pos` and White's expected score `score`:
+/// `POSITION;SCORE`, the score to four decimals ([`labelled_samples`] reads it back).
+pub fn label_line(pos: &Position, score: f64) -> String {
+    format!("{};{score:.4}", pos.to_text())
 }
 
 /// A line of a labels file that does not read ([`labelled_samples`]).
@@ -433,5 +503,43 @@ mod tests {
         assert_eq!(samples(&[r.clone()], Variant::Standard, 2).len(), 1);
         // Another variant's games give none.
         assert!(samples(&[r], Variant::Bully, 0).is_empty());
+    }
+
+    /// A search label is White's expected score whichever side is to move: near 1 with
+    /// White a Queen up, near 0 with Black a Queen up, 1 or 0 for a mate found, and
+    /// nothing for a finished game; Parity labels White's commits.
+    #[test]
+    fn search_labels_are_white_s_expected_score_from_the_search() {
+        let limits = SearchLimits {
+            movetime: None,
+            depth: Some(4),
+            nodes: Some(30_000),
+        };
+        let label =
+            |v: Variant, text: &str| search_label(&Position::from_text(v, text).unwrap(), limits);
+        let up = label(Variant::Standard, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+        let down = label(Variant::Standard, "3qk3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert!(up > 0.9 && up < 1.0, "{up}");
+        assert!(down < 0.1 && down > 0.0, "{down}");
+        // White mates in one (Ra8#), and Black, to move, mates in one (Ra1#).
+        let mate = label(Variant::Standard, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        assert_eq!(mate, 1.0);
+        let mated = label(Variant::Standard, "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
+        assert_eq!(mated, 0.0);
+        // Fool's mate: the game is over, nothing to label.
+        let over = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert_eq!(label(Variant::Standard, over), None);
+        // The initial position is about even; in Parity too (White's commits).
+        let start = search_label(&Position::new(Variant::Standard), limits).unwrap();
+        assert!((0.35..0.65).contains(&start), "{start}");
+        let parity = search_label(&Position::new(Variant::Parity), limits).unwrap();
+        assert!((0.35..0.65).contains(&parity), "{parity}");
+        let line = label_line(&Position::new(Variant::Standard), 0.5);
+        assert_eq!(
+            line,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5000"
+        );
+        let back = labelled_samples(Variant::Standard, &line).unwrap();
+        assert_eq!(back[0].result, 0.5);
     }
 }

@@ -3,15 +3,23 @@
 //! the PGN files, or to the expected scores of the positions in labels files (Texel's
 //! method, [`crate::bots::tune`]), and prints the samples, the fitted scale, and the loss
 //! and weights before and after.
+//!
+//! `esoterica label --variant V --pgn FILE… --out FILE [--nodes N] [--every N] [--limit N]`:
+//! writes a labels file for `tune --labels` from the quiet positions of the games, each
+//! labelled by a search of the alphabeta bot ([`crate::bots::tune::search_label`]).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::bots::SearchLimits;
 use crate::bots::eval::{Terms, weights};
-use crate::bots::tune::{fit, labelled_samples, samples, tuned_terms};
-use crate::rules::Variant;
+use crate::bots::tune::{
+    LABEL_LEVEL, fit, label_line, labelled_samples, quiet_positions, samples, search_label,
+    tuned_terms,
+};
 use crate::rules::notation::pgn;
+use crate::rules::{Position, Variant};
 
 /// `tune` options.
 #[derive(Args, Debug)]
@@ -25,7 +33,8 @@ pub struct TuneArgs {
     pgn: Vec<PathBuf>,
     /// Labels files instead of games: one `POSITION;SCORE` a line, SCORE White's expected
     /// score from 0 to 1 or a result (`1-0`, `0-1`, `1/2-1/2`); `scripts/sf-labels.py`
-    /// writes them from Stockfish's evaluations.
+    /// writes them from Stockfish's evaluations, `esoterica label` from deeper searches of the
+    /// alphabeta bot.
     #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "pgn")]
     labels: Vec<PathBuf>,
     /// Plies (Parity: turns) at the start of each game left out (the opening book's).
@@ -109,5 +118,160 @@ pub(super) fn run(a: &TuneArgs) -> u8 {
             after[i]
         );
     }
+    0
+}
+
+/// `label` options.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// The variant whose positions are labelled (its games are read from the files; others
+    /// are skipped).
+    #[arg(long, value_parser = super::parse_variant)]
+    variant: Variant,
+    /// PGN files of finished games (as `match` and `tournament` write them).
+    #[arg(long, num_args = 1.., value_name = "FILE", required = true)]
+    pgn: Vec<PathBuf>,
+    /// The labels file to write (`POSITION;SCORE` lines, as `tune --labels` reads them).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Plies (Parity: turns) at the start of each game left out (the opening book's).
+    #[arg(long, default_value_t = 8)]
+    skip: usize,
+    /// Label every Nth quiet position only (neighbouring positions of a game say much the
+    /// same).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    every: u64,
+    /// The most positions to label.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Node budget of each position's search (Parity: resolved pairs).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Depth cap of each position's search, in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Worker threads; default all cores.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
+}
+
+/// Positions labelled between two writes to the file (and a progress line on stderr).
+const LABEL_CHUNK: usize = 256;
+
+/// Labels the quiet positions of the games with searches of the alphabeta bot
+/// ([`search_label`]) and writes them, chunk by chunk, to the labels file; 0 on success,
+/// 1 for bad input (an unreadable or unwritable file, a game that does not read, no
+/// position to label).
+pub(super) fn run_label(a: &LabelArgs) -> u8 {
+    let mut records = Vec::new();
+    for path in &a.pgn {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return 1;
+            }
+        };
+        match pgn::read_games(&text, None) {
+            Ok(games) => records.extend(games),
+            Err((i, e)) => {
+                eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
+                return 1;
+            }
+        }
+    }
+    let games = records.iter().filter(|r| r.variant() == a.variant).count();
+    let mut positions: Vec<Position> = quiet_positions(&records, a.variant, a.skip)
+        .into_iter()
+        .step_by(a.every as usize)
+        .map(|(p, _)| p)
+        .collect();
+    if let Some(limit) = a.limit {
+        positions.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    }
+    if positions.is_empty() {
+        eprintln!(
+            "error: no quiet position of a finished {} game after ply {} in {} game(s) read",
+            a.variant.name(),
+            a.skip,
+            records.len()
+        );
+        return 1;
+    }
+    let mut file = match std::fs::File::create(&a.out) {
+        Ok(f) => std::io::BufWriter::new(f),
+        Err(e) => {
+            eprintln!("error: {}: {e}", a.out.display());
+            return 1;
+        }
+    };
+    let limits = SearchLimits {
+        movetime: None,
+        depth: a.depth,
+        nodes: Some(a.nodes),
+    };
+    let jobs = a.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let header = format!(
+        "# esoterica label: {} positions of {} {} games (one in {} of the quiet positions after ply {}), \
+         alphabeta level {LABEL_LEVEL}, {} nodes{}",
+        positions.len(),
+        games,
+        a.variant.name(),
+        a.every,
+        a.skip,
+        a.nodes,
+        a.depth.map_or(String::new(), |d| format!(", depth {d}"))
+    );
+    let write = |file: &mut std::io::BufWriter<std::fs::File>, text: &str| {
+        use std::io::Write;
+        writeln!(file, "{text}")
+            .and_then(|()| file.flush())
+            .map_err(|e| eprintln!("error: {}: {e}", a.out.display()))
+    };
+    if write(&mut file, &header).is_err() {
+        return 1;
+    }
+    let mut written = 0;
+    for chunk in positions.chunks(LABEL_CHUNK) {
+        let per_job = chunk.len().div_ceil(jobs);
+        let labels: Vec<Option<f64>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = chunk
+                .chunks(per_job)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|p| search_label(p, limits))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .zip(chunk.chunks(per_job))
+                .flat_map(|(h, part)| {
+                    // A search that panicked labels nothing of its part; the rest stand.
+                    h.join().unwrap_or_else(|_| vec![None; part.len()])
+                })
+                .collect()
+        });
+        let text: Vec<String> = chunk
+            .iter()
+            .zip(&labels)
+            .filter_map(|(p, l)| l.map(|score| label_line(p, score)))
+            .collect();
+        written += text.len();
+        if !text.is_empty() && write(&mut file, &text.join("\n")).is_err() {
+            return 1;
+        }
+        eprintln!("{written} of {} positions labelled", positions.len());
+    }
+    println!(
+        "{}: {written} positions labelled into {}",
+        a.variant.name(),
+        a.out.display()
+    );
     0
 }

@@ -401,7 +401,7 @@ fn tournament_on_a_clock_records_it_in_the_report_the_json_and_every_game() {
 }
 
 #[test]
-fn tune_fits_the_weights_to_the_games_of_a_pgn_file_and_refuses_bad_input() {
+fn tune_fits_the_weights_to_games_or_searched_labels_and_refuses_bad_input() {
     let dir = scratch("tune");
     let pgn = dir.join("games.pgn");
     let out = esoterica(&[
@@ -449,6 +449,75 @@ fn tune_fits_the_weights_to_the_games_of_a_pgn_file_and_refuses_bad_input() {
         .filter_map(|w| w.parse().ok())
         .collect();
     assert!(loss.len() >= 2 && loss[1] <= loss[0], "{stdout}");
+    // `label` scores the same games' quiet positions by searches, for `tune --labels`.
+    let labels = dir.join("searched.txt");
+    let out = esoterica(&[
+        "label",
+        "--variant",
+        "bully",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        labels.to_str().unwrap(),
+        "--every",
+        "3",
+        "--nodes",
+        "2000",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&labels).unwrap();
+    let mut lines = written.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with("# esoterica label: ") && header.contains("8 bully games"),
+        "{header}"
+    );
+    let scores: Vec<f64> = lines
+        .map(|l| {
+            let (fen, score) = l.rsplit_once(';').expect("POSITION;SCORE");
+            assert_eq!(fen.split(' ').count(), 6, "{l}");
+            score.parse().expect("a number")
+        })
+        .collect();
+    assert!(!scores.is_empty());
+    assert!(scores.iter().all(|s| (0.0..=1.0).contains(s)), "{scores:?}");
+    assert!(
+        text(&out.stdout).starts_with(&format!("bully: {} positions labelled", scores.len())),
+        "{}",
+        text(&out.stdout)
+    );
+    let fitted = esoterica(&[
+        "tune",
+        "--variant",
+        "bully",
+        "--labels",
+        labels.to_str().unwrap(),
+    ]);
+    assert_eq!(fitted.status.code(), Some(0), "{}", text(&fitted.stderr));
+    assert!(
+        text(&fitted.stdout).starts_with(&format!("bully: {} labelled positions\n", scores.len())),
+        "{}",
+        text(&fitted.stdout)
+    );
+    // A file that cannot be written is named, and nothing is searched.
+    let nowhere = dir.join("no-such-dir").join("labels.txt");
+    let refused = esoterica(&[
+        "label",
+        "--variant",
+        "bully",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("no-such-dir"),
+        "{}",
+        text(&refused.stderr)
+    );
     // Games of another variant give nothing to fit; a missing file is named.
     let other = esoterica(&[
         "tune",

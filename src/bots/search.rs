@@ -318,7 +318,8 @@ pub struct AlphaBetaBot {
     tt: Tt,
     /// Positions of this game seen at the bot's turns and after its moves, since the last
     /// irreversible move: reaching one again in the search scores as a draw, so a winning
-    /// bot avoids repetitions and a losing one seeks them.
+    /// bot avoids repetitions and a losing one seeks them. Parity and Single Occupation:
+    /// the start positions of the turns ([`simultaneous::turn_key`]).
     seen: HashSet<u64>,
 }
 
@@ -1342,13 +1343,23 @@ impl Bot for AlphaBetaBot {
         ctl: &mut dyn SearchControl,
     ) -> Option<Move> {
         let limits = self.effective_limits(limits);
+        // Every turn's start position reaches both sides' bots: they are the game's
+        // positions for repetition. Nothing before a capture or a pawn move recurs.
+        if pos.halfmove_clock() == 0 {
+            self.seen.clear();
+        }
+        self.seen.insert(simultaneous::turn_key(pos));
+        let seen = &self.seen;
+        let resolver = |p: &Position, w: &Move, b: &Move| {
+            simultaneous::resolve_with_repetitions(seen, p, w, b)
+        };
         simultaneous::choose_commit_with(
             pos,
             side,
             limits,
             ctl,
             &mut self.rng,
-            &simultaneous::rules_resolver,
+            &resolver,
             simultaneous::CommitSettings::for_level(self.level),
         )
     }

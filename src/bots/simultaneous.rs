@@ -25,6 +25,7 @@
 //! playing the two moves one after the other. The rules' own resolver refuses no pair of
 //! legal commits, so in play every pair is resolved by the rules.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use rand::RngExt;
@@ -35,7 +36,7 @@ use super::eval::{evaluate_for, piece_value};
 use super::search::MATE;
 use super::{SearchControl, SearchLimits};
 use crate::rules::classic;
-use crate::rules::{CheckKind, Color, Effect, IllegalMove, Move, Outcome, Position};
+use crate::rules::{CheckKind, Color, DrawReason, Effect, IllegalMove, Move, Outcome, Position};
 use crate::rules::{PieceKind, Square};
 
 /// Score subtracted when a resolution puts the bot's King in immediate check.
@@ -43,7 +44,8 @@ pub const IMMEDIATE_CHECK_PENALTY: i32 = 5_000;
 
 /// Resolves one turn: `(position, white commit, black commit)` → the next position and its
 /// effects.
-pub type Resolver = dyn Fn(&Position, &Move, &Move) -> Result<(Position, Vec<Effect>), IllegalMove>;
+pub type Resolver<'a> =
+    dyn Fn(&Position, &Move, &Move) -> Result<(Position, Vec<Effect>), IllegalMove> + 'a;
 
 /// The rules' own resolution ([`Position::resolve`]).
 ///
@@ -57,6 +59,42 @@ pub fn rules_resolver(
     let mut p = pos.clone();
     let fx = p.resolve(white, black)?;
     Ok((p, fx))
+}
+
+/// The key of `pos` for repetition between turns: its [`Position::repetition_key`] with
+/// White to move, so that a position the bot resolves and the same position handed to it
+/// at a later turn compare equal whichever side each names to move.
+pub fn turn_key(pos: &Position) -> u64 {
+    if pos.turn() == Color::White {
+        return pos.repetition_key();
+    }
+    let mut p = pos.clone();
+    p.set_turn(Color::White);
+    p.repetition_key()
+}
+
+/// [`rules_resolver`], except that a resolution back to a position in `seen` (the
+/// [`turn_key`]s of the game's earlier start-of-turn positions) ends in a draw by
+/// repetition (an added [`Effect::GameOver`]): the bot scores going back as a draw, as the
+/// alternating search does, so a side ahead leaves the shuffle the rules' threefold
+/// repetition ends, and a side behind seeks it.
+///
+/// # Errors
+/// The rules' [`IllegalMove`].
+pub fn resolve_with_repetitions(
+    seen: &HashSet<u64>,
+    pos: &Position,
+    white: &Move,
+    black: &Move,
+) -> Result<(Position, Vec<Effect>), IllegalMove> {
+    let (next, mut fx) = rules_resolver(pos, white, black)?;
+    let over = fx.iter().any(|e| matches!(e, Effect::GameOver(_)));
+    if !over && !seen.is_empty() && seen.contains(&turn_key(&next)) {
+        fx.push(Effect::GameOver(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        }));
+    }
+    Ok((next, fx))
 }
 
 /// The most `by` can expect to win with one capture next turn: over the enemy pieces that a
@@ -823,6 +861,63 @@ mod tests {
             + best_threat(&p, Color::White) / 4;
         assert_eq!(judge(&p, Color::White) - without, 300);
         assert_eq!(judge(&p, Color::Black) + without, -300);
+    }
+
+    /// A resolution back to a start position of an earlier turn ends in a draw for the
+    /// bot: ahead, it leaves the commit that goes back; behind, it takes it.
+    #[test]
+    fn a_commit_back_to_an_earlier_turn_scores_as_a_draw() {
+        let limits = SearchLimits {
+            movetime: None,
+            depth: None,
+            nodes: Some(4_000),
+        };
+        let settings = CommitSettings::for_level(8);
+        let choose = |pos: &Position, seen: &HashSet<u64>| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+            let resolver =
+                |p: &Position, w: &Move, b: &Move| resolve_with_repetitions(seen, p, w, b);
+            choose_commit_with(
+                pos,
+                Color::White,
+                limits,
+                &mut NoControl,
+                &mut rng,
+                &resolver,
+                settings,
+            )
+            .unwrap()
+        };
+        // Every position White's commit `w` leads to, whatever Black commits.
+        let after = |pos: &Position, w: &Move| -> HashSet<u64> {
+            pos.legal_commits(Color::Black)
+                .iter()
+                .filter_map(|b| rules_resolver(pos, w, b).ok())
+                .map(|(next, _)| turn_key(&next))
+                .collect()
+        };
+        let parity = |text: &str| Position::from_text(Variant::Parity, text).unwrap();
+        let ahead = parity("4k3/pp3ppp/8/8/8/8/PP3PPP/3QK1N1 w - - 6 20 -/-");
+        let plain = choose(&ahead, &HashSet::new());
+        let seen = after(&ahead, &plain);
+        let black = ahead.legal_commits(Color::Black)[0];
+        let (_, fx) = resolve_with_repetitions(&seen, &ahead, &plain, &black).unwrap();
+        assert!(fx.contains(&Effect::GameOver(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })));
+        let avoided = choose(&ahead, &seen);
+        assert_ne!(avoided, plain);
+        let (_, fx) = resolve_with_repetitions(&seen, &ahead, &avoided, &black).unwrap();
+        assert!(!fx.iter().any(|e| matches!(e, Effect::GameOver(_))));
+        // A Queen down, White goes back to the earlier position when every reply lets it.
+        let behind = parity("3qk1n1/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 6 20 -/-");
+        let plain = choose(&behind, &HashSet::new());
+        let back = behind
+            .legal_commits(Color::White)
+            .into_iter()
+            .find(|w| *w != plain && after(&behind, w).len() > 1)
+            .unwrap();
+        assert_eq!(choose(&behind, &after(&behind, &back)), back);
     }
 
     #[test]

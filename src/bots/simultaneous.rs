@@ -698,13 +698,14 @@ mod tests {
 
     const STRONGEST: CommitSettings = CommitSettings::STRONGEST;
 
-    /// White's commit in `pos` with the rules' resolver, `settings` and `limits`, the
-    /// random generator seeded with `seed`.
+    /// White's commit in `pos` with `resolver`, `settings` and `limits`, the random
+    /// generator seeded with `seed`.
     fn white_commit(
         pos: &Position,
         seed: u64,
         limits: SearchLimits,
         settings: CommitSettings,
+        resolver: &Resolver,
     ) -> Move {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         choose_commit_with(
@@ -713,7 +714,7 @@ mod tests {
             limits,
             &mut NoControl,
             &mut rng,
-            &rules_resolver,
+            resolver,
             settings,
         )
         .unwrap()
@@ -774,7 +775,7 @@ mod tests {
                             deep_commits: if deep { STRONGEST.deep_commits } else { 0 },
                             ..STRONGEST
                         };
-                        white_commit(&pos, turn, limits, settings)
+                        white_commit(&pos, turn, limits, settings, &rules_resolver)
                     };
                     let deep = choose(SearchLimits::default(), true);
                     let mut theirs = b.clone();
@@ -874,19 +875,9 @@ mod tests {
         };
         let settings = CommitSettings::for_level(8);
         let choose = |pos: &Position, seen: &HashSet<u64>| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
             let resolver =
                 |p: &Position, w: &Move, b: &Move| resolve_with_repetitions(seen, p, w, b);
-            choose_commit_with(
-                pos,
-                Color::White,
-                limits,
-                &mut NoControl,
-                &mut rng,
-                &resolver,
-                settings,
-            )
-            .unwrap()
+            white_commit(pos, 5, limits, settings, &resolver)
         };
         // Every position White's commit `w` leads to, whatever Black commits.
         let after = |pos: &Position, w: &Move| -> HashSet<u64> {
@@ -1037,7 +1028,13 @@ mod tests {
                 deep_commits: 0,
                 ..STRONGEST
             };
-            white_commit(&pos, seed, SearchLimits::default(), settings)
+            white_commit(
+                &pos,
+                seed,
+                SearchLimits::default(),
+                settings,
+                &rules_resolver,
+            )
         };
         let theirs = pos.legal_commits(Color::Black);
         let blend =
@@ -1087,7 +1084,15 @@ mod tests {
                 for level in 1..=4u8 {
                     let settings = CommitSettings::for_level(level);
                     assert_eq!(settings.deep_commits, 0);
-                    let choose = || white_commit(&pos, turn, SearchLimits::default(), settings);
+                    let choose = || {
+                        white_commit(
+                            &pos,
+                            turn,
+                            SearchLimits::default(),
+                            settings,
+                            &rules_resolver,
+                        )
+                    };
                     let m = choose();
                     assert_eq!(choose(), m, "level {level} at {}", pos.to_text());
                     let rated = blend(&m);

@@ -19,7 +19,7 @@ use crate::bots::tune::{
     tuned_terms,
 };
 use crate::rules::notation::pgn;
-use crate::rules::{Position, Variant};
+use crate::rules::{GameRecord, Position, Variant};
 
 /// `tune` options.
 #[derive(Args, Debug)]
@@ -45,6 +45,24 @@ pub struct TuneArgs {
     passes: u64,
 }
 
+/// The games of the PGN files, in order; `Err` after naming on stderr the file that does
+/// not read, or the game that does not, with its file.
+fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRecord>, ()> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| eprintln!("error: {}: {e}", path.display()))?;
+        match pgn::read_games(&text, None) {
+            Ok(games) => records.extend(games),
+            Err((i, e)) => {
+                eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
+                return Err(());
+            }
+        }
+    }
+    Ok(records)
+}
+
 /// Runs the fit; 0 on success, 1 for bad input (an unreadable file, a game or a label line
 /// that does not read, no position to fit).
 pub(super) fn run(a: &TuneArgs) -> u8 {
@@ -52,17 +70,9 @@ pub(super) fn run(a: &TuneArgs) -> u8 {
         std::fs::read_to_string(path).map_err(|e| eprintln!("error: {}: {e}", path.display()))
     };
     let (set, what) = if a.labels.is_empty() {
-        let mut records = Vec::new();
-        for path in &a.pgn {
-            let Ok(text) = read(path) else { return 1 };
-            match pgn::read_games(&text, None) {
-                Ok(games) => records.extend(games),
-                Err((i, e)) => {
-                    eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
-                    return 1;
-                }
-            }
-        }
+        let Ok(records) = read_games(&a.pgn) else {
+            return 1;
+        };
         let games = records.iter().filter(|r| r.variant() == a.variant).count();
         let set = samples(&records, a.variant, a.skip);
         if set.is_empty() {
@@ -163,23 +173,9 @@ const LABEL_CHUNK: usize = 256;
 /// 1 for bad input (an unreadable or unwritable file, a game that does not read, no
 /// position to label).
 pub(super) fn run_label(a: &LabelArgs) -> u8 {
-    let mut records = Vec::new();
-    for path in &a.pgn {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return 1;
-            }
-        };
-        match pgn::read_games(&text, None) {
-            Ok(games) => records.extend(games),
-            Err((i, e)) => {
-                eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
-                return 1;
-            }
-        }
-    }
+    let Ok(records) = read_games(&a.pgn) else {
+        return 1;
+    };
     let games = records.iter().filter(|r| r.variant() == a.variant).count();
     let mut positions: Vec<Position> = quiet_positions(&records, a.variant, a.skip)
         .into_iter()

@@ -63,6 +63,16 @@ fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRecord>, ()> {
     Ok(records)
 }
 
+/// Says on stderr that `games` games gave no quiet position of `variant` after ply
+/// `skip`; returns the exit code, 1.
+fn no_quiet_position(variant: Variant, skip: usize, games: usize) -> u8 {
+    eprintln!(
+        "error: no quiet position of a finished {} game after ply {skip} in {games} game(s) read",
+        variant.name()
+    );
+    1
+}
+
 /// Runs the fit; 0 on success, 1 for bad input (an unreadable file, a game or a label line
 /// that does not read, no position to fit).
 pub(super) fn run(a: &TuneArgs) -> u8 {
@@ -76,13 +86,7 @@ pub(super) fn run(a: &TuneArgs) -> u8 {
         let games = records.iter().filter(|r| r.variant() == a.variant).count();
         let set = samples(&records, a.variant, a.skip);
         if set.is_empty() {
-            eprintln!(
-                "error: no quiet position of a finished {} game after ply {} in {} game(s) read",
-                a.variant.name(),
-                a.skip,
-                records.len()
-            );
-            return 1;
+            return no_quiet_position(a.variant, a.skip, records.len());
         }
         let what = format!(
             "{} games, {} quiet positions (first {} plies left out)",
@@ -186,13 +190,7 @@ pub(super) fn run_label(a: &LabelArgs) -> u8 {
         positions.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     }
     if positions.is_empty() {
-        eprintln!(
-            "error: no quiet position of a finished {} game after ply {} in {} game(s) read",
-            a.variant.name(),
-            a.skip,
-            records.len()
-        );
-        return 1;
+        return no_quiet_position(a.variant, a.skip, records.len());
     }
     let mut file = match std::fs::File::create(&a.out) {
         Ok(f) => std::io::BufWriter::new(f),

@@ -47,6 +47,8 @@ const MAX_QDEPTH: u32 = 12;
 const TT_BITS: u32 = 17;
 /// The highest level.
 pub const MAX_LEVEL: u8 = 8;
+/// Slots of the evaluation cache: 2^16.
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// One level's settings.
 struct LevelSpec {
@@ -321,6 +323,9 @@ pub struct AlphaBetaBot {
     /// bot avoids repetitions and a losing one seeks them. Parity and Single Occupation:
     /// the start positions of the turns ([`simultaneous::turn_key`]).
     seen: HashSet<u64>,
+    /// The searches' evaluation cache (see `Searcher::evaluate_cached`), kept from move to
+    /// move: an evaluation depends on the position alone.
+    eval_cache: Vec<(u64, i32)>,
 }
 
 /// How a search ends besides its limits: the soft deadline after which no new iteration
@@ -340,6 +345,7 @@ impl AlphaBetaBot {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             tt: Tt::default(),
             seen: HashSet::new(),
+            eval_cache: Vec::new(),
         }
     }
 
@@ -429,6 +435,9 @@ impl AlphaBetaBot {
         let noise = if analysis { 0 } else { level_noise(self.level) };
         self.tt.ensure();
         self.tt.age = self.tt.age.wrapping_add(1);
+        if self.eval_cache.is_empty() {
+            self.eval_cache = vec![(0, i32::MIN); EVAL_CACHE_SIZE];
+        }
         if pos.halfmove_clock() == 0 && !analysis {
             // Nothing before an irreversible move can recur (and a new game starts here).
             self.seen.clear();
@@ -464,6 +473,7 @@ impl AlphaBetaBot {
             caps: SearchCaps::of(pos.variant()),
             has_check: pos.variant().has_check(),
             lmr: lmr_table(),
+            eval_cache: &mut self.eval_cache,
             next_check: None,
         };
         let must_reach = guaranteed_depth(self.level).min(max_depth);
@@ -628,6 +638,9 @@ struct Searcher<'a> {
     caps: SearchCaps,
     has_check: bool,
     lmr: Vec<[u8; 64]>,
+    /// Static evaluations by repetition key (`EVAL_CACHE_SIZE` slots, the key's low bits
+    /// the slot, a new evaluation replacing the old), for positions met again in one search.
+    eval_cache: &'a mut Vec<(u64, i32)>,
     /// Whether the position of the next [`Searcher::negamax`] call has its side to move in
     /// check, where the caller has asked already; taken at the call's entry.
     next_check: Option<bool>,
@@ -641,11 +654,6 @@ fn victim(pos: &Position, mv: &Move) -> Option<PieceKind> {
         Special::Castle { .. } => None,
         Special::Normal => pos.kind_at(pos.turn().other(), mv.to),
     }
-}
-
-/// Number of `side`'s pieces.
-fn count(pos: &Position, side: Color) -> usize {
-    pos.board().pieces(side).count()
 }
 
 /// Whether `side` has a piece besides its King and pawns.
@@ -663,6 +671,45 @@ fn exchange_value(pos: &Position, kind: PieceKind, sq: crate::rules::Square) -> 
     } else {
         piece_value(pos.variant(), kind, pos.shape().zone(sq))
     }
+}
+
+/// The quiescence search's captures and promotions where exchanges can be read from the
+/// board ([`SearchCaps::see`]): the captures that lose material by [`see`] dropped (only a
+/// capture by a more valuable piece can), the rest in [`Searcher::order`]'s order (captures
+/// by MVV-LVA, then promotions by the piece, ties in generation order), each exchange
+/// worked out once.
+fn order_captures(pos: &Position, moves: &mut Vec<Move>) {
+    let v = pos.variant();
+    let shape = pos.shape();
+    let us = pos.turn();
+    let mut keyed: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+    for m in moves.iter() {
+        let key = if let Some(vk) = victim(pos, m) {
+            let att = pos.kind_at(us, m.from).unwrap_or(PieceKind::Pawn);
+            if m.promotion.is_none()
+                && exchange_value(pos, att, m.from) > exchange_value(pos, vk, m.to)
+                && see(pos, m).is_some_and(|s| s < 0)
+            {
+                continue;
+            }
+            let mvv = piece_value(v, vk, shape.zone(m.to)) * 10
+                - piece_value(v, att, shape.zone(m.from)) / 10;
+            let promo = m
+                .promotion
+                .map_or(0, |p| piece_value(v, p, shape.zone(m.to)));
+            5_000_000 + mvv + promo
+        } else if let Some(p) = m.promotion {
+            4_000_000 + piece_value(v, p, shape.zone(m.to))
+        } else {
+            // Not a capture or promotion: last, as the full ordering puts quiet moves
+            // without history.
+            0
+        };
+        keyed.push((key, *m));
+    }
+    keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    moves.clear();
+    moves.extend(keyed.into_iter().map(|(_, m)| m));
 }
 
 /// Static exchange evaluation of the capture `mv` for the side to move, in centipawns: the
@@ -820,6 +867,18 @@ impl Searcher<'_> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// [`evaluate`] through the evaluation cache: `key` is `pos`'s
+    /// [`Position::repetition_key`], which holds everything the evaluation reads.
+    fn evaluate_cached(&mut self, pos: &Position, key: u64) -> i32 {
+        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && slot.1 != i32::MIN {
+            return slot.1;
+        }
+        let e = evaluate(pos);
+        *slot = (key, e);
+        e
     }
 
     fn history_index(us: Color, m: &Move) -> usize {
@@ -1008,7 +1067,11 @@ impl Searcher<'_> {
         }
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
-        let stand = if null_ok { evaluate(pos) } else { 0 };
+        let stand = if null_ok {
+            self.evaluate_cached(pos, key)
+        } else {
+            0
+        };
         // Reverse futility: far above beta near the leaves (not where a quiet-looking
         // move may capture, as an Intrachange teleport onto the King).
         if null_ok && self.caps.quiet_pruning && depth <= 3 && stand - 120 * depth >= beta {
@@ -1231,7 +1294,7 @@ impl Searcher<'_> {
             }
             return best;
         }
-        let stand = evaluate(pos);
+        let stand = self.evaluate_cached(pos, pos.repetition_key());
         if stand >= beta {
             return stand;
         }
@@ -1239,28 +1302,37 @@ impl Searcher<'_> {
         if qdepth >= MAX_QDEPTH || ply as usize >= MAX_PLY {
             return stand;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Self::terminal(pos, ply);
-        }
         let teleports = pos.variant().has_teleports();
-        let them = us.other();
-        let before = if teleports { count(pos, them) } else { 0 };
-        let mut tactical: Vec<Move> = moves
-            .into_iter()
-            .filter(|m| teleports || victim(pos, m).is_some() || m.promotion.is_some())
-            .collect();
-        self.order(pos, &mut tactical, None, ply as usize, None);
+        let mut tactical: Vec<Move> = if self.caps.see || teleports {
+            // Captures and promotions only (Intrachange: every move that captures,
+            // teleport landings included), generated as such. With none, a side with
+            // nothing but its King and pawns may have no move at all (stalemate, the
+            // one game end that needs no check): that is asked; a side with more pieces
+            // is taken to have a move.
+            let captures = pos.legal_captures();
+            if captures.is_empty() && !has_pieces(pos, us) && pos.legal_moves().is_empty() {
+                return Self::terminal(pos, ply);
+            }
+            captures
+        } else {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return Self::terminal(pos, ply);
+            }
+            moves
+                .into_iter()
+                .filter(|m| victim(pos, m).is_some() || m.promotion.is_some())
+                .collect()
+        };
+        if self.caps.see {
+            order_captures(pos, &mut tactical);
+        } else {
+            self.order(pos, &mut tactical, None, ply as usize, None);
+        }
         let mut best = stand;
         for m in &tactical {
-            if self.caps.see && m.promotion.is_none() && see(pos, m).is_some_and(|s| s < 0) {
-                continue;
-            }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            if teleports && m.promotion.is_none() && count(&child, them) >= before {
-                continue;
-            }
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, None);
             if self.stopped {
                 return 0;

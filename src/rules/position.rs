@@ -307,6 +307,30 @@ impl Position {
         out
     }
 
+    /// The legal moves that capture or promote, in [`Position::legal_moves`] order: the
+    /// moves a quiescence search plays. A capture is of an enemy piece on the destination
+    /// or en passant, and in Intrachange whatever the move's resolution captures (a teleport
+    /// landing on a piece, the pawn exception; `rules/intrachange.md §3.3–§3.4`). Standard
+    /// chess, Bully, Nonviolent and Intrachange generate only these; the other variants
+    /// filter their legal moves.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::rules::{Position, Variant};
+    /// // 1. e4 d5: exd5 is White's only capture.
+    /// let p = Position::from_text(
+    ///     Variant::Standard,
+    ///     "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(p.legal_captures(), [p.parse_move("e4d5").unwrap()]);
+    /// ```
+    pub fn legal_captures(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(16);
+        variants::legal_captures(self, &mut out);
+        out
+    }
+
     /// The legal moves of `side`: for Parity its legal commits; for alternating variants the
     /// legal moves if `side` is to move, else none.
     pub fn legal_commits(&self, side: Color) -> Vec<Move> {

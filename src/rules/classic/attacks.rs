@@ -16,6 +16,31 @@ use crate::rules::position::Position;
 /// blocks lines.
 #[inline]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
+    if let Some(hit) = is_attacked64(board, sq, by) {
+        return hit;
+    }
+    is_attacked_by_scan(board, sq, by)
+}
+
+/// [`is_attacked`] on bitboards: the 8×8 board with the six standard kinds and no square
+/// held by both sides; `None` elsewhere.
+#[inline]
+fn is_attacked64(board: &Board, sq: Square, by: Color) -> Option<bool> {
+    let s = super::masks::Sides::of_board(board, by)?;
+    let a = super::bitboard::Attacks64::get();
+    let (to, th) = (sq.index() & 63, &s.ours);
+    Some(
+        (a.pawn[by.other().index()][to] & th.pawns)
+            | (a.knight[to] & th.knights)
+            | (a.king[to] & th.kings)
+            | (a.bishop(to, s.occ) & th.diagonal)
+            | (a.rook(to, s.occ) & th.orthogonal)
+            != 0,
+    )
+}
+
+/// [`is_attacked`] square by square: every board, and the reference of the bitboard test.
+fn is_attacked_by_scan(board: &Board, sq: Square, by: Color) -> bool {
     let mut hit = false;
     scan_attackers(board, sq, by, &mut |_| {
         hit = true;
@@ -108,4 +133,50 @@ pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> b
                 && king_safe_after(pos, us, m)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::Variant;
+    use rand::{RngExt, SeedableRng};
+
+    /// On every square of the positions of seeded random games in the 8×8 variants, the
+    /// bitboard test gives what the square-by-square scan gives.
+    #[test]
+    fn the_bitboard_attack_test_equals_the_scan() {
+        let mut compared = 0;
+        let mut attacked = 0;
+        for v in [
+            Variant::Standard,
+            Variant::Bully,
+            Variant::Nonviolent,
+            Variant::ForceField,
+        ] {
+            for seed in 0..6 {
+                let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+                let mut p = Position::new(v);
+                for _ in 0..100 {
+                    for i in 0..64u8 {
+                        for by in Color::BOTH {
+                            let fast = is_attacked64(&p.board, Square(i), by);
+                            let scan = is_attacked_by_scan(&p.board, Square(i), by);
+                            assert_eq!(fast, Some(scan), "{v} {by:?} {i} {}", p.to_text());
+                            attacked += usize::from(scan);
+                            compared += 1;
+                        }
+                    }
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(
+            compared > 100_000 && attacked > compared / 10,
+            "{compared} {attacked}"
+        );
+    }
 }

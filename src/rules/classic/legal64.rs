@@ -150,6 +150,8 @@ struct Gen<'a> {
     targets: [u64; 6],
     /// The kinds a pawn promotes to ([`Variant::promotion_kinds`](crate::rules::Variant::promotion_kinds)).
     promotions: &'static [PieceKind],
+    /// Only captures and promotions are generated ([`legal_captures`]).
+    captures_only: bool,
 }
 
 impl Gen<'_> {
@@ -189,7 +191,8 @@ impl Gen<'_> {
             if to == NO_SQUARE || self.occ >> to & 1 != 0 {
                 break;
             }
-            if allowed >> to & 1 != 0 {
+            let wanted = !self.captures_only || self.t.promotes[c][to as usize & 63];
+            if wanted && allowed >> to & 1 != 0 {
                 self.push_pawn(from, to as usize, Special::Normal, out);
             }
         }
@@ -306,18 +309,34 @@ fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
 /// board shape, a kind beyond the standard six, a square held by both sides, or not
 /// exactly one King of the side to move), and the caller uses the square-array generator.
 pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
-    FixedMoves::generate_into(out, |f| generate(pos, f), |v| generate(pos, v))
+    FixedMoves::generate_into(
+        out,
+        |f| generate::<_, false>(pos, f),
+        |v| generate::<_, false>(pos, v),
+    )
+}
+
+/// The legal moves of [`legal_moves`] that capture (en passant included) or promote, in
+/// the same order, without generating the others; false, pushing nothing, where the
+/// generator does not apply.
+pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) -> bool {
+    FixedMoves::generate_into(
+        out,
+        |f| generate::<_, true>(pos, f),
+        |v| generate::<_, true>(pos, v),
+    )
 }
 
 /// The number of legal moves [`legal_moves`] gives, counted from the target sets without
 /// listing the moves; `None` where the generator does not apply.
 pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
-    MoveCount::of(|count| generate(pos, count))
+    MoveCount::of(|count| generate::<_, false>(pos, count))
 }
 
-/// [`legal_moves`] into any move sink.
+/// [`legal_moves`] into any move sink; with `CAPTURES` only the captures and promotions
+/// ([`legal_captures`]).
 #[inline(always)]
-fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
+fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> bool {
     if pos.shape() != BoardShape::Standard {
         return false;
     }
@@ -356,7 +375,8 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
         _ => 0,
     };
     let empty = !occ;
-    let targets = victims(pos.variant.capture_rule(), &theirs).map(|v| empty | v);
+    let targets =
+        victims(pos.variant.capture_rule(), &theirs).map(|v| if CAPTURES { v } else { empty | v });
     // Pawns that are pinned or may take en passant are generated one by one, the others as
     // sets.
     let mut slow_pawns = ours.pawns & pinned;
@@ -371,10 +391,15 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
             Color::White => 0xff << 48,
             Color::Black => 0xff << 8,
         };
+    // Captures only: a pawn steps only onto the last rank (a promotion).
+    let last_rank = match us {
+        Color::White => 0xff << 56,
+        Color::Black => 0xff,
+    };
     let pawn_sets = PawnSets::new(
         us,
         ours.pawns & !slow_pawns,
-        empty,
+        if CAPTURES { empty & last_rank } else { empty },
         targets[PieceKind::Pawn as usize] & theirs.all & check_mask,
         check_mask,
     );
@@ -388,6 +413,7 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
         king,
         targets,
         promotions: pos.variant.promotion_kinds(),
+        captures_only: CAPTURES,
     };
     let [single, double, left, right] = pawn_sets.from;
     let [s1, s2, sl, sr] = pawn_sets.step;
@@ -478,7 +504,7 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
             (false, false) => {}
         }
     }
-    if checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {
+    if !CAPTURES && checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {
         // The King's own square is safe (no check), so only the others are tested; on 8×8
         // the tested squares decide (`castle_needs_recheck` is false there).
         debug_assert!(!t.castle_recheck);

@@ -68,3 +68,24 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         fast::legal_moves(pos, out);
     }
 }
+
+/// The moves of [`legal_moves`] that capture what the board shows or promote
+/// ([`is_capture_or_promotion`]), in the same order: on the 8×8 board without generating
+/// the others ([`legal64`]), elsewhere by filtering the full list.
+#[inline]
+pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
+    if !legal64::legal_captures(pos, out) {
+        let start = out.len();
+        legal_moves(pos, out);
+        retain_tail(out, start, |mv| is_capture_or_promotion(pos, mv));
+    }
+}
+
+/// Whether `mv` of the side to move captures what the board shows (an enemy piece on its
+/// destination, or en passant) or promotes.
+#[inline]
+pub(crate) fn is_capture_or_promotion(pos: &Position, mv: &Move) -> bool {
+    mv.promotion.is_some()
+        || matches!(mv.special, crate::rules::moves::Special::EnPassant { .. })
+        || pos.board.kind(pos.turn.other(), mv.to).is_some()
+}

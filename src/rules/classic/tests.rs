@@ -26,6 +26,7 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 /// compared.
 fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usize) -> usize {
     let mut compared = 0;
+    let mut tactical = 0;
     for g in 0..games {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xc1a5_0000 + g);
         let mut pos = Position::from_text(variant, start).unwrap();
@@ -38,6 +39,17 @@ fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usiz
             let mut used = Vec::new();
             super::legal_moves(&pos, &mut used);
             assert_eq!(used, reference, "{variant} at {}", pos.to_text());
+            // The captures and promotions alone, generated as such on 8×8, are the
+            // reference's, in its order.
+            let mut captures = Vec::new();
+            super::legal_captures(&pos, &mut captures);
+            let expected: Vec<Move> = reference
+                .iter()
+                .filter(|m| super::is_capture_or_promotion(&pos, m))
+                .copied()
+                .collect();
+            assert_eq!(captures, expected, "{variant} at {}", pos.to_text());
+            tactical += expected.len();
             let mut bitboard = Vec::new();
             let applies = super::legal64::legal_moves(&pos, &mut bitboard);
             assert_eq!(
@@ -79,6 +91,9 @@ fn compare_with_reference(variant: Variant, start: &str, games: u64, plies: usiz
             let mv = fast[rng.random_range(0..fast.len())];
             pos.play_unchecked(&mv);
         }
+    }
+    if variant.capture_rule() != super::CaptureRule::Never {
+        assert!(tactical > compared, "{variant}: {tactical} captures");
     }
     compared
 }

@@ -67,6 +67,11 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     with_rules!(pos.variant, r => r.legal_moves(pos, out));
 }
 
+#[inline]
+pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
+    with_rules!(pos.variant, r => r.legal_captures(pos, out));
+}
+
 /// A [`VariantRules::legal_move_count`] from a generator's count, else (`None`: it does
 /// not apply) from the length of the list `list` makes in `buffer`.
 pub(crate) fn count_or_list(

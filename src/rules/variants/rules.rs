@@ -147,6 +147,17 @@ pub trait VariantRules: Sync {
         classic::legal_moves(pos, out);
     }
 
+    /// The moves of [`VariantRules::legal_moves`] that capture or promote, in the same
+    /// order: what a quiescence search plays. By default the moves onto an enemy piece, en
+    /// passant and promotions, filtered from the full list; the classic 8×8 variants
+    /// generate only these, and a variant whose moves capture elsewhere than on the
+    /// destination (Intrachange's teleports) gives its own.
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.legal_moves(pos, out);
+        classic::retain_tail(out, start, |mv| classic::is_capture_or_promotion(pos, mv));
+    }
+
     /// How many moves [`VariantRules::legal_moves`] gives (perft's leaves), `buffer` a
     /// scratch list. A variant that generates its own moves counts its list; the others
     /// count with the classic generator, which need not list them.

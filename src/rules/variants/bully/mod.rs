@@ -38,6 +38,10 @@ pub const CAPABILITIES: Capabilities = Capabilities {
 pub struct Bully;
 
 impl VariantRules for Bully {
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        classic::legal_captures(pos, out);
+    }
+
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
         classic::legal_move_count(pos, buffer)
     }

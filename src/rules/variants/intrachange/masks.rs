@@ -57,18 +57,26 @@ fn teleports() -> &'static Teleports {
 /// beyond the six, a shared square, another board) and the caller uses the square-array
 /// generator. None once a King has been captured (§4).
 pub(super) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
-    generate(pos, out)
+    generate::<_, false>(pos, out)
+}
+
+/// The moves of [`legal_moves`] that capture an enemy piece, in the same order: on X for a
+/// move that does not trigger, on Y for one that does, on X as well for the pawn exception
+/// (§3.3–§3.4); false, pushing nothing, where the sets do not describe the position.
+pub(super) fn legal_captures(pos: &Position, out: &mut Vec<Move>) -> bool {
+    generate::<_, true>(pos, out)
 }
 
 /// The number of moves [`legal_moves`] gives, counted from the sets without listing them;
 /// `None` where the sets do not describe the position.
 pub(super) fn legal_move_count(pos: &Position) -> Option<u64> {
-    MoveCount::of(|count| generate(pos, count))
+    MoveCount::of(|count| generate::<_, false>(pos, count))
 }
 
-/// [`legal_moves`] into any move sink.
+/// [`legal_moves`] into any move sink; with `CAPTURES` only the moves that capture
+/// ([`legal_captures`]).
 #[inline(always)]
-fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
+fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> bool {
     let us = pos.turn;
     let Some(s) = Sides::of(pos, us) else {
         return false;
@@ -81,6 +89,8 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     let c = us.index();
     let empty = !s.occ;
     let not_ours = !s.ours.all;
+    // The mover's own 7th rank (the pawn exception's, §3.4) is the other side's 2nd.
+    let seventh = second_rank(us.other());
     for from in squares(s.ours.all) {
         let bit = 1u64 << from;
         let kind = pos.board.kind(us, Square(from as u8));
@@ -100,11 +110,19 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
         let trigger = tele.trigger[c][k];
         // Not triggering: legal unless X holds the enemy King (ruling I-4).
         let mut ok = xs & !trigger & !s.theirs.kings;
+        if CAPTURES {
+            // A move that does not trigger captures on X.
+            ok &= s.theirs.all;
+        }
         for x in squares(xs & trigger) {
             let y = tele.to[c][k][x] as usize & 63;
             let own_on_y = (s.ours.all & !bit) >> y & 1 != 0;
             let jump_blocked = kind == PieceKind::Knight && kit.a.between[x][y] & s.occ & !bit != 0;
-            if !own_on_y && !jump_blocked {
+            // A triggering move captures on Y, and the pawn exception (a diagonal move,
+            // which needs an enemy piece on X, onto the pawn's own 7th rank) on X as well.
+            let captures = s.theirs.all >> y & 1 != 0
+                || (kind == PieceKind::Pawn && seventh >> x & 1 != 0 && s.theirs.all >> x & 1 != 0);
+            if !own_on_y && !jump_blocked && (!CAPTURES || captures) {
                 ok |= 1 << x;
             }
         }
@@ -163,6 +181,42 @@ pub(crate) fn capture_squares(pos: &Position, side: Color) -> Option<u64> {
         }
     }
     Some(hits)
+}
+
+/// Per side (`Color::index`) and standard kind (`kind as usize`), per square `y`: the
+/// squares from which a piece of that kind reaches, in one move on an empty board, a square
+/// whose teleport lands on `y`.
+struct JumpReach([[[u64; 64]; 6]; 2]);
+
+/// The squares from which `side`'s pieces of `kind` (Knight, Bishop, Rook, Queen or King;
+/// none for pawns) reach, in one move on an empty board, a square whose teleport for that
+/// kind and side lands on square index `y` (< 64): where such a piece stands aimed at an
+/// enemy King on `y`, which only a landing on its square captures (§3.2–§3.3, ruling I-4).
+/// Built once from the chart.
+pub(crate) fn jump_reach(side: Color, kind: PieceKind, y: usize) -> u64 {
+    static REACH: OnceLock<JumpReach> = OnceLock::new();
+    let reach = REACH.get_or_init(|| {
+        let kit = Kit::get();
+        let tele = teleports();
+        let mut r = [[[0u64; 64]; 6]; 2];
+        for side in Color::BOTH {
+            let c = side.index();
+            for kind in PieceKind::STANDARD {
+                let k = kind as usize;
+                if kind == PieceKind::Pawn {
+                    continue;
+                }
+                for x in squares(tele.trigger[c][k]) {
+                    let y = tele.to[c][k][x] as usize & 63;
+                    // Attacks on the empty board are symmetric: a piece on s reaches x
+                    // exactly when one on x reaches s.
+                    r[c][k][y] |= kit.attacks(kind, x, 0);
+                }
+            }
+        }
+        JumpReach(r)
+    });
+    reach.0[side.index()][kind as usize][y & 63]
 }
 
 /// Pushes the pawn on `from`'s moves onto the squares of `to` in the reference order: the

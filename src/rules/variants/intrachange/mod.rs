@@ -146,6 +146,19 @@ impl VariantRules for Intrachange {
         legal_moves(pos, out);
     }
 
+    /// Every legal move that captures, teleport landings included (§3.3–§3.4): on
+    /// bitboards where the sets describe the position, else the legal moves whose
+    /// resolution captures.
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        if !masks::legal_captures(pos, out) {
+            let start = out.len();
+            legal_moves_reference(pos, out);
+            classic::retain_tail(out, start, |m| {
+                resolution(pos, m.from, m.to).is_some_and(|r| r.captures())
+            });
+        }
+    }
+
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
         super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
             legal_moves_reference(pos, b);
@@ -491,11 +504,20 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 }
 
 /// The squares on which `side`'s legal moves, were it to move, would capture an enemy
-/// piece other than the King (on X, or on Y for a teleport; both for the pawn exception,
-/// §3.3–§3.4), as a set (bit `i` for square index `i`): what the bots' evaluation counts as
-/// threatened. `None` where the bitboard generator declines the position.
+/// piece (on X, or on Y for a teleport; both for the pawn exception, §3.3–§3.4), as a set
+/// (bit `i` for square index `i`): what the bots' evaluation counts as threatened, and,
+/// where it holds the enemy King's square, a move that wins. `None` where the bitboard
+/// generator declines the position.
 pub(crate) fn capture_squares(pos: &Position, side: Color) -> Option<u64> {
     masks::capture_squares(pos, side)
+}
+
+/// The squares from which `side`'s pieces of `kind` (Knight to King; none for pawns) reach,
+/// in one move on an empty board, a square whose teleport lands on square index `y`: aimed
+/// at an enemy King there, which only a landing on its square captures. A set, bit `i` for
+/// square index `i`; what the bots' evaluation counts as a King's exposure to jumps.
+pub(crate) fn jump_reach(side: Color, kind: PieceKind, y: usize) -> u64 {
+    masks::jump_reach(side, kind, y)
 }
 
 /// Changes the board and counters for `mv` (no legality check; an illegal move leaves an

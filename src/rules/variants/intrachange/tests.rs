@@ -825,6 +825,16 @@ fn bitboard_generator_equals_the_square_array_generator() {
                 assert_eq!(fast, reference, "{}", p.to_text());
                 let count = super::masks::legal_move_count(p);
                 assert_eq!(count, Some(reference.len() as u64), "{}", p.to_text());
+                // The captures alone are the moves whose resolution captures, in order.
+                let mut captures = Vec::new();
+                assert!(super::masks::legal_captures(p, &mut captures));
+                let expected: Vec<Move> = reference
+                    .iter()
+                    .filter(|m| super::resolution(p, m.from, m.to).is_some_and(|r| r.captures()))
+                    .copied()
+                    .collect();
+                assert_eq!(captures, expected, "{}", p.to_text());
+                assert_eq!(p.legal_captures(), expected, "{}", p.to_text());
             });
         }
     };
@@ -861,6 +871,7 @@ fn bitboard_generator_equals_the_square_array_generator() {
 fn capture_squares_are_where_the_legal_moves_capture() {
     use rand::{RngExt, SeedableRng};
     let mut compared = 0;
+    let mut king_captures = 0;
     for seed in 0..120 {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(0xca9 + seed);
         let mut p = Position::new(Variant::Intrachange);
@@ -881,12 +892,27 @@ fn capture_squares_are_where_the_legal_moves_capture() {
                         .iter()
                         .filter_map(|&c| q.board().king(c))
                         .fold(0u64, |m, k| m | 1 << k.index());
+                    let found = super::capture_squares(q, side);
                     assert_eq!(
-                        super::capture_squares(q, side).map(|s| s & !kings),
+                        found.map(|s| s & !kings),
                         Some(expected),
                         "{side:?} {}",
                         q.to_text()
                     );
+                    // The enemy King's square is among them exactly when a legal move
+                    // captures the King.
+                    let king_taken = q.legal_moves().iter().any(|m| {
+                        super::resolution(q, m.from, m.to).is_some_and(|r| r.captures_king())
+                    });
+                    assert_eq!(
+                        found.map(|s| s & kings != 0),
+                        Some(king_taken),
+                        "{side:?} {}",
+                        q.to_text()
+                    );
+                    if king_taken {
+                        king_captures += 1;
+                    }
                 });
             }
             compared += 1;
@@ -898,4 +924,5 @@ fn capture_squares_are_where_the_legal_moves_capture() {
         }
     }
     assert!(compared > 5000, "{compared}");
+    assert!(king_captures > 50, "{king_captures}");
 }

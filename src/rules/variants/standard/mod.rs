@@ -75,6 +75,10 @@ pub fn rule_of(reason: &Reason) -> RuleRef {
 pub struct Standard;
 
 impl VariantRules for Standard {
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        classic::legal_captures(pos, out);
+    }
+
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
         classic::legal_move_count(pos, buffer)
     }

@@ -20,10 +20,18 @@
 //! The samples may instead come from a labels file ([`labelled_samples`]): positions with
 //! White's expected score as some stronger judge (an engine's evaluation) puts it, in
 //! place of the game's result.
+//!
+//! On the 8×8 board the square tables can be fitted too ([`fit_tables`]): every
+//! middlegame and endgame value of the six kinds' tables (768 numbers) with the weights,
+//! by gradient descent (Adam) on the same loss, since the evaluation is linear in the
+//! tables' values as well.
 
 use crate::bots::analysis::{Score, analyse};
-use crate::bots::eval::{Terms, Weights, material_and_terms};
+use crate::bots::eval::{
+    FULL_PHASE, PLACEMENT_SCALE, SquareTable, Terms, Weights, material_and_terms, phase,
+};
 use crate::bots::{NoControl, SearchLimits};
+use crate::rules::geometry::BoardShape;
 use crate::rules::moves::Special;
 use crate::rules::outcome::Outcome;
 use crate::rules::record::{Entry, GameRecord};
@@ -43,7 +51,7 @@ pub struct Sample {
 impl Sample {
     /// The sample of `pos` with White's score `result`: its material and terms
     /// ([`material_and_terms`]).
-    fn of(pos: &Position, result: f64) -> Sample {
+    pub fn of(pos: &Position, result: f64) -> Sample {
         let (material, terms) = material_and_terms(pos);
         Sample {
             material,
@@ -234,6 +242,21 @@ fn label_score(text: &str) -> Option<f64> {
 /// assert!(labelled_samples(Variant::Standard, "8/8/8 w - - 0 1;0.5").is_err());
 /// ```
 pub fn labelled_samples(variant: Variant, text: &str) -> Result<Vec<Sample>, LabelError> {
+    Ok(labelled_positions(variant, text)?
+        .iter()
+        .map(|(pos, result)| Sample::of(pos, *result))
+        .collect())
+}
+
+/// The positions of a labels file of `variant` with White's expected scores, as
+/// [`labelled_samples`] reads them.
+///
+/// # Errors
+/// As [`labelled_samples`].
+pub fn labelled_positions(
+    variant: Variant,
+    text: &str,
+) -> Result<Vec<(Position, f64)>, LabelError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -254,7 +277,7 @@ pub fn labelled_samples(variant: Variant, text: &str) -> Result<Vec<Sample>, Lab
                 score.trim()
             ))
         })?;
-        out.push(Sample::of(&pos, result));
+        out.push((pos, result));
     }
     Ok(out)
 }
@@ -292,24 +315,29 @@ pub fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
 
 /// The `k` in 0.05–4 with the least loss under `w` (golden-section search).
 pub fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
+    least_k(|k| loss(samples, w, k))
+}
+
+/// The `k` in 0.05–4 where `loss` is least (golden-section search).
+fn least_k(loss: impl Fn(f64) -> f64) -> f64 {
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (0.05, 4.0);
     let mut c = b - phi * (b - a);
     let mut d = a + phi * (b - a);
-    let (mut fc, mut fd) = (loss(samples, w, c), loss(samples, w, d));
+    let (mut fc, mut fd) = (loss(c), loss(d));
     for _ in 0..60 {
         if fc < fd {
             b = d;
             d = c;
             fd = fc;
             c = b - phi * (b - a);
-            fc = loss(samples, w, c);
+            fc = loss(c);
         } else {
             a = c;
             c = d;
             fc = fd;
             d = a + phi * (b - a);
-            fd = loss(samples, w, d);
+            fd = loss(d);
         }
     }
     (a + b) / 2.0
@@ -381,6 +409,271 @@ pub fn tuned_terms(variant: Variant) -> [bool; Terms::COUNT] {
         !variant.has_zones(),
         !variant.has_zones(),
     ]
+}
+
+/// One training position for [`fit_tables`]: its [`Sample`], its game phase and where its
+/// pieces stand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSample {
+    /// Material, terms and White's score.
+    pub sample: Sample,
+    /// The game phase, 0 to [`FULL_PHASE`] ([`phase`]).
+    pub phase: i32,
+    /// White's pieces as `kind × 64 + square` (kinds Pawn to King 0–5, a1 = 0).
+    pub white: Vec<u16>,
+    /// Black's pieces as `kind × 64 + square`, the square mirrored across the middle rank
+    /// (as Black reads the tables).
+    pub black: Vec<u16>,
+}
+
+impl TableSample {
+    /// The sample of `pos` with White's score `result`; `None` off the 8×8 board or with a
+    /// kind beyond the standard six.
+    pub fn of(pos: &Position, result: f64) -> Option<TableSample> {
+        if pos.shape() != BoardShape::Standard {
+            return None;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (color, list) in Color::BOTH.into_iter().zip(sides.iter_mut()) {
+            let flip = if color == Color::White { 0 } else { 56 };
+            for (sq, kind) in pos.board().pieces(color) {
+                let k = crate::rules::PieceKind::STANDARD
+                    .iter()
+                    .position(|&s| s == kind)?;
+                list.push((k * 64 + ((sq.index() & 63) ^ flip)) as u16);
+            }
+        }
+        let [white, black] = sides;
+        Some(TableSample {
+            sample: Sample::of(pos, result),
+            phase: phase(pos),
+            white,
+            black,
+        })
+    }
+}
+
+/// What [`fit_tables`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableFit {
+    /// The scale of the prediction ([`predict`]), fitted before the tables and weights.
+    pub k: f64,
+    /// The samples' loss with the starting tables and weights.
+    pub loss_before: f64,
+    /// The samples' loss with the fitted (rounded) tables and weights.
+    pub loss_after: f64,
+    /// The fitted weights; `placement` is [`PLACEMENT_SCALE`] (the tables as fitted).
+    pub weights: Weights,
+    /// The fitted square tables, Pawn to King.
+    pub tables: [SquareTable; 6],
+    /// The gradient steps taken.
+    pub iterations: usize,
+    /// The loss of the held-out samples (fitted on none of them) before and after, with
+    /// the same `k`; `None` when none were held out.
+    pub held_out: Option<(f64, f64)>,
+}
+
+/// How [`fit_tables`] fits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableFitSettings {
+    /// Full-batch gradient steps.
+    pub iterations: usize,
+    /// The pull of each table value toward its start, per squared centipawn, against the
+    /// mean squared error ([`DEFAULT_TABLE_PRIOR`]).
+    pub prior: f64,
+}
+
+/// The index of the placement weight in [`Terms::NAMES`] order.
+const PLACEMENT_TERM: usize = 9;
+/// The table values of six kinds, 64 squares, middlegame and endgame.
+const TABLE_PARAMS: usize = 6 * 64 * 2;
+/// The default pull of each table value toward its start, per squared centipawn, against
+/// the mean squared error ([`TableFitSettings::prior`]): about what a few dozen positions
+/// say, so a value that no position shows stays at its start and one that few show stays
+/// near it. Stronger pulls (1e-9, 1e-8) fitted standard chess's labels worse on positions
+/// held out of the fit (docs/BOTS.md).
+pub const DEFAULT_TABLE_PRIOR: f64 = 1e-10;
+
+/// The evaluation of a table sample (centipawns, White's view) under the parameters `p`:
+/// [`TABLE_PARAMS`] table values (`(kind × 64 + square) × 2 + [0 middlegame, 1 endgame]`)
+/// then the weights in [`Terms::NAMES`] order, the placement weight left out.
+fn table_eval(s: &TableSample, p: &[f64]) -> f64 {
+    let mut e = f64::from(s.sample.material);
+    for i in (0..Terms::COUNT).filter(|&i| i != PLACEMENT_TERM) {
+        e += p[TABLE_PARAMS + i] * f64::from(s.sample.terms[i]) / f64::from(Terms::SCALES[i]);
+    }
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &i in &s.white {
+        mg += p[usize::from(i) * 2];
+        eg += p[usize::from(i) * 2 + 1];
+    }
+    for &i in &s.black {
+        mg -= p[usize::from(i) * 2];
+        eg -= p[usize::from(i) * 2 + 1];
+    }
+    let full = f64::from(FULL_PHASE);
+    let ph = f64::from(s.phase);
+    e + (mg * ph + eg * (full - ph)) / full
+}
+
+/// The mean squared error of the table samples' predictions under `p` and `k`.
+fn table_loss(samples: &[TableSample], p: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = s.sample.result - predict(k, table_eval(s, p));
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// Fits the square tables and the weights marked in `tuned` ([`Terms::NAMES`] order; the
+/// placement weight is never tuned: the tables take its place) to the samples, from
+/// `tables` weighed by `start.placement` and the other weights of `start`.
+///
+/// `k` is fitted first, as in [`fit`]. Then `settings.iterations` full-batch gradient steps
+/// of Adam (step 2 cp for the table values, 0.5 for whole-centipawn weights and 5 for those
+/// in finer units, falling linearly to a tenth) lower the mean squared error plus a pull of
+/// each table value toward its start (`settings.prior` times the squared difference),
+/// weights kept at 0 or above. The result is rounded to whole units, and its loss is the
+/// rounded tables' and weights'. `held_out` samples take no part in the fit; their loss
+/// before and after tells whether the fit generalises. Deterministic: the same samples give
+/// the same tables.
+pub fn fit_tables(
+    samples: &[TableSample],
+    held_out: &[TableSample],
+    start: Weights,
+    tables: &[SquareTable; 6],
+    tuned: [bool; Terms::COUNT],
+    settings: TableFitSettings,
+) -> TableFit {
+    let TableFitSettings { iterations, prior } = settings;
+    let scale = f64::from(start.placement) / f64::from(PLACEMENT_SCALE);
+    let mut p = vec![0.0; TABLE_PARAMS + Terms::COUNT];
+    for (k, table) in tables.iter().enumerate() {
+        for (sq, [mg, eg]) in table.iter().enumerate() {
+            p[(k * 64 + sq) * 2] = f64::from(*mg) * scale;
+            p[(k * 64 + sq) * 2 + 1] = f64::from(*eg) * scale;
+        }
+    }
+    for (i, w) in start.to_array().into_iter().enumerate() {
+        p[TABLE_PARAMS + i] = f64::from(w);
+    }
+    p[TABLE_PARAMS + PLACEMENT_TERM] = f64::from(PLACEMENT_SCALE);
+    let p0 = p.clone();
+    let k = least_k(|k| table_loss(samples, &p, k));
+    let loss_before = table_loss(samples, &p, k);
+    let held_out_before = table_loss(held_out, &p, k);
+    let free: Vec<bool> = (0..p.len())
+        .map(|i| {
+            i < TABLE_PARAMS || {
+                let t = i - TABLE_PARAMS;
+                t != PLACEMENT_TERM && tuned[t]
+            }
+        })
+        .collect();
+    let base_rate: Vec<f64> = (0..p.len())
+        .map(|i| {
+            if i < TABLE_PARAMS {
+                2.0
+            } else if Terms::SCALES[i - TABLE_PARAMS] > 1 {
+                5.0
+            } else {
+                0.5
+            }
+        })
+        .collect();
+    let (b1, b2, eps) = (0.9, 0.999, 1e-12);
+    let mut m = vec![0.0; p.len()];
+    let mut v = vec![0.0; p.len()];
+    let n = samples.len().max(1) as f64;
+    let full = f64::from(FULL_PHASE);
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for t in 0..iterations {
+        let mut g = vec![0.0; p.len()];
+        for s in samples {
+            let pr = predict(k, table_eval(s, &p));
+            // d(error²)/d(eval), averaged over the samples.
+            let d = -2.0 * (s.sample.result - pr) * pr * (1.0 - pr) * slope / n;
+            let ph = f64::from(s.phase) / full;
+            let (dm, de) = (d * ph, d * (1.0 - ph));
+            for &i in &s.white {
+                g[usize::from(i) * 2] += dm;
+                g[usize::from(i) * 2 + 1] += de;
+            }
+            for &i in &s.black {
+                g[usize::from(i) * 2] -= dm;
+                g[usize::from(i) * 2 + 1] -= de;
+            }
+            for (i, &term) in s.sample.terms.iter().enumerate() {
+                g[TABLE_PARAMS + i] += d * f64::from(term) / f64::from(Terms::SCALES[i]);
+            }
+        }
+        for i in 0..TABLE_PARAMS {
+            g[i] += 2.0 * prior * (p[i] - p0[i]);
+        }
+        let rate = 1.0 - 0.9 * t as f64 / iterations.max(1) as f64;
+        let step = (t + 1) as i32;
+        for i in (0..p.len()).filter(|&i| free[i]) {
+            m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+            let mh = m[i] / (1.0 - b1.powi(step));
+            let vh = v[i] / (1.0 - b2.powi(step));
+            p[i] -= base_rate[i] * rate * mh / (vh.sqrt() + eps);
+            if i >= TABLE_PARAMS {
+                p[i] = p[i].max(0.0);
+            }
+        }
+    }
+    for x in &mut p {
+        *x = x.round();
+    }
+    let loss_after = table_loss(samples, &p, k);
+    let held_out = (!held_out.is_empty()).then(|| (held_out_before, table_loss(held_out, &p, k)));
+    let mut fitted = [[[0; 2]; 64]; 6];
+    for (k, table) in fitted.iter_mut().enumerate() {
+        for (sq, cell) in table.iter_mut().enumerate() {
+            *cell = [p[(k * 64 + sq) * 2] as i32, p[(k * 64 + sq) * 2 + 1] as i32];
+        }
+    }
+    let mut w = [0; Terms::COUNT];
+    for (i, x) in w.iter_mut().enumerate() {
+        *x = p[TABLE_PARAMS + i] as i32;
+    }
+    TableFit {
+        k,
+        loss_before,
+        loss_after,
+        weights: Weights::from_array(w),
+        tables: fitted,
+        iterations,
+        held_out,
+    }
+}
+
+/// The tables as Rust source: a constant `name` of type `[SquareTable; 6]`, one block
+/// per kind (Pawn to King), two lines per rank from rank 1 (files a–d, then e–h), each
+/// square `[mg, eg]`.
+pub fn tables_source(name: &str, tables: &[SquareTable; 6]) -> String {
+    const KINDS: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+    let mut out = format!("pub const {name}: [SquareTable; 6] = [\n");
+    for (kind, table) in KINDS.iter().zip(tables) {
+        out.push_str(&format!("    // {kind}\n    [\n"));
+        for rank in 0..8 {
+            out.push_str(&format!("        // rank {}\n", rank + 1));
+            for half in table[rank * 8..rank * 8 + 8].chunks(4) {
+                let cells: Vec<String> = half.iter().map(|[m, e]| format!("[{m}, {e}]")).collect();
+                out.push_str(&format!("        {},\n", cells.join(", ")));
+            }
+        }
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+    out
 }
 
 #[cfg(test)]
@@ -455,6 +748,112 @@ mod tests {
         // Untuned weights stay as they were.
         assert_eq!((w.held_square, w.threat, w.race_step), (0, 0, 0));
         assert!(f.passes < 100);
+    }
+
+    /// Labels drawn from known square tables (the hand-set ones with two values moved):
+    /// the table fit from the hand-set tables lowers the loss and finds both values most of
+    /// the way, and leaves a value no position shows where it was.
+    #[test]
+    fn the_table_fit_recovers_the_square_values_that_made_the_labels() {
+        use crate::bots::eval::HAND_SET_TABLES;
+        use crate::rules::Square;
+        let mut truth = HAND_SET_TABLES;
+        truth[1][28][0] += 80;
+        truth[0][27][1] -= 60;
+        let placement_under = |s: &TableSample, t: &[SquareTable; 6]| {
+            let value = |i: u16| t[usize::from(i) / 64][usize::from(i) % 64];
+            let (mut mg, mut eg) = (0, 0);
+            for &i in &s.white {
+                mg += value(i)[0];
+                eg += value(i)[1];
+            }
+            for &i in &s.black {
+                mg -= value(i)[0];
+                eg -= value(i)[1];
+            }
+            f64::from(mg * s.phase + eg * (FULL_PHASE - s.phase)) / f64::from(FULL_PHASE)
+        };
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        let mut samples = Vec::new();
+        let e4 = Square(28);
+        while samples.len() < 6_000 {
+            let mut pos = Position::new(Variant::Standard);
+            for _ in 0..rng.random_range(6..70) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+            }
+            // Half the positions get a White Knight on e4 where the square is free.
+            if rng.random_bool(0.5) && pos.board().piece_at(e4).is_none() {
+                pos.board_mut().put(
+                    e4,
+                    crate::rules::Piece::new(Color::White, crate::rules::PieceKind::Knight),
+                );
+            }
+            let Some(mut s) = TableSample::of(&pos, 0.0) else {
+                continue;
+            };
+            s.sample.result = predict(
+                1.0,
+                f64::from(s.sample.material) + placement_under(&s, &truth),
+            );
+            samples.push(s);
+        }
+        let start = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, PLACEMENT_SCALE, 0]);
+        // Every tenth sample held out of the fit.
+        let (check, fit): (Vec<_>, Vec<_>) = samples
+            .into_iter()
+            .enumerate()
+            .partition(|(i, _)| i % 10 == 0);
+        let strip = |v: Vec<(usize, TableSample)>| -> Vec<TableSample> {
+            v.into_iter().map(|(_, s)| s).collect()
+        };
+        let (check, samples) = (strip(check), strip(fit));
+        let settings = TableFitSettings {
+            iterations: 300,
+            prior: 1e-10,
+        };
+        let f = fit_tables(
+            &samples,
+            &check,
+            start,
+            &HAND_SET_TABLES,
+            [false; Terms::COUNT],
+            settings,
+        );
+        let (check_before, check_after) = f.held_out.expect("samples were held out");
+        assert!(
+            check_after < check_before / 4.0,
+            "{check_before} -> {check_after}"
+        );
+        assert!(
+            f.loss_after < f.loss_before / 4.0,
+            "{} -> {}",
+            f.loss_before,
+            f.loss_after
+        );
+        assert!((f.k - 1.0).abs() < 0.1, "k {}", f.k);
+        let found = f.tables[1][28][0] - HAND_SET_TABLES[1][28][0];
+        assert!(
+            (50..=110).contains(&found),
+            "Knight e4 middlegame moved {found}"
+        );
+        let found = f.tables[0][27][1] - HAND_SET_TABLES[0][27][1];
+        assert!(
+            (-90..=-30).contains(&found),
+            "pawn d4 endgame moved {found}"
+        );
+        // No pawn stands on the first rank: its values stay as they were.
+        assert_eq!(f.tables[0][3], HAND_SET_TABLES[0][3]);
+        assert_eq!(f.weights.placement, PLACEMENT_SCALE);
+        assert_eq!(f.weights.mobility, 0);
+        // The written module holds every value, rank by rank.
+        let text = tables_source("T", &f.tables);
+        assert!(text.starts_with("pub const T: [SquareTable; 6] = [\n    // Pawn\n"));
+        assert_eq!(text.matches("// rank 8").count(), 6);
+        assert_eq!(text.matches('[').count(), 1 + 6 + 6 * 64 + 1);
     }
 
     #[test]

@@ -1,8 +1,11 @@
-//! `esoterica tune --variant V (--pgn FILE… | --labels FILE…) [--skip N] [--passes N]`:
-//! fits the evaluation's positional weights of a variant to the results of the games in
-//! the PGN files, or to the expected scores of the positions in labels files (Texel's
-//! method, [`crate::bots::tune`]), and prints the samples, the fitted scale, and the loss
-//! and weights before and after.
+//! `esoterica tune --variant V (--pgn FILE… | --labels FILE…) [--skip N] [--passes N]
+//! [--tables FILE [--iterations N]]`: fits the evaluation's positional weights of a variant
+//! to the results of the games in the PGN files, or to the expected scores of the
+//! positions in labels files (Texel's method, [`crate::bots::tune`]), and prints the
+//! samples, the fitted scale, and the loss and weights before and after. With `--tables`
+//! (8×8 variants) the square tables are fitted with the weights
+//! ([`crate::bots::tune::fit_tables`]) and written to FILE as the Rust module
+//! `src/bots/eval/tables.rs` holds.
 //!
 //! `esoterica label --variant V --pgn FILE… --out FILE [--nodes N] [--every N] [--limit N]`:
 //! writes a labels file for `tune --labels` from the quiet positions of the games, each
@@ -13,11 +16,13 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::bots::SearchLimits;
-use crate::bots::eval::{Terms, weights};
+use crate::bots::eval::{Terms, square_tables, weights};
 use crate::bots::tune::{
-    LABEL_LEVEL, fit, label_line, labelled_samples, quiet_positions, samples, search_label,
+    DEFAULT_TABLE_PRIOR, LABEL_LEVEL, Sample, TableFit, TableFitSettings, TableSample, fit,
+    fit_tables, label_line, labelled_positions, quiet_positions, search_label, tables_source,
     tuned_terms,
 };
+use crate::rules::geometry::BoardShape;
 use crate::rules::notation::pgn;
 use crate::rules::{GameRecord, Position, Variant};
 
@@ -43,6 +48,35 @@ pub struct TuneArgs {
     /// The most passes of the local search over the weights.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     passes: u64,
+    /// Fit the square tables (every square's middlegame and endgame value of the six kinds)
+    /// with the weights, by gradient descent, and write them to FILE as a Rust module in the
+    /// form of `src/bots/eval/tables.rs` (8×8 variants only).
+    #[arg(long, value_name = "FILE")]
+    tables: Option<PathBuf>,
+    /// Gradient steps of the table fit (`--tables`).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000), requires = "tables")]
+    iterations: u64,
+    /// The table fit's pull of each value toward its start, per squared centipawn
+    /// (`--tables`); larger keeps the tables nearer the hand-set ones.
+    #[arg(long, default_value_t = DEFAULT_TABLE_PRIOR, value_parser = parse_prior, requires = "tables")]
+    prior: f64,
+    /// Leave every Nth block of 256 consecutive positions (a few games' worth, so that
+    /// neighbouring positions of one game do not fall on both sides) out of the table fit
+    /// and report its loss before and after, to see whether the tables generalise
+    /// (`--tables`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=1_000_000), requires = "tables")]
+    hold_out_every: Option<u64>,
+}
+
+/// Positions per block of `--hold-out-every`.
+const HOLD_OUT_BLOCK: usize = 256;
+
+/// A `--prior`: a finite number from 0 up.
+fn parse_prior(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 up")),
+    }
 }
 
 /// The games of the PGN files, in order; `Err` after naming on stderr the file that does
@@ -74,46 +108,20 @@ fn no_quiet_position(variant: Variant, skip: usize, games: usize) -> u8 {
 }
 
 /// Runs the fit; 0 on success, 1 for bad input (an unreadable file, a game or a label line
-/// that does not read, no position to fit).
+/// that does not read, no position to fit, `--tables` off the 8×8 board or a tables file
+/// that cannot be written).
 pub(super) fn run(a: &TuneArgs) -> u8 {
-    let read = |path: &PathBuf| {
-        std::fs::read_to_string(path).map_err(|e| eprintln!("error: {}: {e}", path.display()))
+    if let Some(out) = &a.tables {
+        return run_tables(a, out);
+    }
+    let (positions, what) = match positions_to_fit(a) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
-    let (set, what) = if a.labels.is_empty() {
-        let Ok(records) = read_games(&a.pgn) else {
-            return 1;
-        };
-        let games = records.iter().filter(|r| r.variant() == a.variant).count();
-        let set = samples(&records, a.variant, a.skip);
-        if set.is_empty() {
-            return no_quiet_position(a.variant, a.skip, records.len());
-        }
-        let what = format!(
-            "{} games, {} quiet positions (first {} plies left out)",
-            games,
-            set.len(),
-            a.skip
-        );
-        (set, what)
-    } else {
-        let mut set = Vec::new();
-        for path in &a.labels {
-            let Ok(text) = read(path) else { return 1 };
-            match labelled_samples(a.variant, &text) {
-                Ok(s) => set.extend(s),
-                Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
-                    return 1;
-                }
-            }
-        }
-        if set.is_empty() {
-            eprintln!("error: no labelled position in the file(s) read");
-            return 1;
-        }
-        let what = format!("{} labelled positions", set.len());
-        (set, what)
-    };
+    let set: Vec<Sample> = positions
+        .iter()
+        .map(|(pos, result)| Sample::of(pos, *result))
+        .collect();
     let start = weights(a.variant);
     let tuned = tuned_terms(a.variant);
     let f = fit(&set, start, tuned, a.passes as usize);
@@ -133,6 +141,178 @@ pub(super) fn run(a: &TuneArgs) -> u8 {
         );
     }
     0
+}
+
+/// The positions `tune` fits to with White's score in each, from the games or the labels
+/// files, and a line saying what they are; `Err` with the exit code after saying on stderr
+/// what is wrong.
+fn positions_to_fit(a: &TuneArgs) -> Result<(Vec<(Position, f64)>, String), u8> {
+    if a.labels.is_empty() {
+        let records = read_games(&a.pgn).map_err(|()| 1u8)?;
+        let games = records.iter().filter(|r| r.variant() == a.variant).count();
+        let set = quiet_positions(&records, a.variant, a.skip);
+        if set.is_empty() {
+            return Err(no_quiet_position(a.variant, a.skip, records.len()));
+        }
+        let what = format!(
+            "{} games, {} quiet positions (first {} plies left out)",
+            games,
+            set.len(),
+            a.skip
+        );
+        return Ok((set, what));
+    }
+    let mut set = Vec::new();
+    for path in &a.labels {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            eprintln!("error: {}: {e}", path.display());
+            1u8
+        })?;
+        match labelled_positions(a.variant, &text) {
+            Ok(s) => set.extend(s),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return Err(1);
+            }
+        }
+    }
+    if set.is_empty() {
+        eprintln!("error: no labelled position in the file(s) read");
+        return Err(1);
+    }
+    let what = format!("{} labelled positions", set.len());
+    Ok((set, what))
+}
+
+/// `tune --tables`: fits the square tables and the weights, prints the fit and writes the
+/// tables module to `out`.
+fn run_tables(a: &TuneArgs, out: &PathBuf) -> u8 {
+    if a.variant.shape() != BoardShape::Standard {
+        eprintln!(
+            "error: --tables: {} is not played on the 8×8 board, which the square tables are for",
+            a.variant.name()
+        );
+        return 1;
+    }
+    let (set, what) = match positions_to_fit(a) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let every = a.hold_out_every.map_or(usize::MAX, |n| n as usize);
+    let (mut samples, mut held_out) = (Vec::new(), Vec::new());
+    for (i, (pos, result)) in set.iter().enumerate() {
+        if let Some(s) = TableSample::of(pos, *result) {
+            if (i / HOLD_OUT_BLOCK) % every == every - 1 {
+                held_out.push(s);
+            } else {
+                samples.push(s);
+            }
+        }
+    }
+    if samples.is_empty() {
+        eprintln!("error: --tables: no position with only the six standard kinds");
+        return 1;
+    }
+    let start = weights(a.variant);
+    let tuned = tuned_terms(a.variant);
+    let settings = TableFitSettings {
+        iterations: a.iterations as usize,
+        prior: a.prior,
+    };
+    let f = fit_tables(
+        &samples,
+        &held_out,
+        start,
+        square_tables(a.variant),
+        tuned,
+        settings,
+    );
+    let text = tables_module(a.variant, &what, &f);
+    if let Err(e) = std::fs::write(out, text) {
+        eprintln!("error: {}: {e}", out.display());
+        return 1;
+    }
+    println!("{}: {what}", a.variant.name());
+    println!("k = {:.4}", f.k);
+    println!(
+        "loss {:.6} -> {:.6} after {} gradient steps (square tables and weights)",
+        f.loss_before, f.loss_after, f.iterations
+    );
+    if let Some((before, after)) = f.held_out {
+        println!(
+            "held out: {} positions (every {}th block of {HOLD_OUT_BLOCK}), loss {before:.6} -> {after:.6}",
+            held_out.len(),
+            every
+        );
+    }
+    let (before, after) = (start.to_array(), f.weights.to_array());
+    for i in 0..Terms::COUNT {
+        if tuned[i] {
+            println!(
+                "{:<12} {:>5} -> {:>5}",
+                Terms::NAMES[i],
+                before[i],
+                after[i]
+            );
+        }
+    }
+    println!("square tables written to {}", out.display());
+    0
+}
+
+/// The Rust module of fitted tables: a header saying how they were fitted, then the
+/// constant ([`tables_source`]).
+fn tables_module(variant: Variant, what: &str, f: &TableFit) -> String {
+    let name = if variant == Variant::Standard {
+        "CLASSIC_TABLES".to_string()
+    } else {
+        format!("{}_TABLES", variant.name().to_uppercase().replace('-', "_"))
+    };
+    let w = f.weights.to_array();
+    let weights: Vec<String> = (0..Terms::COUNT)
+        .filter(|&i| w[i] != 0)
+        .map(|i| format!("`{}` {}", Terms::NAMES[i], w[i]))
+        .collect();
+    let header = format!(
+        "{} square tables, fitted by `esoterica tune --tables` to {what}: k = {:.4}, loss \
+         {:.6} -> {:.6} after {} gradient steps, with the weights {}.",
+        variant.title(),
+        f.k,
+        f.loss_before,
+        f.loss_after,
+        f.iterations,
+        weights.join(", "),
+    );
+    let doc = format!(
+        "{} square tables, Pawn to King: `[middlegame, endgame]` centipawns per square, a1 \
+         first and rank by rank from White's side (Black's squares mirrored), on top of the \
+         material, read by [`placement`](super::placement) at a placement weight of 100.",
+        variant.title()
+    );
+    format!(
+        "{}\n//!\n//! Written by the tuner; fit again rather than edit by hand.\n\n\
+         use super::SquareTable;\n\n{}\n#[rustfmt::skip]\n{}",
+        wrapped("//! ", &header),
+        wrapped("/// ", &doc),
+        tables_source(&name, &f.tables)
+    )
+}
+
+/// `text` as comment lines of at most 100 characters, each starting with `prefix`.
+fn wrapped(prefix: &str, text: &str) -> String {
+    let mut lines = Vec::new();
+    let mut line = prefix.to_string();
+    for word in text.split_whitespace() {
+        if line.len() > prefix.len() && line.chars().count() + 1 + word.chars().count() > 100 {
+            lines.push(std::mem::replace(&mut line, prefix.to_string()));
+        }
+        if line.len() > prefix.len() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// `label` options.

@@ -372,6 +372,8 @@ fn tournament_on_a_clock_records_it_in_the_report_the_json_and_every_game() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stdout.contains("clock 0.05+1"), "{stdout}");
+    // Two players: each section (standard, Parity, all variants) gives their difference.
+    assert_eq!(stdout.matches("Elo difference (").count(), 3, "{stdout}");
     assert!(
         std::fs::read_to_string(&json)
             .unwrap()
@@ -511,6 +513,74 @@ fn tune_fits_the_weights_to_games_or_searched_labels_and_refuses_bad_input() {
         pgn.to_str().unwrap(),
         "--out",
         nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("no-such-dir"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // `--tables`: the square tables fitted with the weights, written as a Rust module.
+    let module = dir.join("tables.rs");
+    let tables = esoterica(&[
+        "tune",
+        "--variant",
+        "bully",
+        "--labels",
+        labels.to_str().unwrap(),
+        "--tables",
+        module.to_str().unwrap(),
+        "--iterations",
+        "40",
+    ]);
+    let stdout = text(&tables.stdout);
+    assert_eq!(tables.status.code(), Some(0), "{}", text(&tables.stderr));
+    assert!(
+        stdout.contains("after 40 gradient steps (square tables and weights)"),
+        "{stdout}"
+    );
+    // The tables take the placement weight's place: it is 100 after the fit.
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("placement") && l.split_whitespace().last() == Some("100")),
+        "{stdout}"
+    );
+    let source = std::fs::read_to_string(&module).unwrap();
+    assert!(
+        source.contains("pub const BULLY_TABLES: [SquareTable; 6] = ["),
+        "{source}"
+    );
+    assert_eq!(source.matches("// rank 8").count(), 6, "{source}");
+    // Six kinds, eight ranks, two lines of four squares a rank.
+    assert_eq!(source.matches("], [").count(), 6 * 8 * 6, "{source}");
+    // Not on the Big Outer board; a module that cannot be written is named.
+    let big = esoterica(&[
+        "tune",
+        "--variant",
+        "big-outer",
+        "--labels",
+        labels.to_str().unwrap(),
+        "--tables",
+        module.to_str().unwrap(),
+    ]);
+    assert_eq!(big.status.code(), Some(1));
+    assert!(
+        text(&big.stderr).contains("--tables: big-outer is not played on the 8×8 board"),
+        "{}",
+        text(&big.stderr)
+    );
+    let nowhere_rs = dir.join("no-such-dir").join("tables.rs");
+    let refused = esoterica(&[
+        "tune",
+        "--variant",
+        "bully",
+        "--labels",
+        labels.to_str().unwrap(),
+        "--tables",
+        nowhere_rs.to_str().unwrap(),
+        "--iterations",
+        "1",
     ]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(

@@ -23,10 +23,13 @@
 //!
 //! Deterministic; reads only the position.
 
-use crate::rules::classic::masks::{Kit, Sides, squares};
+use crate::rules::classic::masks::{Kit, Side, Sides, squares};
 use crate::rules::classic::{self, CaptureRule};
 use crate::rules::variants::{force_field, intrachange};
 use crate::rules::{BoardShape, Color, Direction, PieceKind, Position, Square, Variant, Zone};
+
+mod tables;
+pub use tables::CLASSIC_TABLES;
 
 /// The threat weight's unit: [`Weights::threat`] is in thousandths of the threatened
 /// pieces' value.
@@ -198,24 +201,26 @@ const fn common(mobility: i32, centre: i32, pawn_step: i32) -> Weights {
     }
 }
 
-/// Standard chess: every term of the 8×8 board, the weights fitted to Stockfish's
-/// evaluations of 25,862 quiet positions (`esoterica tune --labels`; docs/BOTS.md,
-/// "Fitting to Stockfish's evaluations"): centralisation and pawn steps left to the
-/// square tables, which count both. Against the hand-set weights (mobility 3, centre 5,
-/// pawn step 6, the tables at 100, the rest 0) they scored 58 % over 200 games.
+/// Standard chess: every term of the 8×8 board, the weights fitted with the square tables
+/// ([`CLASSIC_TABLES`], placement at 100) to Stockfish's evaluations of 234,033 quiet
+/// positions (`esoterica tune --labels … --tables`; docs/BOTS.md, "Fitting the square
+/// tables").
 pub const CLASSIC_WEIGHTS: Weights = Weights {
-    passed: 2,
-    pawn_weakness: 18,
-    placement: 125,
-    king_attack: 85,
-    ..common(7, 0, 0)
+    passed: 3,
+    pawn_weakness: 15,
+    king_shield: 9,
+    placement: 100,
+    king_attack: 26,
+    ..common(5, 17, 0)
 };
 /// Parity and Single Occupation, which play their pieces by classic movement: the common
 /// terms (the square tables made no difference to the one-turn matrix in 200 games).
 pub const PARITY_WEIGHTS: Weights = common(3, 5, 6);
-/// Intrachange: the common terms and the pieces an enemy move captures, teleports included.
+/// Intrachange: the common terms, the pieces an enemy move captures, teleports included,
+/// and the King's exposure to jumps ([`jump_exposure`], 10 cp per piece aimed).
 pub const INTRACHANGE_WEIGHTS: Weights = Weights {
     threat: 125,
+    king_attack: 1000,
     ..common(3, 5, 6)
 };
 /// Force Field: the common terms and the squares held.
@@ -415,22 +420,70 @@ fn piece_targets(pos: &Position, s: &Sides, side: Color, within: Option<u64>) ->
     };
     let kit = Kit::get();
     let rule = pos.variant().capture_rule();
-    let victims = |attacker: PieceKind| match rule {
+    let reach = within.unwrap_or(u64::MAX);
+    let mut n = 0;
+    // The sets hold the six standard kinds only: Knights, Bishops, Rooks and Queens.
+    for kind in PIECE_KINDS {
+        let to_squares = (!s.occ | victims(rule, kind, theirs)) & reach;
+        for from in squares(ours.of_kind(kind)) {
+            n += (kit.attacks(kind, from, s.occ) & to_squares).count_ones() as i32;
+        }
+    }
+    Some(n)
+}
+
+/// The kinds whose moves [`mobility`] counts: all but pawns and the King.
+const PIECE_KINDS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
+/// The enemy pieces (`theirs`) a piece of `attacker`'s kind may capture under `rule`.
+fn victims(rule: CaptureRule, attacker: PieceKind, theirs: &Side) -> u64 {
+    match rule {
         CaptureRule::Any => theirs.all,
         CaptureRule::Never => 0,
         CaptureRule::ByValue => PieceKind::STANDARD
             .iter()
             .filter(|&&v| rule.allows(attacker, v))
             .fold(0, |m, &v| m | theirs.of_kind(v)),
-    };
-    let reach = within.unwrap_or(u64::MAX);
-    let mut n = 0;
-    for from in squares(ours.all & !ours.pawns & !ours.kings) {
-        let kind = pos.board().kind(side, Square(from as u8))?;
-        let to = kit.attacks(kind, from, s.occ) & (!s.occ | victims(kind)) & reach;
-        n += to.count_ones() as i32;
     }
-    Some(n)
+}
+
+/// White's mobility less Black's ([`mobility`]) and, with `king_attack`, the King-attack
+/// term ([`king_attack`]), from one pass over the pieces' attack sets (the sets `s` of
+/// `pos`, White's view).
+fn activity(pos: &Position, s: &Sides, king_attack: bool) -> (i32, i32) {
+    let kit = Kit::get();
+    let rule = pos.variant().capture_rule();
+    let (mut mobility, mut attack) = (0, 0);
+    for (sign, ours, theirs) in [(1, &s.ours, &s.theirs), (-1, &s.theirs, &s.ours)] {
+        // The enemy King's zone, while this side has a Queen (else its attack counts 0).
+        let zone = match squares(theirs.kings).next() {
+            Some(k) if king_attack && ours.of_kind(PieceKind::Queen) != 0 => kit.a.king[k] | 1 << k,
+            _ => 0,
+        };
+        let (mut n, mut units, mut attackers) = (0, 0, 0);
+        for (kind, per_square) in PIECE_KINDS.into_iter().zip(KING_ATTACK_UNITS_BY_KIND) {
+            let to_squares = !s.occ | victims(rule, kind, theirs);
+            for from in squares(ours.of_kind(kind)) {
+                let hits = kit.attacks(kind, from, s.occ);
+                n += (hits & to_squares).count_ones() as i32;
+                let in_zone = hits & zone;
+                if in_zone != 0 {
+                    attackers += 1;
+                    units += per_square * in_zone.count_ones() as i32;
+                }
+            }
+        }
+        mobility += sign * n;
+        if attackers >= 2 {
+            attack += sign * units.min(KING_ATTACK_CAP).pow(2);
+        }
+    }
+    (mobility, attack)
 }
 
 /// [`mobility`] from the generated moves: every board.
@@ -616,6 +669,47 @@ fn teleport_threatened_value(pos: &Position) -> i32 {
     s
 }
 
+/// Intrachange's King exposure to jumps ([`Terms::king_attack`] there), White's on Black's
+/// King less Black's on White's: the pieces (Knight to King) that stand one move, on the
+/// empty board, from a square whose teleport lands on the enemy King's square
+/// ([`intrachange::jump_reach`]), the only way a King is captured
+/// (`rules/intrachange.md §3.3`, ruling I-4). 0 where a King is gone or the position is
+/// not on the 8×8 board with the six standard kinds.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::eval::jump_exposure;
+/// use esoterica::rules::{Position, Variant};
+/// // White's Rook on a2 reaches h2 in one move, and a White Rook arriving on h2 teleports
+/// // to h5, where Black's King stands; nothing of Black's is aimed at White's King on a1.
+/// let p = Position::from_text(Variant::Intrachange, "8/8/8/7k/8/8/R7/K7 w - - 0 1").unwrap();
+/// assert_eq!(jump_exposure(&p), 1);
+/// // On a3 the Rook reaches no such square.
+/// let p = Position::from_text(Variant::Intrachange, "8/8/8/7k/8/R7/8/K7 w - - 0 1").unwrap();
+/// assert_eq!(jump_exposure(&p), 0);
+/// ```
+///
+/// [`intrachange::jump_reach`]: crate::rules::variants::intrachange::jump_reach
+pub fn jump_exposure(pos: &Position) -> i32 {
+    let Some(s) = Sides::of(pos, Color::White) else {
+        return 0;
+    };
+    let mut total = 0;
+    for (sign, side, attacker, defender) in [
+        (1, Color::White, &s.ours, &s.theirs),
+        (-1, Color::Black, &s.theirs, &s.ours),
+    ] {
+        let Some(king) = squares(defender.kings).next() else {
+            return 0;
+        };
+        for kind in &PieceKind::STANDARD[1..] {
+            let aimed = attacker.of_kind(*kind) & intrachange::jump_reach(side, *kind, king);
+            total += sign * aimed.count_ones() as i32;
+        }
+    }
+    total
+}
+
 /// Nonviolent: each pawn whose file is empty from it to its promotion square scores the
 /// race weight ([`Weights::race_step`]) times the square of the ranks it has advanced
 /// (nothing can take it or stop it but a piece stepping in front). White minus Black, in
@@ -683,7 +777,16 @@ fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
     );
     t.pawn_step = pawn_step;
     t.centre = centre;
-    t.mobility = mobility_with(pos, sides, Color::White) - mobility_with(pos, sides, Color::Black);
+    let w = weights(v);
+    let classic_attack = (every || w.king_attack != 0) && !v.has_teleports();
+    let mut king_attack = 0;
+    match sides {
+        Some(s) => (t.mobility, king_attack) = activity(pos, s, classic_attack),
+        None => {
+            t.mobility =
+                mobility_reference(pos, Color::White) - mobility_reference(pos, Color::Black);
+        }
+    }
     if v.has_fields() {
         let (held, blocked) = field_counts(pos, sides);
         t.held_square = held;
@@ -695,7 +798,6 @@ fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
         CaptureRule::Any if v.has_teleports() => t.threat = teleport_threatened_value(pos),
         CaptureRule::Any => {}
     }
-    let w = weights(v);
     if every || w.passed != 0 || w.pawn_weakness != 0 || w.king_shield != 0 {
         (t.passed, t.pawn_weakness, t.king_shield) = pawn_structure(pos);
     }
@@ -703,7 +805,11 @@ fn terms_of(pos: &Position, every: bool) -> (i32, Terms) {
         t.placement = placement(pos);
     }
     if every || w.king_attack != 0 {
-        t.king_attack = sides.map_or(0, king_attack_units);
+        t.king_attack = if v.has_teleports() {
+            jump_exposure(pos)
+        } else {
+            king_attack
+        };
     }
     (material, t)
 }
@@ -799,9 +905,10 @@ fn pawn_structure(pos: &Position) -> (i32, i32, i32) {
 /// 0 is a pawn or bare-King ending.
 pub const FULL_PHASE: i32 = 24;
 
-/// A square table: one value per square, `[middlegame, endgame]`, from White's side (index
-/// `rank × 8 + file`, a1 = 0); Black reads the square mirrored across the middle rank.
-type SquareTable = [[i32; 2]; 64];
+/// A square table: one value per square, `[middlegame, endgame]` in centipawns, from
+/// White's side (index `rank × 8 + file`, a1 = 0); Black reads the square mirrored across
+/// the middle rank.
+pub type SquareTable = [[i32; 2]; 64];
 
 /// The middlegame and endgame value of a piece of `kind` on `(file, rank)` (0–7, White's
 /// side), centipawns on top of its material and the other terms.
@@ -868,8 +975,9 @@ const fn square_value(kind: usize, file: i32, rank: i32) -> [i32; 2] {
     }
 }
 
-/// The square tables of the six standard kinds, Pawn to King.
-const SQUARE_TABLES: [SquareTable; 6] = {
+/// The hand-set square tables of the six standard kinds, Pawn to King ([`square_value`]):
+/// Bully's, and the start of the fit of standard chess's ([`CLASSIC_TABLES`]).
+pub const HAND_SET_TABLES: [SquareTable; 6] = {
     let mut t = [[[0; 2]; 64]; 6];
     let mut k = 0;
     while k < 6 {
@@ -883,38 +991,70 @@ const SQUARE_TABLES: [SquareTable; 6] = {
     t
 };
 
+/// The square tables `variant` reads its pieces' placement from: standard chess the fitted
+/// [`CLASSIC_TABLES`], the other 8×8 variants the hand-set [`HAND_SET_TABLES`] (their
+/// weights were set or fitted with those).
+pub fn square_tables(variant: Variant) -> &'static [SquareTable; 6] {
+    if variant == Variant::Standard {
+        &CLASSIC_TABLES
+    } else {
+        &HAND_SET_TABLES
+    }
+}
+
+/// The game phase of an 8×8 position, 0 (no piece besides Kings and pawns) to
+/// [`FULL_PHASE`]: Knights and Bishops count 1, Rooks 2, Queens 4.
+pub fn phase(pos: &Position) -> i32 {
+    let board = pos.board();
+    let mut phase = 0;
+    for (k, kind) in PieceKind::STANDARD.into_iter().enumerate() {
+        for color in Color::BOTH {
+            phase += board.kind_word(color, kind, 0).count_ones() as i32 * PHASE_UNITS[k];
+        }
+    }
+    phase.min(FULL_PHASE)
+}
+
+/// What each of the six standard kinds, Pawn to King, adds to the phase ([`phase`]).
+const PHASE_UNITS: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
 /// The placement term of an 8×8 position ([`Terms::placement`]), White minus Black,
-/// centipawns: each piece's middlegame and endgame square value (`SQUARE_TABLES`),
-/// blended by the phase, `(mg × phase + eg × (24 − phase)) / 24` ([`FULL_PHASE`]). 0 on
-/// other boards.
+/// centipawns: each piece's middlegame and endgame square value in the variant's tables
+/// ([`square_tables`]), blended by the phase, `(mg × phase + eg × (24 − phase)) / 24`
+/// ([`FULL_PHASE`]). 0 on other boards.
 ///
 /// # Examples
 /// ```
 /// use esoterica::bots::eval::placement;
 /// use esoterica::rules::{Position, Variant};
-/// // Kings and pawns only (phase 0): White's King on e4 is central (+20), Black's on h8
-/// // in a corner (−25); the pawns are on their start squares (0).
-/// let p = Position::from_text(Variant::Standard, "7k/p7/8/8/4K3/8/P7/8 w - - 0 1").unwrap();
+/// // Bully's hand-set tables. Kings and pawns only (phase 0): White's King on e4 is
+/// // central (+20), Black's on h8 in a corner (−25); the pawns are on their start squares.
+/// let p = Position::from_text(Variant::Bully, "7k/p7/8/8/4K3/8/P7/8 w - - 0 1").unwrap();
 /// assert_eq!(placement(&p), 45);
 /// ```
 pub fn placement(pos: &Position) -> i32 {
     if pos.shape() != BoardShape::Standard {
         return 0;
     }
+    placement_with(pos, square_tables(pos.variant()))
+}
+
+/// [`placement`] read from `tables`, on an 8×8 position.
+fn placement_with(pos: &Position, tables: &[SquareTable; 6]) -> i32 {
     let board = pos.board();
     let mut phase = 0;
     let (mut mg, mut eg) = (0, 0);
     for (k, kind) in PieceKind::STANDARD.into_iter().enumerate() {
         for color in Color::BOTH {
             let set = board.kind_word(color, kind, 0);
-            phase += set.count_ones() as i32 * [0, 1, 1, 2, 4, 0][k];
+            phase += set.count_ones() as i32 * PHASE_UNITS[k];
             let (sign, flip) = if color == Color::White {
                 (1, 0)
             } else {
                 (-1, 56)
             };
             for sq in squares(set) {
-                let [m, e] = SQUARE_TABLES[k][sq ^ flip];
+                let [m, e] = tables[k][sq ^ flip];
                 mg += sign * m;
                 eg += sign * e;
             }
@@ -927,11 +1067,14 @@ pub fn placement(pos: &Position) -> i32 {
 /// The attack units a piece of each kind adds per square of the enemy King's zone it
 /// attacks: Knight and Bishop 2, Rook 3, Queen 5.
 const KING_ATTACK_UNITS: [(PieceKind, i32); 4] = [
-    (PieceKind::Knight, 2),
-    (PieceKind::Bishop, 2),
-    (PieceKind::Rook, 3),
-    (PieceKind::Queen, 5),
+    (PieceKind::Knight, KING_ATTACK_UNITS_BY_KIND[0]),
+    (PieceKind::Bishop, KING_ATTACK_UNITS_BY_KIND[1]),
+    (PieceKind::Rook, KING_ATTACK_UNITS_BY_KIND[2]),
+    (PieceKind::Queen, KING_ATTACK_UNITS_BY_KIND[3]),
 ];
+
+/// [`KING_ATTACK_UNITS`] in the order of `PIECE_KINDS`.
+const KING_ATTACK_UNITS_BY_KIND: [i32; 4] = [2, 2, 3, 5];
 
 /// The most attack units counted on one King (the term's square is at most 1,600).
 pub const KING_ATTACK_CAP: i32 = 40;
@@ -1184,6 +1327,17 @@ mod tests {
                             p.to_text()
                         );
                     }
+                    let s = Sides::of(&p, Color::White).unwrap();
+                    assert_eq!(
+                        activity(&p, &s, true),
+                        (
+                            mobility_reference(&p, Color::White)
+                                - mobility_reference(&p, Color::Black),
+                            king_attack_units(&s)
+                        ),
+                        "{v} {}",
+                        p.to_text()
+                    );
                     if v.has_fields() {
                         assert_eq!(
                             field_counts(&p, Sides::of(&p, Color::White).as_ref()),
@@ -1301,8 +1455,10 @@ mod tests {
 
     #[test]
     fn placement_blends_the_middlegame_and_endgame_tables_by_phase() {
-        let at = |fen: &str| placement(&Position::from_text(Variant::Standard, fen).unwrap());
+        // Bully reads the hand-set tables, whose values these are.
+        let at = |fen: &str| placement(&Position::from_text(Variant::Bully, fen).unwrap());
         assert_eq!(placement(&Position::new(Variant::Standard)), 0);
+        assert_eq!(placement(&Position::new(Variant::Bully)), 0);
         // Phase 8 (two Queens). Middlegame: Qa1 −10, Kg1 +30 against Qa8 −10, Ke8 0, so
         // +30; endgame: both Queens −10, both Kings on their home rank −25, so 0.
         // (30 × 8 + 0 × 16) / 24 = 10.
@@ -1320,13 +1476,26 @@ mod tests {
         assert!(at("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1") < at("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1"));
         // Other boards have no tables.
         assert_eq!(placement(&Position::new(Variant::BigOuter)), 0);
-        // Standard chess weighs it as written; the evaluation is the weighted sum.
-        let p = Position::from_text(Variant::Standard, "q3k3/8/8/8/8/8/8/Q5K1 w - - 0 1").unwrap();
-        let (material, t) = material_and_terms(&p);
-        assert_eq!(t.placement, 10);
+        // Standard chess reads its fitted tables: the same blend of their values (Qa1 and
+        // Kg1 against Qa8 and Ke8, phase 8), and the evaluation is the weighted sum.
+        let fen = "q3k3/8/8/8/8/8/8/Q5K1 w - - 0 1";
+        let p = Position::from_text(Variant::Standard, fen).unwrap();
+        let t = &CLASSIC_TABLES;
+        let (queen, king) = (4, 5);
+        // Black's a8 and e8 read White's a1 and e1.
+        let mg = t[queen][0][0] + t[king][6][0] - t[queen][0][0] - t[king][4][0];
+        let eg = t[queen][0][1] + t[king][6][1] - t[queen][0][1] - t[king][4][1];
+        assert_eq!(placement(&p), (mg * 8 + eg * 16) / 24);
+        assert_ne!(
+            placement(&p),
+            at(fen),
+            "standard and Bully read different tables"
+        );
+        let (material, terms) = material_and_terms(&p);
+        assert_eq!(terms.placement, placement(&p));
         assert_eq!(
             evaluate_white(&p),
-            material + t.score(&weights(Variant::Standard))
+            material + terms.score(&weights(Variant::Standard))
         );
     }
 

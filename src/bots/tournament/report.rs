@@ -193,6 +193,24 @@ impl Section {
         if let Err(e) = &self.ratings {
             out.push_str(&format!("ratings not computed: {e}\n"));
         }
+        if let [first, second] = order[..] {
+            // Two players: their difference as `match` prints it, from the head-to-head
+            // score alone (no virtual draws).
+            let t = self.totals[first];
+            let tally = crate::bots::arena::Tally {
+                wins: t.w,
+                draws: t.d,
+                losses: t.l,
+            };
+            if let Some(e) = crate::bots::arena::Elo::of(&tally) {
+                out.push_str(&format!(
+                    "Elo difference ({} vs {}): {}\n",
+                    names[first],
+                    names[second],
+                    e.text()
+                ));
+            }
+        }
         out.push_str("crosstable (the row's points against the column / games):\n");
         let cell_w = 9;
         out.push_str(&format!("{:>3}  {:<w$}", "#", "bot"));

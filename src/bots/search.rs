@@ -326,6 +326,9 @@ pub struct AlphaBetaBot {
     /// The searches' evaluation cache (see `Searcher::evaluate_cached`), kept from move to
     /// move: an evaluation depends on the position alone.
     eval_cache: Vec<(u64, i32)>,
+    /// The variant the table and the cache hold positions of (their keys do not name it):
+    /// a search of another variant starts both afresh.
+    searched: Option<Variant>,
 }
 
 /// How a search ends besides its limits: the soft deadline after which no new iteration
@@ -346,6 +349,7 @@ impl AlphaBetaBot {
             tt: Tt::default(),
             seen: HashSet::new(),
             eval_cache: Vec::new(),
+            searched: None,
         }
     }
 
@@ -433,6 +437,11 @@ impl AlphaBetaBot {
         let analysis = mode.analysis;
         let limits = self.effective_limits(limits);
         let noise = if analysis { 0 } else { level_noise(self.level) };
+        if self.searched != Some(pos.variant()) {
+            self.searched = Some(pos.variant());
+            self.tt = Tt::default();
+            self.eval_cache.clear();
+        }
         self.tt.ensure();
         self.tt.age = self.tt.age.wrapping_add(1);
         if self.eval_cache.is_empty() {
@@ -1511,6 +1520,55 @@ mod tests {
             p.play_unchecked(m);
             matches!(p.outcome(), Some(Outcome::Win { winner, .. }) if winner == pos.turn())
         })
+    }
+
+    /// The transposition table and the evaluation cache are keyed by position only: a bot
+    /// that searched one variant and then searches another (the same placements: standard
+    /// chess, then Nonviolent and Bully) scores and chooses as a fresh bot does.
+    #[test]
+    fn a_bot_that_changes_variant_forgets_the_other_variant_s_scores() {
+        use rand::{RngExt, SeedableRng};
+        let limits = SearchLimits {
+            movetime: None,
+            depth: Some(3),
+            nodes: None,
+        };
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut compared = 0;
+        for _ in 0..12 {
+            // A position of a random Nonviolent game (legal in all three variants).
+            let mut p = Position::new(Variant::Nonviolent);
+            for _ in 0..rng.random_range(10..40) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+            }
+            let text = p.to_text();
+            for v in [Variant::Nonviolent, Variant::Bully] {
+                let pos = Position::from_text(v, &text).unwrap();
+                if pos.legal_moves().len() < 2 {
+                    continue;
+                }
+                let standard = Position::from_text(Variant::Standard, &text).unwrap();
+                let mut reused = AlphaBetaBot::with_level(8, 1);
+                reused.search(&standard, limits, &mut NoControl);
+                let mut fresh = AlphaBetaBot::with_level(8, 1);
+                // The same seed's shuffle: the fresh bot draws it once more.
+                fresh.search(&standard, limits, &mut NoControl);
+                fresh.searched = None;
+                fresh.tt = Tt::default();
+                fresh.eval_cache.clear();
+                assert_eq!(
+                    reused.search(&pos, limits, &mut NoControl),
+                    fresh.search(&pos, limits, &mut NoControl),
+                    "{v} {text}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared >= 20, "{compared}");
     }
 
     #[test]

@@ -1499,6 +1499,54 @@ mod tests {
         );
     }
 
+    /// Intrachange's King exposure equals a count straight from the chart: for each piece
+    /// (Knight to King), whether some square it reaches on the empty board teleports it
+    /// onto the enemy King, on every position of seeded random games.
+    #[test]
+    fn jump_exposure_counts_the_pieces_one_move_from_a_landing_on_the_king() {
+        use crate::rules::Piece;
+        use crate::rules::variants::intrachange::chart::chart;
+        use rand::{RngExt, SeedableRng};
+        let kit = Kit::get();
+        let mut nonzero = 0;
+        for seed in 0..20 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let mut p = Position::new(Variant::Intrachange);
+            for _ in 0..100 {
+                let mut expected = 0;
+                // 0 once a King is gone (the game is over).
+                let both_kings = Color::BOTH.iter().all(|&c| p.board().king(c).is_some());
+                for side in Color::BOTH.into_iter().filter(|_| both_kings) {
+                    let Some(king) = p.board().king(side.other()) else {
+                        continue;
+                    };
+                    for (from, kind) in p.board().pieces(side) {
+                        if kind == PieceKind::Pawn {
+                            continue;
+                        }
+                        let aimed = squares(kit.attacks(kind, from.index(), 0)).any(|x| {
+                            chart().esoteric(Square(x as u8), Piece::new(side, kind)) == Some(king)
+                        });
+                        if aimed {
+                            expected += if side == Color::White { 1 } else { -1 };
+                        }
+                    }
+                }
+                assert_eq!(jump_exposure(&p), expected, "{}", p.to_text());
+                nonzero += usize::from(expected != 0);
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                p.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(nonzero > 200, "{nonzero}");
+        // The evaluation weighs it in Intrachange's King-attack term.
+        let p = Position::from_text(Variant::Intrachange, "8/8/8/7k/8/8/R7/K7 w - - 0 1").unwrap();
+        assert_eq!(material_and_terms(&p).1.king_attack, 1);
+    }
+
     #[test]
     fn king_attack_counts_the_pieces_aimed_at_the_king_s_zone() {
         let at = |fen: &str| king_attack(&Position::from_text(Variant::Standard, fen).unwrap());

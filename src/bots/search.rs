@@ -66,56 +66,56 @@ const LEVELS: [LevelSpec; 8] = [
         nodes: 2_000,
         noise: 250,
         name: "Beginner",
-        elo: 990,
+        elo: 1090,
     },
     LevelSpec {
         depth: 2,
         nodes: 6_000,
         noise: 150,
         name: "Novice",
-        elo: 1160,
+        elo: 1320,
     },
     LevelSpec {
         depth: 3,
         nodes: 15_000,
         noise: 90,
         name: "Casual",
-        elo: 1300,
+        elo: 1460,
     },
     LevelSpec {
         depth: 4,
         nodes: 40_000,
         noise: 50,
         name: "Club player",
-        elo: 1480,
+        elo: 1570,
     },
     LevelSpec {
         depth: 6,
         nodes: 120_000,
         noise: 20,
         name: "Strong club player",
-        elo: 1610,
+        elo: 1680,
     },
     LevelSpec {
         depth: 10,
         nodes: 400_000,
         noise: 0,
         name: "Expert",
-        elo: 1700,
+        elo: 1820,
     },
     LevelSpec {
         depth: 64,
         nodes: 1_500_000,
         noise: 0,
         name: "Master",
-        elo: 1770,
+        elo: 1830,
     },
     LevelSpec {
         depth: 64,
         nodes: 6_000_000,
         noise: 0,
         name: "Strongest",
-        elo: 1790,
+        elo: 1840,
     },
 ];
 
@@ -155,9 +155,10 @@ pub fn level_name(level: u8) -> &'static str {
 /// A level's approximate rating on Stockfish 15's `UCI_Elo` scale in standard chess,
 /// measured at 100 ms a move in a round robin of the eight levels with Stockfish limited
 /// to `UCI_Elo` 1350 and 2000, Stockfish 1350 the anchor (docs/BOTS.md, "Strength
-/// levels"), rounded to 10; levels 7 and 8, which play alike at that move time, are put
-/// 10 below and 10 above their mean. A guide for players: the 95 % margins there are
-/// ±150–200, and the variants have no such scale.
+/// levels"), rounded to 10; levels 6, 7 and 8, which play alike at that move time (it
+/// ends their searches before their depth and node limits do), are put 10 apart around
+/// their mean. A guide for players: the 95 % margins there are ±150–200, and the variants
+/// have no such scale.
 pub fn level_elo(level: u8) -> u16 {
     level_spec(level).elo
 }
@@ -648,7 +649,7 @@ struct Searcher<'a> {
     has_check: bool,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by repetition key (`EVAL_CACHE_SIZE` slots, the key's low bits
-    /// the slot, a new evaluation replacing the old), for positions met again in one search.
+    /// the slot, a new evaluation replacing the old), the bot's, kept from search to search.
     eval_cache: &'a mut Vec<(u64, i32)>,
     /// Whether the position of the next [`Searcher::negamax`] call has its side to move in
     /// check, where the caller has asked already; taken at the call's entry.

@@ -337,7 +337,7 @@ fn simultaneous_lines(
             side,
             m,
             &theirs,
-            &simultaneous::rules_resolver,
+            &simultaneous::legal_resolver,
             &mut pairs,
         );
         scored.push((*m, sc));

@@ -36,7 +36,9 @@ use super::eval::{evaluate_for, piece_value};
 use super::search::MATE;
 use super::{SearchControl, SearchLimits};
 use crate::rules::classic;
-use crate::rules::{CheckKind, Color, DrawReason, Effect, IllegalMove, Move, Outcome, Position};
+use crate::rules::{
+    CheckKind, Color, DrawReason, Effect, IllegalMove, Move, Outcome, Position, TurnModel,
+};
 use crate::rules::{PieceKind, Square};
 
 /// Score subtracted when a resolution puts the bot's King in immediate check.
@@ -73,7 +75,23 @@ pub fn turn_key(pos: &Position) -> u64 {
     p.repetition_key()
 }
 
-/// [`rules_resolver`], except that a resolution back to a position in `seen` (the
+/// The rules' resolution of commits the position's [`Position::legal_commits`] gave, which
+/// the bot's commits and replies always are ([`Position::resolve_legal`]: the same
+/// position and effects as [`rules_resolver`] without judging the commits again).
+///
+/// # Errors
+/// None: the result is always `Ok` (the type is the [`Resolver`]'s).
+pub fn legal_resolver(
+    pos: &Position,
+    white: &Move,
+    black: &Move,
+) -> Result<(Position, Vec<Effect>), IllegalMove> {
+    let mut p = pos.clone();
+    let fx = p.resolve_legal(white, black);
+    Ok((p, fx))
+}
+
+/// [`legal_resolver`], except that a resolution back to a position in `seen` (the
 /// [`turn_key`]s of the game's earlier start-of-turn positions) ends in a draw by
 /// repetition (an added [`Effect::GameOver`]): the bot scores going back as a draw, as the
 /// alternating search does, so a side ahead leaves the shuffle the rules' threefold
@@ -87,7 +105,7 @@ pub fn resolve_with_repetitions(
     white: &Move,
     black: &Move,
 ) -> Result<(Position, Vec<Effect>), IllegalMove> {
-    let (next, mut fx) = rules_resolver(pos, white, black)?;
+    let (next, mut fx) = legal_resolver(pos, white, black)?;
     let over = fx.iter().any(|e| matches!(e, Effect::GameOver(_)));
     if !over && !seen.is_empty() && seen.contains(&turn_key(&next)) {
         fx.push(Effect::GameOver(Outcome::Draw {
@@ -105,24 +123,32 @@ pub fn best_threat(pos: &Position, by: Color) -> i32 {
     let shape = pos.shape();
     let board = pos.board();
     let resting: Vec<Square> = pos.resting(by).collect();
+    let view = classic::AttackView::of(board);
     let mut best = 0;
     for (sq, kind) in board.pieces(by.other()) {
         if kind == PieceKind::King {
             continue;
         }
-        let attackers: Vec<Square> = classic::attackers(board, sq, by)
-            .into_iter()
-            .filter(|a| !resting.contains(a))
-            .collect();
+        // The attackers as a set on the 8×8 board, else as the scan lists them.
+        let attackers: Vec<Square> = match &view {
+            Some(v) => classic::masks::squares(v.attackers(sq, by))
+                .map(|i| Square(i as u8))
+                .collect(),
+            None => classic::attackers(board, sq, by),
+        };
         let Some(cheapest) = attackers
             .iter()
+            .filter(|a| !resting.contains(a))
             .filter_map(|&a| board.kind(by, a).map(|k| piece_value(v, k, shape.zone(a))))
             .min()
         else {
             continue;
         };
         let value = piece_value(v, kind, shape.zone(sq));
-        let defended = !classic::attackers(board, sq, by.other()).is_empty();
+        let defended = match &view {
+            Some(v) => v.attackers(sq, by.other()) != 0,
+            None => !classic::attackers(board, sq, by.other()).is_empty(),
+        };
         let gain = if defended { value - cheapest } else { value };
         best = best.max(gain);
     }
@@ -145,14 +171,25 @@ fn judge(next: &Position, side: Color) -> i32 {
 /// resting piece never has one (`rules/parity.md` §2.1), and in Single Occupation a side
 /// with a piece on a shared square may move only that piece (§5).
 pub fn movable_pieces(pos: &Position, side: Color) -> usize {
-    // One bit per square index (a `Square` is a `u8`): no second list to sort on this
-    // path, which every resolved pair of the matrix takes twice.
+    movable_pieces_up_to(pos, side, usize::MAX)
+}
+
+/// [`movable_pieces`], counted no further than `at_most` (the rules stop generating there,
+/// [`parity::movable_pieces`]); other variants count the origins of their legal commits.
+///
+/// [`parity::movable_pieces`]: crate::rules::variants::parity::movable_pieces
+fn movable_pieces_up_to(pos: &Position, side: Color, at_most: usize) -> usize {
+    if pos.variant().turn_model() == TurnModel::Simultaneous {
+        return crate::rules::variants::parity::movable_pieces(pos, side, at_most);
+    }
+    // One bit per square index (a `Square` is a `u8`).
     let mut from = [0u64; 4];
     for m in pos.legal_commits(side) {
         let i = m.from.index();
         from[i / 64] |= 1 << (i % 64);
     }
-    from.iter().map(|w| w.count_ones() as usize).sum()
+    let n: usize = from.iter().map(|w| w.count_ones() as usize).sum();
+    n.min(at_most)
 }
 
 /// What a side with 1, 2, 3 or 4 pieces free to move next turn loses, in centipawns
@@ -163,8 +200,9 @@ pub const FEW_MOVERS_PENALTY: [i32; 5] = [0, 500, 200, 75, 25];
 
 /// [`FEW_MOVERS_PENALTY`] of `side` in `pos`.
 fn few_movers_penalty(pos: &Position, side: Color) -> i32 {
+    // Counting stops where the penalty does.
     FEW_MOVERS_PENALTY
-        .get(movable_pieces(pos, side))
+        .get(movable_pieces_up_to(pos, side, FEW_MOVERS_PENALTY.len()))
         .copied()
         .unwrap_or(0)
 }

@@ -433,6 +433,18 @@ impl Position {
         variants::resolve(self, white, black)
     }
 
+    /// Parity: resolves commits this position's [`Position::legal_commits`] gave, without
+    /// judging them again (the bots' hot path). For such commits the result is
+    /// [`Position::resolve`]'s; a commit that is not legal is resolved as the rules'
+    /// placement for it implies (as record mode does, ruling P-6), never a panic. Other
+    /// variants: nothing happens and no effect is returned.
+    pub fn resolve_legal(&mut self, white: &Move, black: &Move) -> Vec<Effect> {
+        if self.variant.turn_model() != TurnModel::Simultaneous {
+            return Vec::new();
+        }
+        variants::parity::resolve_legal(self, white, black)
+    }
+
     /// The outcome if the game is over by the position alone (mate, stalemate, King capture,
     /// 50-move rule, insufficient material). Repetition needs the history: see
     /// [`GameRecord::outcome`](super::record::GameRecord::outcome).

@@ -32,10 +32,11 @@ pub use movement::{
     lines, max_passed,
 };
 
-pub(crate) use attacks::en_passant_is_legal;
+pub(crate) use attacks::{AttackView, attack_set, en_passant_is_legal};
 pub(crate) use judge::{
     candidates, en_passant_probe, judge, judge_castling, movement_reason, with_en_passant_probe,
 };
+pub(crate) use movement::castle_ends;
 pub(crate) use outcome::{
     has_mating_material, in_check, insufficient_material, only_kings, outcome,
 };

@@ -141,27 +141,46 @@ pub const STANDARD_PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Knight,
 ];
 
-/// Castling geometry. 8×8: King e→g / e→c, Rook h→f / a→d. Big Outer (`§2`): White King
-/// f1→c1 with Rook b1→d1 (short) or f1→i1 with Rook k1→h1 (long); Black King g12→j12 with
-/// Rook k12→i12 (short) or g12→d12 with Rook b12→e12 (long).
-pub fn castle_spec(shape: BoardShape, side: Color, wing: Wing) -> CastleSpec {
-    let back = match side {
-        Color::White => 0,
-        Color::Black => shape.ranks() - 1,
-    };
-    let (kf, kt, rf, rt) = match (shape, side, wing) {
+/// The files (0 = a) of a castling move: the King's start and landing, the Rook's start
+/// and landing.
+fn castle_files(shape: BoardShape, side: Color, wing: Wing) -> (i8, i8, i8, i8) {
+    match (shape, side, wing) {
         (BoardShape::Standard, _, Wing::Short) => (4, 6, 7, 5),
         (BoardShape::Standard, _, Wing::Long) => (4, 2, 0, 3),
         (BoardShape::BigOuter, Color::White, Wing::Short) => (5, 2, 1, 3),
         (BoardShape::BigOuter, Color::White, Wing::Long) => (5, 8, 10, 7),
         (BoardShape::BigOuter, Color::Black, Wing::Short) => (6, 9, 10, 8),
         (BoardShape::BigOuter, Color::Black, Wing::Long) => (6, 3, 1, 4),
+    }
+}
+
+/// The square of file `f` on `side`'s back rank.
+fn back_rank_square(shape: BoardShape, side: Color, f: i8) -> Square {
+    let back = match side {
+        Color::White => 0,
+        Color::Black => shape.ranks() - 1,
     };
-    let at = |f: i8| {
-        shape
-            .square_at(f, back)
-            .expect("invariant: castling squares are on the back rank")
-    };
+    shape
+        .square_at(f, back)
+        .expect("invariant: castling squares are on the back rank")
+}
+
+/// The King's and the Rook's start squares of a castling move: [`castle_spec`]'s
+/// `king_from` and `rook_from`, without building the rest.
+pub(crate) fn castle_ends(shape: BoardShape, side: Color, wing: Wing) -> (Square, Square) {
+    let (kf, _, rf, _) = castle_files(shape, side, wing);
+    (
+        back_rank_square(shape, side, kf),
+        back_rank_square(shape, side, rf),
+    )
+}
+
+/// Castling geometry. 8×8: King e→g / e→c, Rook h→f / a→d. Big Outer (`§2`): White King
+/// f1→c1 with Rook b1→d1 (short) or f1→i1 with Rook k1→h1 (long); Black King g12→j12 with
+/// Rook k12→i12 (short) or g12→d12 with Rook b12→e12 (long).
+pub fn castle_spec(shape: BoardShape, side: Color, wing: Wing) -> CastleSpec {
+    let (kf, kt, rf, rt) = castle_files(shape, side, wing);
+    let at = |f: i8| back_rank_square(shape, side, f);
     let span = |a: i8, b: i8| -> Vec<Square> {
         let (lo, hi) = (a.min(b), a.max(b));
         (lo + 1..hi).map(at).collect()

@@ -33,45 +33,107 @@ use crate::rules::position::Position;
 /// describe the position (another board shape, a kind beyond the six, not exactly one King
 /// of `side`).
 pub(super) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) -> bool {
+    with_gen(pos, side, |g| {
+        for from in squares(g.ours.all) {
+            g.piece_commits(from, out);
+        }
+        // Castling: rare, judged as the reference does.
+        let castles = out.len();
+        classic::castling_moves(pos, side, out, |_| false);
+        classic::retain_tail(out, castles, |mv| {
+            check_commit(pos, side, mv, g.ctx).is_ok()
+        });
+    })
+    .is_some()
+}
+
+/// How many of `side`'s pieces have a legal commit (castling counts for the King), counted
+/// piece by piece and no further than `at_most`; `None` where the sets do not describe the
+/// position (as [`legal_commits`]).
+pub(super) fn movable_pieces(pos: &Position, side: Color, at_most: usize) -> Option<usize> {
+    with_gen(pos, side, |g| {
+        let mut n = 0;
+        let mut king_moves = false;
+        let mut buf = Vec::with_capacity(32);
+        for from in squares(g.ours.all) {
+            if n >= at_most {
+                return n;
+            }
+            buf.clear();
+            g.piece_commits(from, &mut buf);
+            if !buf.is_empty() {
+                n += 1;
+                king_moves |= from == g.king;
+            }
+        }
+        if n < at_most && !king_moves {
+            buf.clear();
+            classic::castling_moves(pos, side, &mut buf, |_| false);
+            if buf
+                .iter()
+                .any(|mv| check_commit(pos, side, mv, g.ctx).is_ok())
+            {
+                n += 1;
+            }
+        }
+        n.min(at_most)
+    })
+}
+
+/// Runs `f` with the generator of `side`'s commits on `pos`; `None`, without running it,
+/// where the sets do not describe the position (another board shape, a kind beyond the
+/// six, not exactly one King of `side`).
+fn with_gen<R>(pos: &Position, side: Color, f: impl FnOnce(&Gen) -> R) -> Option<R> {
     if pos.shape() != BoardShape::Standard {
-        return false;
+        return None;
     }
     let b = &pos.board;
     let (Some(ours), Some(theirs)) = (
         Side::of(b.planes64(side)),
         Side::of(b.planes64(side.other())),
     ) else {
-        return false;
+        return None;
     };
     if ours.kings.count_ones() != 1 {
-        return false;
+        return None;
     }
     let ctx = Ctx::new(pos, side);
     let set = |squares: &mut dyn Iterator<Item = Square>| {
         squares.fold(0u64, |m, s| m | 1u64 << (s.index() & 63))
     };
     let exits = set(&mut ctx.exits.iter().copied());
+    let kit = Kit::get();
+    let occ = ours.all | theirs.all;
+    let king = ours.kings.trailing_zeros() as usize;
+    let enemy_resting = set(&mut ctx.enemy_resting.iter().flatten().copied());
+    // Our pieces that alone stand between the King and an active enemy line piece (a
+    // square the enemy shares stays blocked when ours leaves it).
+    let active = theirs.all & !enemy_resting;
+    let snipers = ((kit.a.rook(king, theirs.all) & theirs.orthogonal)
+        | (kit.a.bishop(king, theirs.all) & theirs.diagonal))
+        & active;
+    let mut pinned = 0;
+    for s in squares(snipers) {
+        let between = kit.a.between[king][s] & occ;
+        if between.count_ones() == 1 {
+            pinned |= between & ours.all & !theirs.all;
+        }
+    }
     let g = Gen {
-        kit: Kit::get(),
+        kit,
         pos,
         ctx: &ctx,
         us: side,
         ours,
         theirs,
-        occ: ours.all | theirs.all,
-        king: ours.kings.trailing_zeros() as usize,
+        occ,
+        king,
         resting: set(&mut pos.resting[side.index()].iter().flatten().copied()),
-        enemy_resting: set(&mut ctx.enemy_resting.iter().flatten().copied()),
+        enemy_resting,
         exits,
+        pinned,
     };
-    for from in squares(ours.all) {
-        g.piece_commits(from, out);
-    }
-    // Castling: rare, judged as the reference does.
-    let castles = out.len();
-    classic::castling_moves(pos, side, out, |_| false);
-    classic::retain_tail(out, castles, |mv| check_commit(pos, side, mv, &ctx).is_ok());
-    true
+    Some(f(&g))
 }
 
 /// What the generator knows about one side's commits on one position.
@@ -90,6 +152,11 @@ struct Gen<'a> {
     enemy_resting: u64,
     /// Our pieces that must leave a shared square (§5).
     exits: u64,
+    /// Our pieces that alone block an active enemy line piece's way to our King: only
+    /// their commits can leave the King attacked, when no active piece attacks it now
+    /// (which holds for every commit but a King step: an immediate check allows only
+    /// those, §2.4).
+    pinned: u64,
 }
 
 impl Gen<'_> {
@@ -118,7 +185,9 @@ impl Gen<'_> {
     /// its square, rule 5).
     #[inline(always)]
     fn king_safe_after(&self, from: usize, to: usize) -> bool {
-        if self.theirs.all >> self.king & 1 != 0 {
+        if self.theirs.all >> self.king & 1 != 0 || self.pinned >> from & 1 == 0 {
+            // A King on a shared square is never in check (rule 5); no active piece
+            // attacks the King now, so only a pinned piece's leaving can let one through.
             return true;
         }
         let active = self.theirs.all & !self.enemy_resting & !(1u64 << to);

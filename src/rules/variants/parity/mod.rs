@@ -25,7 +25,7 @@ use std::fmt;
 use super::{Capabilities, TitleExample, VariantRules};
 use crate::rules::board::Board;
 use crate::rules::classic;
-use crate::rules::geometry::Square;
+use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{CheckKind, Effect, Move, Special};
 use crate::rules::notation::fen::PositionError;
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
@@ -437,6 +437,13 @@ fn forced_exits(pos: &Position, side: Color) -> Vec<Square> {
     if !pos.variant.has_single_occupation() {
         return Vec::new();
     }
+    if pos.shape() == BoardShape::Standard {
+        // Where the two sides' bit planes meet, lowest square first.
+        let all = |c: Color| pos.board.planes64(c).iter().fold(0u64, |m, p| m | p);
+        return classic::masks::squares(all(side) & all(side.other()))
+            .map(|i| Square(i as u8))
+            .collect();
+    }
     pos.board
         .pieces(side)
         .filter(|&(s, _)| pos.board.is_shared(s))
@@ -465,7 +472,12 @@ pub fn must_leave(pos: &Position, side: Color) -> Vec<Square> {
 /// square: rule 5).
 pub(super) fn king_attackers(board: &Board, side: Color) -> Vec<Square> {
     match board.king(side) {
-        Some(k) if !board.is_shared(k) => classic::attackers(board, k, side.other()),
+        Some(k) if !board.is_shared(k) => match classic::attack_set(board, k, side.other()) {
+            Some(set) => classic::masks::squares(set)
+                .map(|i| Square(i as u8))
+                .collect(),
+            None => classic::attackers(board, k, side.other()),
+        },
         _ => Vec::new(),
     }
 }
@@ -757,6 +769,33 @@ fn legal_commits_reference(pos: &Position, side: Color, out: &mut Vec<Move>) {
     out.truncate(w);
 }
 
+/// How many of `side`'s pieces have a legal commit in `pos` (castling counts for the King;
+/// a resting piece has none, §2.2; in Single Occupation only the pieces on shared squares
+/// may move when there are any, §5), counted no further than `at_most`: what a bot asks to
+/// see whether a side is short of moves, without listing every commit.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::{Color, Position, Variant, variants::parity};
+/// let p = Position::new(Variant::Parity);
+/// // Eight pawns and two Knights can move; the other pieces are blocked.
+/// assert_eq!(parity::movable_pieces(&p, Color::White, usize::MAX), 10);
+/// assert_eq!(parity::movable_pieces(&p, Color::White, 5), 5);
+/// ```
+pub fn movable_pieces(pos: &Position, side: Color, at_most: usize) -> usize {
+    masks::movable_pieces(pos, side, at_most).unwrap_or_else(|| {
+        let mut from: Vec<Square> = commits(pos, side).iter().map(|m| m.from).collect();
+        from.sort_unstable();
+        from.dedup();
+        from.len().min(at_most)
+    })
+}
+
+/// [`Position::resolve_legal`]: both commits resolved without the judge.
+pub(crate) fn resolve_legal(pos: &mut Position, white: &Move, black: &Move) -> Vec<Effect> {
+    resolve::resolve_unchecked(pos, [Some(*white), Some(*black)])
+}
+
 pub(super) fn commits(pos: &Position, side: Color) -> Vec<Move> {
     let mut v = Vec::with_capacity(48);
     legal_commits(pos, side, &mut v);
@@ -779,7 +818,8 @@ fn loss_without_commits(pos: &Position, side: Color) -> WinReason {
 /// 50-turn rule. Repetition needs the record; §4 has no dead-material draw.
 pub(super) fn outcome(pos: &Position) -> Option<Outcome> {
     king_outcome(pos).or_else(|| {
-        let stuck = Color::BOTH.map(|c| commits(pos, c).is_empty());
+        // Whether a side has no commit at all: the first piece with one answers it.
+        let stuck = Color::BOTH.map(|c| movable_pieces(pos, c, 1) == 0);
         outcome_with_commits(pos, stuck)
     })
 }

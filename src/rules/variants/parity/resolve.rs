@@ -241,12 +241,14 @@ fn bookkeeping(pos: &mut Position, movers: &Movers, any_capture: bool) {
     }
     for side in Color::BOTH {
         for wing in Wing::BOTH {
-            if pos.can_castle(side, wing)
-                && let Some(spec) = pos.castle_spec(side, wing)
-                && (pos.board.kind(side, spec.king_from) != Some(PieceKind::King)
-                    || pos.board.kind(side, spec.rook_from) != Some(PieceKind::Rook)
-                    || movers[side.index()]
-                        .is_some_and(|(m, _)| m.from == spec.king_from || m.from == spec.rook_from))
+            if !pos.can_castle(side, wing) || !pos.variant.has_castling() {
+                continue;
+            }
+            let (king_from, rook_from) = classic::castle_ends(pos.shape(), side, wing);
+            if pos.board.kind(side, king_from) != Some(PieceKind::King)
+                || pos.board.kind(side, rook_from) != Some(PieceKind::Rook)
+                || movers[side.index()]
+                    .is_some_and(|(m, _)| m.from == king_from || m.from == rook_from)
             {
                 pos.set_castling(side, wing, false);
             }

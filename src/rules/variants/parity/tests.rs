@@ -960,3 +960,59 @@ fn bitboard_commits_equal_the_square_array_commits() {
         compare(&Position::from_text(variant, text).unwrap());
     }
 }
+
+/// On random games of both variants: resolving commits the generator gave without the
+/// judge (`Position::resolve_legal`) gives `resolve`'s position and effects; the movable
+/// pieces are the distinct origins of the legal commits, counted up to any cap; and the
+/// outcome's "no commit at all" agrees with the commit lists.
+#[test]
+fn the_bots_fast_paths_agree_with_the_judged_ones() {
+    let mut turns = 0;
+    let mut stuck_seen = 0;
+    for v in [Variant::Parity, Variant::ParitySingle] {
+        for seed in 0..40 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5eed + seed);
+            let mut p = Position::new(v);
+            for _ in 0..80 {
+                for side in Color::BOTH {
+                    let mut from: Vec<Square> = commits(&p, side).iter().map(|m| m.from).collect();
+                    from.sort_unstable();
+                    from.dedup();
+                    for cap in [0, 1, 2, 5, usize::MAX] {
+                        assert_eq!(
+                            movable_pieces(&p, side, cap),
+                            from.len().min(cap),
+                            "{v} {side:?} cap {cap} {}",
+                            p.to_text()
+                        );
+                    }
+                    stuck_seen += usize::from(from.is_empty());
+                }
+                let stuck = Color::BOTH.map(|c| commits(&p, c).is_empty());
+                assert_eq!(
+                    p.outcome(),
+                    king_outcome(&p).or_else(|| outcome_with_commits(&p, stuck)),
+                    "{}",
+                    p.to_text()
+                );
+                if p.outcome().is_some() {
+                    break;
+                }
+                let [w, b] = Color::BOTH.map(|c| commits(&p, c));
+                let (w, b) = (
+                    w[rng.random_range(0..w.len())],
+                    b[rng.random_range(0..b.len())],
+                );
+                let mut judged = p.clone();
+                let fx = judged.resolve(&w, &b).expect("legal commits resolve");
+                let mut fast = p.clone();
+                assert_eq!(fast.resolve_legal(&w, &b), fx, "{}", p.to_text());
+                assert_eq!(fast, judged, "{}", p.to_text());
+                p = judged;
+                turns += 1;
+            }
+        }
+    }
+    assert!(turns > 2000, "{turns} turns");
+    assert!(stuck_seen > 0, "no side without a commit was met");
+}

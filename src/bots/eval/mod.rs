@@ -671,8 +671,8 @@ fn teleport_threatened_value(pos: &Position) -> i32 {
 
 /// Intrachange's King exposure to jumps ([`Terms::king_attack`] there), White's on Black's
 /// King less Black's on White's: the pieces (Knight to King) that stand one move, on the
-/// empty board, from a square whose teleport lands on the enemy King's square
-/// ([`intrachange::jump_reach`]), the only way a King is captured
+/// empty board, from a square whose teleport lands on the enemy King's square (the rules'
+/// `intrachange::jump_reach`, built once from the chart), the only way a King is captured
 /// (`rules/intrachange.md §3.3`, ruling I-4). 0 where a King is gone or the position is
 /// not on the 8×8 board with the six standard kinds.
 ///
@@ -688,8 +688,6 @@ fn teleport_threatened_value(pos: &Position) -> i32 {
 /// let p = Position::from_text(Variant::Intrachange, "8/8/8/7k/8/R7/8/K7 w - - 0 1").unwrap();
 /// assert_eq!(jump_exposure(&p), 0);
 /// ```
-///
-/// [`intrachange::jump_reach`]: crate::rules::variants::intrachange::jump_reach
 pub fn jump_exposure(pos: &Position) -> i32 {
     let Some(s) = Sides::of(pos, Color::White) else {
         return 0;
@@ -975,7 +973,7 @@ const fn square_value(kind: usize, file: i32, rank: i32) -> [i32; 2] {
     }
 }
 
-/// The hand-set square tables of the six standard kinds, Pawn to King ([`square_value`]):
+/// The hand-set square tables of the six standard kinds, Pawn to King (`square_value`):
 /// Bully's, and the start of the fit of standard chess's ([`CLASSIC_TABLES`]).
 pub const HAND_SET_TABLES: [SquareTable; 6] = {
     let mut t = [[[0; 2]; 64]; 6];

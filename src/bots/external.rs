@@ -491,11 +491,21 @@ impl EngineOptions {
     }
 
     /// The `UCI_Variant` value to send for `variant`, if any: the variant's name when the
-    /// bot's `UCI_Variant` option lists it (so `standard` is sent only to a bot that lists
-    /// `standard`).
+    /// bot's `UCI_Variant` option lists it; for standard chess `standard`, or `chess` (the
+    /// name Fairy-Stockfish and `esoterica uci` list), only to a bot that lists it.
     fn variant_value(&self, variant: Variant) -> Option<&'static str> {
-        let listed = self.variants.as_ref()?.iter().any(|n| n == variant.name());
-        listed.then(|| variant.name())
+        let listed = |name: &str| {
+            self.variants
+                .as_ref()
+                .is_some_and(|v| v.iter().any(|n| n == name))
+        };
+        if listed(variant.name()) {
+            Some(variant.name())
+        } else if variant == Variant::Standard && listed("chess") {
+            Some("chess")
+        } else {
+            None
+        }
     }
 }
 
@@ -1341,8 +1351,12 @@ mod tests {
             );
             assert_eq!(o.check(Variant::Bully), Ok(()));
             assert_eq!(o.check(Variant::Standard), Ok(()));
-            // `chess` is not our name for standard chess: nothing is sent for it.
-            assert_eq!(o.variant_value(Variant::Standard), None);
+            // A bot that calls standard chess `chess` is sent that name.
+            assert_eq!(o.variant_value(Variant::Standard), Some("chess"));
+            assert_eq!(
+                EngineOptions::default().variant_value(Variant::Standard),
+                None
+            );
             assert_eq!(o.variant_value(Variant::Bully), Some("bully"));
             assert_eq!(
                 o.check(Variant::Parity),

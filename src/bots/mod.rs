@@ -160,6 +160,10 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// The best move found so far.
     pub best: Option<Move>,
+    /// The principal variation of the completed depth: [`SearchInfo::best`] first, then the
+    /// best replies the transposition table holds, each legal where it is played, at most
+    /// `depth` moves; empty when the search reports none.
+    pub pv: Vec<Move>,
 }
 
 /// The host side of a running search: asked whether to stop, told about progress (the

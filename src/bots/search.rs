@@ -541,10 +541,10 @@ impl AlphaBetaBot {
                 score: best.1,
                 nodes: s.nodes,
                 best: Some(best.0),
+                pv: tt_pv(s.tt, pos, best.0, depth.max(1) as usize),
             };
             if let Some(f) = on_depth.as_mut() {
-                let pv = tt_pv(s.tt, pos, best.0, depth.max(1) as usize);
-                f(&info, &pv);
+                f(&info, &info.pv);
             }
             s.ctl.report(info);
             if best.1.abs() >= MATE_BOUND && depth >= must_reach && !analysis {

@@ -10,8 +10,14 @@
 //! is answered with `info string error: …` and never panics.
 //!
 //! Dialect, beyond plain UCI (`docs/bot-protocol.md`):
-//! - `setoption name UCI_Variant value <variant>` chooses the variant, by the names of
-//!   [`Variant::name`]; `position startpos` is then that variant's initial position.
+//! - `setoption name UCI_Variant value <variant>` chooses the variant; the combo lists
+//!   [`uci_variant_name`]s (`chess` for standard chess, as Fairy-Stockfish, so that
+//!   python-chess can set it) and any name [`Variant::parse`] reads is taken;
+//!   `position startpos` is then that variant's initial position.
+//! - `setoption name MultiPV value <n>` (1 to [`MAX_MULTIPV`], `alphabeta` bots): each
+//!   `go` analyses the best `n` lines ([`analysis::analyse`], without the level's random
+//!   choice) and answers the best line's first move; the time and node limits are shared
+//!   among the lines. Every `info` line carries the whole principal variation.
 //! - `position fen <text>` takes the variant's position text (FEN, Big Outer's corner field,
 //!   Parity's resting field); `moves …` are in coordinate form; for Parity each is a turn
 //!   `WHITE/BLACK` (`e2e4/e7e5`).
@@ -25,6 +31,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::analysis::{self, Line, MAX_MULTIPV};
 use super::search::{MATE, MATE_BOUND};
 use super::{Bot, BotSpec, Clock, SearchControl, SearchInfo, SearchLimits, mix_seed};
 use crate::rules::{Color, Move, Position, TurnModel, Variant};
@@ -42,6 +49,25 @@ fn send<W: Write>(out: &Output<W>, line: &str) -> bool {
         return false;
     };
     writeln!(w, "{line}").and_then(|()| w.flush()).is_ok()
+}
+
+/// The name of `variant` in the engine's `UCI_Variant` combo: `chess` for standard chess
+/// (the name python-chess sends and Fairy-Stockfish lists), else [`Variant::name`].
+/// `setoption name UCI_Variant value …` takes either name ([`Variant::parse`]).
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::uci_engine::uci_variant_name;
+/// use esoterica::rules::Variant;
+/// assert_eq!(uci_variant_name(Variant::Standard), "chess");
+/// assert_eq!(uci_variant_name(Variant::BigOuter), "big-outer");
+/// ```
+pub fn uci_variant_name(variant: Variant) -> &'static str {
+    if variant == Variant::Standard {
+        "chess"
+    } else {
+        variant.name()
+    }
 }
 
 /// The limits of one `go` command.
@@ -356,7 +382,8 @@ fn find_legal(pos: &Position, side: Color, text: &str) -> Result<Move, PositionM
 }
 
 /// One search's `info` line: depth, score (`cp`, or `mate` in moves, negative when the
-/// engine is mated), nodes, time (ms), nodes per second and the best move as the pv.
+/// engine is mated), nodes, time (ms), nodes per second and the principal variation
+/// ([`SearchInfo::pv`]; the best move alone when the search gave none).
 ///
 /// # Examples
 /// ```
@@ -365,10 +392,13 @@ fn find_legal(pos: &Position, side: Color, text: &str) -> Result<Move, PositionM
 /// use esoterica::rules::{Position, Variant};
 /// let pos = Position::new(Variant::Standard);
 /// let best = pos.parse_move("e2e4").ok();
-/// let info = SearchInfo { depth: 2, score: 35, nodes: 900, best };
+/// let mut after = pos.clone();
+/// after.play(&best.unwrap());
+/// let pv = vec![best.unwrap(), after.parse_move("e7e5").unwrap()];
+/// let info = SearchInfo { depth: 2, score: 35, nodes: 900, best, pv };
 /// assert_eq!(
 ///     info_line(&info, pos.shape(), 3),
-///     "info depth 2 score cp 35 nodes 900 time 3 nps 300000 pv e2e4"
+///     "info depth 2 score cp 35 nodes 900 time 3 nps 300000 pv e2e4 e7e5"
 /// );
 /// ```
 pub fn info_line(info: &SearchInfo, shape: crate::rules::BoardShape, ms: u64) -> String {
@@ -384,10 +414,52 @@ pub fn info_line(info: &SearchInfo, shape: crate::rules::BoardShape, ms: u64) ->
         "info depth {} score {score} nodes {} time {ms} nps {nps}",
         info.depth, info.nodes
     );
-    if let Some(m) = info.best {
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for m in &info.pv {
+            line.push(' ');
+            line.push_str(&m.coordinate(shape));
+        }
+    } else if let Some(m) = info.best {
         line.push_str(&format!(" pv {}", m.coordinate(shape)));
     }
     line
+}
+
+/// One line of a `MultiPV` analysis as an `info` line: `info depth D multipv K score cp X |
+/// mate N nodes N time MS nps N pv m1 m2 …`, with `nodes` the analysis's total so far.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::analysis::{Line, Score};
+/// use esoterica::bots::uci_engine::multipv_info_line;
+/// use esoterica::rules::{Position, Variant};
+/// let pos = Position::new(Variant::Standard);
+/// let first = pos.parse_move("d2d4").unwrap();
+/// let line = Line { multipv: 2, first, score: Score::Cp(20), depth: 3, nodes: 500, pv: vec![first] };
+/// assert_eq!(
+///     multipv_info_line(&line, pos.shape(), 1_500, 10),
+///     "info depth 3 multipv 2 score cp 20 nodes 1500 time 10 nps 150000 pv d2d4"
+/// );
+/// ```
+pub fn multipv_info_line(
+    line: &Line,
+    shape: crate::rules::BoardShape,
+    total_nodes: u64,
+    ms: u64,
+) -> String {
+    let nps = total_nodes.saturating_mul(1000) / ms.max(1);
+    let mut text = format!(
+        "info depth {} multipv {} score {} nodes {total_nodes} time {ms} nps {nps} pv",
+        line.depth.max(1),
+        line.multipv,
+        line.score
+    );
+    for m in &line.pv {
+        text.push(' ');
+        text.push_str(&m.coordinate(shape));
+    }
+    text
 }
 
 /// The running search's side of the conversation: its stop flag, and the `info` lines it
@@ -397,6 +469,14 @@ struct EngineControl<W: Write> {
     out: Output<W>,
     shape: crate::rules::BoardShape,
     started: Instant,
+    /// A `MultiPV` analysis writes its own lines: the searches' reports are not written.
+    quiet: bool,
+}
+
+impl<W: Write> EngineControl<W> {
+    fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64
+    }
 }
 
 impl<W: Write> SearchControl for EngineControl<W> {
@@ -405,9 +485,67 @@ impl<W: Write> SearchControl for EngineControl<W> {
     }
 
     fn report(&mut self, info: SearchInfo) {
-        let ms = self.started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
-        send(&self.out, &info_line(&info, self.shape, ms));
+        if !self.quiet {
+            send(&self.out, &info_line(&info, self.shape, self.elapsed_ms()));
+        }
     }
+}
+
+/// A `MultiPV` search: [`analysis::analyse`] of `pos` for `side` at `level`, each line's
+/// depths written as they complete and the final lines, best first, once more at the end
+/// (so a host that keeps the last line of each number has the lines in order). The time and
+/// node limits are shared equally among the lines (alternating variants; Parity scores
+/// every commit in one pass). Returns the best line's first move.
+fn multipv_search<W: Write>(
+    pos: &Position,
+    side: Color,
+    level: u8,
+    limits: SearchLimits,
+    lines: usize,
+    ctl: &mut EngineControl<W>,
+) -> Option<Move> {
+    let mut p = pos.clone();
+    p.set_turn(side);
+    let alternating = p.variant().turn_model() == TurnModel::Alternating;
+    let share = lines.max(1) as u32;
+    let limits = if alternating {
+        SearchLimits {
+            movetime: limits
+                .movetime
+                .map(|t| (t / share).max(Duration::from_millis(1))),
+            nodes: limits.nodes.map(|n| (n / u64::from(share)).max(1)),
+            ..limits
+        }
+    } else {
+        limits
+    };
+    let shape = p.shape();
+    let out = Arc::clone(&ctl.out);
+    let started = ctl.started;
+    ctl.quiet = true;
+    // The nodes of each line's search (by the order the lines were searched), for the total.
+    let mut nodes: Vec<u64> = Vec::new();
+    let mut total = 0u64;
+    let ms = || started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
+    let result = analysis::analyse(&p, level, limits, lines, ctl, &mut |line: &Line| {
+        if nodes.len() < line.multipv {
+            nodes.resize(line.multipv, 0);
+        }
+        if alternating {
+            nodes[line.multipv - 1] = line.nodes;
+            total = nodes.iter().sum();
+        } else {
+            total = line.nodes;
+        }
+        send(&out, &multipv_info_line(line, shape, total, ms()));
+    });
+    let analysis = result.ok()?;
+    if alternating && analysis.lines.len() > 1 {
+        for line in &analysis.lines {
+            send(&out, &multipv_info_line(line, shape, total, ms()));
+        }
+    }
+    analysis.best()
 }
 
 /// A search in progress: its flags and the thread that hands the bot back.
@@ -427,6 +565,8 @@ pub struct UciEngine<W: Write + Send + 'static> {
     /// The bot, while no search holds it.
     bot: Option<Box<dyn Bot>>,
     variant: Variant,
+    /// The `MultiPV` option: the number of lines a search gives (1 to [`MAX_MULTIPV`]).
+    multipv: usize,
     /// The position for the next `go`, or why the last `position` command was refused.
     position: Result<Position, PositionCommandError>,
     out: Output<W>,
@@ -446,6 +586,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             games: 0,
             bot: Some(bot),
             variant: Variant::default(),
+            multipv: 1,
             position: Ok(Position::new(Variant::default())),
             out: Arc::new(Mutex::new(out)),
             search: None,
@@ -558,13 +699,16 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         let name = self.id_name();
         let vars: String = Variant::ALL
             .iter()
-            .map(|v| format!(" var {}", v.name()))
+            .map(|&v| format!(" var {}", uci_variant_name(v)))
             .collect();
         self.say(&format!("id name {name}"));
         self.say("id author the Esoterica authors");
         self.say(&format!(
             "option name UCI_Variant type combo default {}{vars}",
-            Variant::default().name()
+            uci_variant_name(Variant::default())
+        ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.say("uciok");
     }
@@ -585,6 +729,24 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 }
                 Some(Err(e)) => self.error(&format!("setoption: {e}")),
                 None => self.error("setoption: UCI_Variant needs a value"),
+            }
+        } else if name.eq_ignore_ascii_case("MultiPV") {
+            match value.as_deref().map(str::parse::<usize>) {
+                Some(Ok(n)) if (1..=MAX_MULTIPV).contains(&n) => {
+                    if n > 1 && !matches!(self.spec, BotSpec::AlphaBeta(_)) {
+                        self.error(&format!(
+                            "setoption: MultiPV above 1 needs an alphabeta bot, not {}",
+                            self.spec
+                        ));
+                    } else {
+                        self.multipv = n;
+                    }
+                }
+                Some(_) => self.error(&format!(
+                    "setoption: MultiPV is a whole number from 1 to {MAX_MULTIPV}, not '{}'",
+                    value.unwrap_or_default()
+                )),
+                None => self.error("setoption: MultiPV needs a value"),
             }
         } else {
             self.error(&format!("setoption: no such option '{name}'"));
@@ -613,6 +775,10 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         let hold = Arc::new(AtomicBool::new(go.hold));
         let out = Arc::clone(&self.out);
         let (stop2, hold2) = (Arc::clone(&stop), Arc::clone(&hold));
+        let multipv = match self.spec {
+            BotSpec::AlphaBeta(level) if self.multipv > 1 => Some((level, self.multipv)),
+            _ => None,
+        };
         let spawned = std::thread::Builder::new()
             .name("esoterica-uci-search".into())
             .spawn(move || {
@@ -621,11 +787,14 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     out: Arc::clone(&out),
                     shape: pos.shape(),
                     started: Instant::now(),
+                    quiet: false,
                 };
                 let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
                 let got = catch_unwind(AssertUnwindSafe(|| {
-                    let mv = if simultaneous {
-                        let side = go.commit.unwrap_or_else(|| pos.turn());
+                    let side = go.commit.unwrap_or_else(|| pos.turn());
+                    let mv = if let Some((level, lines)) = multipv {
+                        multipv_search(&pos, side, level, go.limits, lines, &mut ctl)
+                    } else if simultaneous {
                         bot.commit(&pos, side, go.limits, &mut ctl)
                     } else if let Some(clock) = go.clock {
                         let limits = SearchLimits {
@@ -755,10 +924,14 @@ mod tests {
         assert_eq!(lines[1], "id author the Esoterica authors");
         assert_eq!(
             lines[2],
-            "option name UCI_Variant type combo default standard var standard var intrachange \
+            "option name UCI_Variant type combo default chess var chess var intrachange \
              var force-field var parity var parity-single var big-outer var bully var nonviolent"
         );
-        assert_eq!(&lines[3..], ["uciok", "readyok"]);
+        assert_eq!(
+            lines[3],
+            "option name MultiPV type spin default 1 min 1 max 32"
+        );
+        assert_eq!(&lines[4..], ["uciok", "readyok"]);
     }
 
     #[test]
@@ -796,6 +969,131 @@ mod tests {
                 .any(|l| l.starts_with("info depth 2 score cp ") && l.contains(" pv ")),
             "{lines:?}"
         );
+    }
+
+    /// The moves after `pv` in an `info` line.
+    fn pv_of(line: &str) -> Vec<String> {
+        line.split_once(" pv ")
+            .map(|(_, pv)| pv.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
+    /// The word after `key` in an `info` line.
+    fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == key)?;
+        words.get(i + 1).copied()
+    }
+
+    /// Plays `pv` (coordinate moves) from `pos`, each checked legal.
+    fn assert_legal_pv(pos: &Position, pv: &[String]) {
+        let mut p = pos.clone();
+        for m in pv {
+            let mv = find_legal(&p, p.turn(), m).unwrap_or_else(|e| panic!("{m} in {pv:?}: {e}"));
+            p.try_play(&mv).unwrap();
+        }
+    }
+
+    // The scripts below end without `quit`: at the end of the input the search ends by
+    // its own limits (`quit` would stop it at once).
+    #[test]
+    fn info_lines_carry_the_whole_principal_variation() {
+        let lines = converse(
+            "alphabeta:5",
+            "setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo depth 4\n",
+        );
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth 4 "))
+            .unwrap_or_else(|| panic!("{lines:?}"));
+        let pv = pv_of(info);
+        assert!(pv.len() >= 3, "{info}");
+        let pos = parse_position(&["startpos", "moves", "e2e4"], Variant::Standard).unwrap();
+        assert_legal_pv(&pos, &pv);
+        assert_eq!(bestmoves(&lines).len(), 1);
+    }
+
+    #[test]
+    fn multipv_gives_distinct_legal_lines_best_first() {
+        let lines = converse(
+            "alphabeta:5",
+            "setoption name MultiPV value 3\nposition startpos moves e2e4 e7e5\ngo depth 3\n",
+        );
+        let pos =
+            parse_position(&["startpos", "moves", "e2e4", "e7e5"], Variant::Standard).unwrap();
+        // The last line of each number, as a host keeps them.
+        let mut last: Vec<Option<&String>> = vec![None; 3];
+        for l in lines.iter().filter(|l| l.starts_with("info depth ")) {
+            let k: usize = field(l, "multipv")
+                .unwrap_or_else(|| panic!("{l}"))
+                .parse()
+                .unwrap();
+            last[k - 1] = Some(l);
+        }
+        let last: Vec<&String> = last.into_iter().map(|l| l.expect("three lines")).collect();
+        let cp: Vec<i32> = last
+            .iter()
+            .map(|l| {
+                assert_eq!(field(l, "score"), Some("cp"), "{l}");
+                assert_eq!(field(l, "depth"), Some("3"), "{l}");
+                field(l, "cp").unwrap().parse().unwrap()
+            })
+            .collect();
+        assert!(cp[0] >= cp[1] && cp[1] >= cp[2], "{last:?}");
+        let firsts: Vec<String> = last.iter().map(|l| pv_of(l)[0].clone()).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        for l in &last {
+            let pv = pv_of(l);
+            assert!(pv.len() >= 2, "{l}");
+            assert_legal_pv(&pos, &pv);
+        }
+        assert_eq!(bestmoves(&lines), [firsts[0].clone()]);
+    }
+
+    #[test]
+    fn multipv_refuses_bad_values_and_bots_without_a_search() {
+        let lines = converse(
+            "alphabeta:2",
+            "setoption name MultiPV value 0\nsetoption name MultiPV value 33\n\
+             setoption name MultiPV value two\nsetoption name MultiPV\nquit\n",
+        );
+        let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 4, "{lines:?}");
+        assert!(errors[0].ends_with("MultiPV is a whole number from 1 to 32, not '0'"));
+        assert!(errors[2].ends_with("not 'two'"));
+        assert!(errors[3].ends_with("MultiPV needs a value"));
+        let lines = converse(
+            "random",
+            "setoption name MultiPV value 2\nsetoption name MultiPV value 1\nquit\n",
+        );
+        assert_eq!(
+            lines,
+            ["info string error: setoption: MultiPV above 1 needs an alphabeta bot, not random"]
+        );
+    }
+
+    #[test]
+    fn multipv_in_parity_scores_the_commits_of_the_side_asked() {
+        let lines = converse(
+            "alphabeta:2",
+            "setoption name UCI_Variant value parity\nsetoption name MultiPV value 2\n\
+             position startpos moves e2e4/e7e5\ngo commit black nodes 100000\n",
+        );
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 1 multipv "))
+            .collect();
+        assert_eq!(infos.len(), 2, "{lines:?}");
+        let pos = parse_position(&["startpos", "moves", "e2e4/e7e5"], Variant::Parity).unwrap();
+        let legal: Vec<String> = pos
+            .legal_commits(Color::Black)
+            .iter()
+            .map(|m| m.coordinate(pos.shape()))
+            .collect();
+        for l in &infos {
+            assert!(legal.contains(&pv_of(l)[0]), "{l}");
+        }
+        assert_eq!(bestmoves(&lines), [pv_of(infos[0])[0].clone()]);
     }
 
     #[test]
@@ -894,6 +1192,7 @@ mod tests {
             score,
             nodes: 0,
             best: None,
+            pv: Vec::new(),
         };
         assert_eq!(
             info_line(&info(MATE - 3), shape, 0),

@@ -218,9 +218,10 @@ fn uci_speaks_the_protocol_over_stdin_and_stdout() {
                 env!("CARGO_PKG_VERSION")
             ),
             "id author the Esoterica authors".to_string(),
-            "option name UCI_Variant type combo default standard var standard var intrachange \
+            "option name UCI_Variant type combo default chess var chess var intrachange \
              var force-field var parity var parity-single var big-outer var bully var nonviolent"
                 .to_string(),
+            "option name MultiPV type spin default 1 min 1 max 32".to_string(),
             "uciok".to_string(),
         ]
     );

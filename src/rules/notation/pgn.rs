@@ -78,11 +78,136 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+/// The tags [`write`] computes from the game, never from [`GameRecord::tags`]: the result,
+/// the variant, the start position, the termination and the time control.
+pub const COMPUTED_TAGS: [&str; 7] = [
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    "Termination",
+    "TimeControl",
+    "TimeControlDelay",
+];
+
+/// Why a tag cannot be given to a game as it is ([`check_tag`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagError {
+    /// The name is empty or has a character other than an ASCII letter, digit or `_`.
+    BadName(String),
+    /// One of the [`COMPUTED_TAGS`]: the writer takes it from the game itself.
+    Computed(String),
+    /// The value has a control character (a line break, a tab): a tag pair is one line of
+    /// printing characters.
+    ControlCharacter {
+        /// The tag's name.
+        name: String,
+        /// The first control character.
+        character: char,
+    },
 }
 
-/// Writes a record as PGN.
+impl fmt::Display for TagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TagError::BadName(n) => write!(
+                f,
+                "bad tag name {n:?}: a PGN tag name is ASCII letters, digits and _"
+            ),
+            TagError::Computed(n) => write!(
+                f,
+                "the {n} tag is written from the game itself and cannot be set"
+            ),
+            TagError::ControlCharacter { name, character } => write!(
+                f,
+                "the {name} tag's value has the control character {character:?}: a PGN tag \
+                 value is one line of printing characters"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TagError {}
+
+/// Whether `name` is a PGN tag name: ASCII letters, digits and `_`, at least one.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Checks a tag before it is given to a game ([`GameRecord::tags`]): a tag that passes is
+/// written by [`write`] and read back by [`read`] unchanged. Quotes and backslashes are
+/// fine (the writer escapes them, PGN §8.1.1).
+///
+/// # Errors
+/// [`TagError`]: a name that is not a PGN tag name, a tag the writer computes, a value
+/// with a control character.
+///
+/// # Examples
+/// ```
+/// use esoterica::rules::notation::pgn::{TagError, check_tag};
+/// assert_eq!(check_tag("White", r#"Ada "the \ first""#), Ok(()));
+/// assert!(matches!(check_tag("White", "x\"]\n[Result \"0-1"), Err(TagError::ControlCharacter { .. })));
+/// assert!(matches!(check_tag("Result", "1-0"), Err(TagError::Computed(_))));
+/// assert!(matches!(check_tag("Bad Name", "x"), Err(TagError::BadName(_))));
+/// ```
+pub fn check_tag(name: &str, value: &str) -> Result<(), TagError> {
+    if !is_tag_name(name) {
+        return Err(TagError::BadName(name.to_string()));
+    }
+    if COMPUTED_TAGS.contains(&name) {
+        return Err(TagError::Computed(name.to_string()));
+    }
+    if let Some(character) = value.chars().find(|c| c.is_control()) {
+        return Err(TagError::ControlCharacter {
+            name: name.to_string(),
+            character,
+        });
+    }
+    Ok(())
+}
+
+/// A tag value as written: `\` and `"` escaped with a backslash (PGN §8.1.1), each control
+/// character (a line break) replaced by a space, so the tag stays one readable line.
+fn escape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A tag name as written: each character other than an ASCII letter, digit or `_` becomes
+/// `_` (`None` for an empty name, which is not written).
+fn tag_name(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return None;
+    }
+    Some(
+        name.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Writes a record as PGN: the seven-tag roster (`?` for a tag not given), the `Variant`
+/// tag, `SetUp`/`FEN` for another start, the record's other tags, `TimeControl` and
+/// `Termination`, then the movetext. Tag values escape `\` and `"`; a tag that
+/// [`check_tag`] would refuse is still written as one readable line (a control character
+/// in a value becomes a space, a character outside `[A-Za-z0-9_]` in a name becomes `_`,
+/// a given [`COMPUTED_TAGS`] tag is left out), so [`read`] always reads the text back.
 pub fn write(record: &GameRecord) -> String {
     let variant = record.variant();
     let mut out = String::new();
@@ -106,20 +231,15 @@ pub fn write(record: &GameRecord) -> String {
         tag("FEN", &start.to_text());
     }
     for (k, v) in &record.tags {
-        if !matches!(
+        let roster = matches!(
             k.as_str(),
-            "Event"
-                | "Site"
-                | "Date"
-                | "Round"
-                | "White"
-                | "Black"
-                | "Result"
-                | "Variant"
-                | "SetUp"
-                | "FEN"
-        ) {
-            tag(k, v);
+            "Event" | "Site" | "Date" | "Round" | "White" | "Black"
+        );
+        if roster || COMPUTED_TAGS.contains(&k.as_str()) {
+            continue;
+        }
+        if let Some(name) = tag_name(k) {
+            tag(&name, v);
         }
     }
     if record.time_control != TimeControl::Unlimited {
@@ -237,18 +357,7 @@ pub fn read(text: &str, expect: Option<Variant>) -> Result<GameRecord, PgnError>
     let mut record = GameRecord::new(start);
     record.tags = tags
         .into_iter()
-        .filter(|(k, _)| {
-            !matches!(
-                k.as_str(),
-                "Variant"
-                    | "FEN"
-                    | "SetUp"
-                    | "Result"
-                    | "Termination"
-                    | "TimeControl"
-                    | "TimeControlDelay"
-            )
-        })
+        .filter(|(k, _)| !COMPUTED_TAGS.contains(&k.as_str()))
         .collect();
     if let Some(tc) = time_control {
         let delay = time_delay.and_then(|d| d.trim().parse().ok());
@@ -384,7 +493,7 @@ fn parse_tag(t: &str) -> Result<(String, String), String> {
     let (name, rest) = inner
         .split_once(char::is_whitespace)
         .ok_or("a tag needs a name and a value")?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return Err(format!("bad tag name '{name}'"));
     }
     let rest = rest.trim();
@@ -521,6 +630,87 @@ mod tests {
         let back = read(&text, None).unwrap();
         assert_eq!(back.entries(), r.entries());
         assert_eq!(back.outcome(), r.outcome());
+    }
+
+    /// The record's tags as a map, with the roster tags the writer adds (`?`).
+    fn tags_with_roster(tags: &[(String, String)]) -> std::collections::BTreeMap<String, String> {
+        let mut m: std::collections::BTreeMap<String, String> = tags.iter().cloned().collect();
+        for k in ["Event", "Site", "Date", "Round", "White", "Black"] {
+            m.entry(k.to_string()).or_insert_with(|| "?".to_string());
+        }
+        m
+    }
+
+    #[test]
+    fn tag_values_with_quotes_backslashes_and_line_breaks_read_back() {
+        let mut r = GameRecord::new(Position::new(Variant::Standard));
+        let mv = r.current().parse_move("e4").unwrap();
+        r.play(&mv).unwrap();
+        let given = [
+            ("White", "x\"]\n[Result \"0-1"),
+            ("Black", r#"C:\bots\"quoted"\"#),
+            ("Annotator", "tab\there\r\nand a line"),
+            ("Bad Name]", "v"),
+            ("Result", "0-1"),
+            ("Termination", "made up"),
+        ];
+        r.tags = given
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let text = write(&r);
+        assert!(
+            text.contains(r#"[Black "C:\\bots\\\"quoted\"\\"]"#),
+            "{text}"
+        );
+        // The line break became a space: the injected Result line is not a tag line.
+        assert!(text.contains(r#"[White "x\"] [Result \"0-1"]"#), "{text}");
+        assert!(
+            text.contains(r#"[Result "*"]"#) && !text.contains("made up"),
+            "{text}"
+        );
+        let back = read(&text, None).unwrap();
+        let tag = |k: &str| {
+            back.tags
+                .iter()
+                .find(|(t, _)| t == k)
+                .map(|(_, v)| v.as_str())
+        };
+        assert_eq!(tag("White"), Some("x\"] [Result \"0-1"));
+        assert_eq!(tag("Black"), Some(r#"C:\bots\"quoted"\"#));
+        assert_eq!(tag("Annotator"), Some("tab here  and a line"));
+        assert_eq!(tag("Bad_Name_"), Some("v"));
+        assert_eq!((tag("Result"), back.outcome()), (None, None));
+        assert_eq!(back.entries(), r.entries());
+        // Written again, the text is the same.
+        assert_eq!(write(&back), text);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn tags_that_pass_the_check_read_back_unchanged(
+            tags in proptest::collection::vec(("[A-Za-z0-9_]{1,12}", "\\PC*"), 0..6),
+            noise in proptest::collection::vec(("\\PC{0,8}", proptest::prelude::any::<String>()), 0..4),
+        ) {
+            let mut r = GameRecord::new(Position::new(Variant::Bully));
+            let mut seen = std::collections::HashSet::new();
+            for (k, v) in tags {
+                if check_tag(&k, &v).is_ok() && seen.insert(k.clone()) {
+                    r.tags.push((k, v));
+                }
+            }
+            let checked = r.tags.clone();
+            let text = write(&r);
+            let back = read(&text, None).unwrap();
+            proptest::prop_assert_eq!(tags_with_roster(&back.tags), tags_with_roster(&checked));
+            // Any tag at all, checked or not: the text reads back, and reads back to itself.
+            for (k, v) in noise {
+                r.tags.push((k, v));
+            }
+            let text = write(&r);
+            let back = read(&text, None).unwrap();
+            proptest::prop_assert_eq!(write(&back), text);
+        }
     }
 
     #[test]

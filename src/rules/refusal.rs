@@ -475,6 +475,37 @@ impl Refusal {
             Reason::Movement { .. } | Reason::Blocked { .. } | Reason::NotJustAdvanced { .. }
         )
     }
+
+    /// Whether the refusal holds the piece wherever it would go, not only on this square: it
+    /// rests, it is pinned, the King is in check, another piece must leave a shared square,
+    /// the game is over. [`why_no_move`](crate::rules::variants::why_no_move) names such a
+    /// reason before any other.
+    pub fn holds_the_piece(&self) -> bool {
+        matches!(
+            self.reason,
+            Reason::MustLeaveSharedSquare { .. }
+                | Reason::Resting { .. }
+                | Reason::Pinned { .. }
+                | Reason::ImmediateCheck { .. }
+                | Reason::DoesNotAnswerCheck { .. }
+                | Reason::FieldCheckNotAnswered { .. }
+                | Reason::GameOver(_)
+                | Reason::KingCaptured
+        )
+    }
+
+    /// Whether the refusal is about a Pawn step's own square (a diagonal without a target, a
+    /// blocked straight step, a double step from elsewhere): the least telling reason for
+    /// a piece with no move at all.
+    pub fn is_pawn_geometry(&self) -> bool {
+        matches!(
+            self.reason,
+            Reason::PawnDiagonalWithoutTarget { .. }
+                | Reason::PawnDiagonalOnlyOntoEnemy
+                | Reason::PawnStraightBlocked
+                | Reason::PawnDoubleStep
+        )
+    }
 }
 
 impl fmt::Display for Refusal {

@@ -166,11 +166,13 @@ pub(crate) fn insufficient_material(pos: &Position) -> bool {
     with_rules!(pos.variant, r => r.insufficient_material(pos))
 }
 
-/// Why the piece of `side` on `from` has no legal move (Parity: no legal commit): the
-/// judge's refusal for the first destination that is refused for more than the piece's
-/// movement ([`Refusal::is_movement`]), so that a resting piece, a pin, a field or a check is
-/// named rather than how the piece moves; [`Reason::NoFreeSquare`] when every refusal is
-/// about movement. `None` when there is no piece of `side` on `from` or it does have a legal
+/// Why the piece of `side` on `from` has no legal move (Parity: no legal commit): of the
+/// judge's refusals of its destinations, one that holds the piece wherever it would go (it
+/// rests, it is pinned, the King is in check, another piece must leave a shared square:
+/// [`Refusal::holds_the_piece`]) first; else the first refused for more than the piece's
+/// movement ([`Refusal::is_movement`]), so that a field or a check is named rather than how
+/// the piece moves, a square's own geometry (a Pawn's diagonal without a target) last;
+/// [`Reason::NoFreeSquare`] when every refusal is about movement. `None` when there is no piece of `side` on `from` or it does have a legal
 /// move. `Display` of the refusal gives the command-line wording;
 /// [`narrate::refusal`](super::narrate::refusal) the player's.
 ///
@@ -195,7 +197,16 @@ pub fn why_no_move(pos: &Position, side: Color, from: Square) -> Option<Refusal>
         .squares()
         .filter(|&to| free(to))
         .filter_map(|to| refusal(pos, side, &Move::new(from, to)))
-        .find(|r| !r.is_movement());
+        .filter(|r| !r.is_movement())
+        .min_by_key(|r| {
+            if r.holds_the_piece() {
+                0
+            } else if r.is_pawn_geometry() {
+                2
+            } else {
+                1
+            }
+        });
     Some(
         reason.unwrap_or_else(|| {
             Refusal::new(pos.variant, Reason::NoFreeSquare { kind, square: from })

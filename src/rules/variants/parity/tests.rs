@@ -1016,3 +1016,26 @@ fn the_bots_fast_paths_agree_with_the_judged_ones() {
     assert!(turns > 2000, "{turns} turns");
     assert!(stuck_seen > 0, "no side without a commit was met");
 }
+
+/// Single Occupation with a shared square on e4: every other piece of the side is held by
+/// the rule that the piece on e4 must leave first (§5), and that is the reason given for a
+/// pawn on d2, not the geometry of one of its squares (c3 holds no enemy to take).
+#[test]
+fn a_piece_held_by_the_shared_square_is_told_the_piece_there_must_leave() {
+    let text = "4k3/8/8/8/4[Pp]3/8/3P4/4K3 w - - 0 1 -/-";
+    let reason = why_no_move_text(Variant::ParitySingle, text, Color::White, "d2")
+        .expect("the d2 pawn has no move while e4 is shared");
+    assert!(reason.contains("e4"), "{reason}");
+    assert!(!reason.contains("c3"), "{reason}");
+    let p = Position::from_text(Variant::ParitySingle, text).expect("test position");
+    let d2 = p.shape().parse_square("d2").expect("square");
+    let refusal = crate::rules::variants::why_no_move(&p, Color::White, d2).expect("held");
+    assert!(
+        matches!(
+            refusal.reason,
+            crate::rules::refusal::Reason::MustLeaveSharedSquare { side: Color::White, square }
+                if p.shape().name(square) == "e4"
+        ),
+        "{refusal:?}"
+    );
+}

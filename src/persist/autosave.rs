@@ -3,6 +3,13 @@
 //! crash or a kill at any moment leaves either the previous move's file or the new one —
 //! never a partial file. On start the game offers to resume it ([`Autosave::load`]); a
 //! finished game or a declined resume clears it ([`Autosave::clear`]).
+//!
+//! One window owns an autosave file at a time: it holds an advisory lock
+//! ([`std::fs::File::try_lock`], `flock` on Unix; the system releases it when the process
+//! ends, a `kill -9` included) on `autosave.pgn.lock`, which also names its process id. A
+//! second window on the same data folder ([`Autosave::claim_in`]) gets a file of its own,
+//! `autosave-PID.pgn`, and says so; the next window that starts finds such files whose
+//! owner is gone ([`orphaned_autosaves`]) and keeps their games under Recent games.
 
 use std::path::{Path, PathBuf};
 
@@ -22,12 +29,133 @@ pub const CORRUPT_FILE: &str = "autosave.pgn.corrupt";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Autosave {
     dir: PathBuf,
+    /// The file name (`autosave.pgn`, or a second window's `autosave-PID.pgn`).
+    file: String,
+}
+
+/// The lock that makes one window the owner of an autosave file; dropping it (or the
+/// process ending) releases it.
+#[derive(Debug)]
+pub struct AutosaveLock {
+    _file: std::fs::File,
+}
+
+/// How a window came to own its autosave ([`Autosave::claim_in`]).
+#[derive(Debug)]
+pub struct ClaimedAutosave {
+    /// The slot this window writes.
+    pub autosave: Autosave,
+    /// Its lock, held while the window runs.
+    pub lock: Option<AutosaveLock>,
+    /// The process id of another window that owns the folder's `autosave.pgn`, when this
+    /// window had to take a file of its own.
+    pub other_window: Option<u32>,
+}
+
+impl ClaimedAutosave {
+    /// What the player is told when another window owns the folder's autosave: which
+    /// process, and where this window's game goes instead.
+    pub fn note(&self) -> Option<String> {
+        let pid = self.other_window?;
+        Some(format!(
+            "Another Esoterica window (process {pid}) is autosaving to {}: this window              autosaves to {} instead, and its game is kept under Recent games at the next              start.",
+            self.autosave.dir.join(AUTOSAVE_FILE).display(),
+            self.autosave.path().display()
+        ))
+    }
+
+    /// Whether this window owns the folder's own `autosave.pgn` (and so offers to resume it
+    /// and collects other windows' left-over files).
+    pub fn is_primary(&self) -> bool {
+        self.other_window.is_none()
+    }
 }
 
 impl Autosave {
     /// The autosave in `dir` (tests, or a folder the user chose).
     pub fn new(dir: impl Into<PathBuf>) -> Autosave {
-        Autosave { dir: dir.into() }
+        Autosave {
+            dir: dir.into(),
+            file: AUTOSAVE_FILE.to_string(),
+        }
+    }
+
+    /// The autosave file of the window with process id `pid` when another window owns the
+    /// folder's `autosave.pgn`: `autosave-PID.pgn`.
+    pub fn for_process(dir: impl Into<PathBuf>, pid: u32) -> Autosave {
+        Autosave {
+            dir: dir.into(),
+            file: format!("autosave-{pid}.pgn"),
+        }
+    }
+
+    /// The lock file beside the autosave file (`autosave.pgn.lock`).
+    pub fn lock_path(&self) -> PathBuf {
+        self.dir.join(format!("{}.lock", self.file))
+    }
+
+    /// Takes the lock of this autosave file for this process and writes its id into the
+    /// lock file.
+    ///
+    /// # Errors
+    /// `Err(Some(pid))` when another process holds it (`pid` as its lock file names it, if
+    /// readable: `Err(None)` otherwise); a lock file that cannot be created at all (a
+    /// read-only folder) is `Ok(None)`: the window autosaves without a lock.
+    pub fn lock(&self) -> Result<Option<AutosaveLock>, Option<u32>> {
+        use std::io::{Read, Seek, Write};
+        let path = self.lock_path();
+        if std::fs::create_dir_all(&self.dir).is_err() {
+            return Ok(None);
+        }
+        let Ok(mut file) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+        else {
+            return Ok(None);
+        };
+        match file.try_lock() {
+            Ok(()) => {
+                let pid = std::process::id().to_string();
+                // The id is a courtesy for the other window's message; the lock is the truth.
+                let _ = file
+                    .set_len(0)
+                    .and_then(|()| file.rewind())
+                    .and_then(|()| file.write_all(pid.as_bytes()));
+                Ok(Some(AutosaveLock { _file: file }))
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut text = String::new();
+                let _ = file.read_to_string(&mut text);
+                Err(text.trim().parse().ok())
+            }
+            Err(std::fs::TryLockError::Error(_)) => Ok(None),
+        }
+    }
+
+    /// The autosave a window uses in `dir`: the folder's `autosave.pgn` when no other
+    /// window holds it, else a file of this process's own ([`Autosave::for_process`]).
+    pub fn claim_in(dir: impl Into<PathBuf>) -> ClaimedAutosave {
+        let dir = dir.into();
+        let main = Autosave::new(&dir);
+        match main.lock() {
+            Ok(lock) => ClaimedAutosave {
+                autosave: main,
+                lock,
+                other_window: None,
+            },
+            Err(pid) => {
+                let own = Autosave::for_process(&dir, std::process::id());
+                let lock = own.lock().ok().flatten();
+                ClaimedAutosave {
+                    autosave: own,
+                    lock,
+                    other_window: Some(pid.unwrap_or(0)),
+                }
+            }
+        }
     }
 
     /// The autosave in the user's data folder (`$ESOTERICA_DATA_DIR` overrides it).
@@ -40,12 +168,16 @@ impl Autosave {
 
     /// The autosave file's path.
     pub fn path(&self) -> PathBuf {
-        self.dir.join(AUTOSAVE_FILE)
+        self.dir.join(&self.file)
     }
 
-    /// Where a corrupt autosave is kept.
+    /// Where a corrupt autosave is kept (`autosave.pgn.corrupt`).
     pub fn corrupt_path(&self) -> PathBuf {
-        self.dir.join(CORRUPT_FILE)
+        if self.file == AUTOSAVE_FILE {
+            self.dir.join(CORRUPT_FILE)
+        } else {
+            self.dir.join(format!("{}.corrupt", self.file))
+        }
     }
 
     /// Writes the game in progress (call after every move), atomically.
@@ -122,6 +254,53 @@ impl Autosave {
         }
         Ok(())
     }
+
+    /// Removes a left-over autosave of another window and its lock file (call with its lock
+    /// held, from [`orphaned_autosaves`]). The folder's own `autosave.pgn` keeps its lock
+    /// file: removing it under a running owner would let a second window lock a new one.
+    ///
+    /// # Errors
+    /// As [`Autosave::clear`].
+    pub fn remove_orphan(&self) -> Result<(), PersistError> {
+        self.clear()?;
+        if self.file != AUTOSAVE_FILE {
+            let _ = std::fs::remove_file(self.lock_path());
+        }
+        Ok(())
+    }
+}
+
+/// The autosaves other windows left in `dir` (`autosave-PID.pgn` files, or their lock
+/// files alone, whose lock nobody holds: their window has closed or died), each with its
+/// lock taken for the caller, in name order. The caller keeps their games and removes them
+/// ([`Autosave::remove_orphan`]).
+pub fn orphaned_autosaves(dir: &Path) -> Vec<(Autosave, AutosaveLock)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| {
+            let base = n.strip_suffix(".lock").unwrap_or(&n);
+            let pid = base.strip_prefix("autosave-")?.strip_suffix(".pgn")?;
+            (!pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())).then(|| base.to_string())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let a = Autosave {
+                dir: dir.to_path_buf(),
+                file: name,
+            };
+            match a.lock() {
+                Ok(Some(lock)) => Some((a, lock)),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -264,6 +443,55 @@ mod tests {
             "{e}"
         );
         assert!(a.corrupt_path().exists());
+    }
+
+    #[test]
+    fn a_second_window_gets_its_own_autosave_and_the_next_start_finds_it() {
+        let d = test_dir("autosave-two-windows");
+        let first = Autosave::claim_in(&d);
+        assert!(first.is_primary() && first.lock.is_some());
+        assert_eq!(first.autosave.path(), d.join(AUTOSAVE_FILE));
+        assert_eq!(
+            std::fs::read_to_string(first.autosave.lock_path()).unwrap(),
+            std::process::id().to_string()
+        );
+        // A second claim while the first holds the lock (an open file of its own, so the
+        // lock conflicts within one process too).
+        let second = Autosave::claim_in(&d);
+        assert_eq!(second.other_window, Some(std::process::id()));
+        assert_eq!(
+            second.autosave.path(),
+            d.join(format!("autosave-{}.pgn", std::process::id()))
+        );
+        let note = second.note().unwrap();
+        assert!(note.contains(&format!("process {}", std::process::id())), "{note}");
+        assert!(note.contains("autosave-"), "{note}");
+        let game = random_game(Variant::Standard, 2, 6);
+        second.autosave.write(&game).unwrap();
+        // While the second window runs its file is nobody's orphan.
+        assert!(orphaned_autosaves(&d).is_empty());
+        drop(second);
+        let orphans = orphaned_autosaves(&d);
+        assert_eq!(orphans.len(), 1);
+        assert_eq!(
+            orphans[0].0.load().unwrap().unwrap().entries(),
+            game.entries()
+        );
+        // The main file is still the first window's: a third claim goes elsewhere again.
+        assert!(!Autosave::claim_in(&d).is_primary());
+        for (a, _lock) in &orphans {
+            a.remove_orphan().unwrap();
+            assert!(!a.path().exists() && !a.lock_path().exists());
+        }
+        drop(first);
+        drop(orphans);
+        assert!(Autosave::claim_in(&d).is_primary());
+        // A lock file alone (a second window whose game ended) is cleaned up too.
+        let left = Autosave::for_process(&d, 4_000_000_001);
+        std::fs::write(left.lock_path(), "4000000001").unwrap();
+        let found = orphaned_autosaves(&d);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0.path(), left.path());
     }
 
     proptest::proptest! {

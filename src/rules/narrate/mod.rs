@@ -121,3 +121,23 @@ pub fn signed(charge: i32) -> String {
         _ => "0".to_string(),
     }
 }
+
+/// `n` and the noun for it: `count(1, "move")` is `1 move`, `count(3, "move")` is
+/// `3 moves` (the plural adds an `s`).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(super::count(1, "move"), "1 move");
+        assert_eq!(super::count(0, "move"), "0 moves");
+        assert_eq!(super::count(2, "square"), "2 squares");
+    }
+}

@@ -464,7 +464,10 @@ mod tests {
             d.join(format!("autosave-{}.pgn", std::process::id()))
         );
         let note = second.note().unwrap();
-        assert!(note.contains(&format!("process {}", std::process::id())), "{note}");
+        assert!(
+            note.contains(&format!("process {}", std::process::id())),
+            "{note}"
+        );
         assert!(note.contains("autosave-"), "{note}");
         let game = random_game(Variant::Standard, 2, 6);
         second.autosave.write(&game).unwrap();

@@ -388,8 +388,8 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                     crate::render::RenderPlugin,
                     crate::ui::UiPlugin,
                 ));
-            if let Some(autosave) = folders.autosave() {
-                app.insert_resource(AutosaveSlot::new(autosave));
+            if let Some(dir) = folders.data.as_deref() {
+                app.insert_resource(AutosaveSlot::claim(dir));
             }
             app.insert_resource(RecentSlot(folders.recent()));
             if let Some(path) = p.watch {

@@ -2495,13 +2495,23 @@ mod start_modes {
         let status = app.world().resource::<StatusLine>().0.clone();
         assert_eq!(status, "Black declines the draw.");
         assert_eq!(app.world().resource::<DrawOffer>().0, None);
-        // Ctrl+R alone does nothing; Ctrl+Shift+R resigns for White.
+        // Ctrl+R alone does nothing; Ctrl+Shift+R asks whether White resigns, and the
+        // question's Resign (a ResignRequest) ends the game.
         press_keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
         assert_eq!(app.world().resource::<ActiveGame>().record.outcome(), None);
         press_keys(
             &mut app,
             &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyR],
         );
+        assert_eq!(app.world().resource::<ActiveGame>().record.outcome(), None);
+        let asked = app
+            .world()
+            .resource::<esoterica::ui::game_flow::ResignQuestion>()
+            .side(app.world().resource::<ActiveGame>());
+        assert_eq!(asked, Some(Color::White));
+        app.world_mut()
+            .write_message(esoterica::game::ResignRequest { side: Color::White });
+        frames(&mut app, 2);
         assert_eq!(
             app.world().resource::<ActiveGame>().record.outcome(),
             Some(esoterica::rules::Outcome::Win {
@@ -3040,6 +3050,352 @@ mod start_modes {
             w < Duration::from_secs(170) && w > Duration::from_secs(169),
             "{w:?}"
         );
+    }
+
+    /// Presses and releases `keys` together in the window (so egui sees them too, as it
+    /// does in the real window), all within one frame when `one_frame`.
+    fn window_keys(app: &mut App, keys: &[KeyCode], one_frame: bool) {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            let order: Vec<KeyCode> = match state {
+                ButtonState::Pressed => keys.to_vec(),
+                ButtonState::Released => keys.iter().rev().copied().collect(),
+            };
+            for k in order {
+                let logical = match k {
+                    KeyCode::Tab => Key::Tab,
+                    _ => Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                };
+                app.world_mut().write_message(KeyboardInput {
+                    key_code: k,
+                    logical_key: logical,
+                    state,
+                    text: None,
+                    repeat: false,
+                    window,
+                });
+            }
+            if !one_frame {
+                frames(app, 2);
+            }
+        }
+        frames(app, 2);
+    }
+
+    #[test]
+    fn tab_folds_and_unfolds_the_panels_every_time() {
+        use esoterica::ui::layout::PanelLayout;
+        let (_root, f) = folders("tab");
+        let mut app = start("esoterica play", f);
+        frames(&mut app, 5);
+        let open = |app: &App| {
+            let l = app.world().resource::<PanelLayout>();
+            (l.left_open, l.right_open)
+        };
+        assert_eq!(open(&app), (true, true));
+        for expected in [(false, false), (true, true), (false, false), (true, true)] {
+            window_keys(&mut app, &[KeyCode::Tab], false);
+            assert_eq!(open(&app), expected);
+        }
+        // The other hotkeys still work after the Tabs: egui took no focus.
+        window_keys(&mut app, &[KeyCode::KeyF], false);
+        assert!(
+            app.world()
+                .resource::<esoterica::render::BoardView>()
+                .flipped
+        );
+    }
+
+    #[test]
+    fn a_ctrl_z_pressed_and_released_within_one_frame_is_an_undo() {
+        use esoterica::render::zones::ZoneView;
+        let (_root, f) = folders("chord");
+        let mut app = start("esoterica play --variant big-outer", f);
+        frames(&mut app, 5);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let mv = pos.legal_moves()[0];
+        app.world_mut().write_message(SubmitMoveRequest {
+            mv,
+            source: MoveSource::Script,
+        });
+        frames(&mut app, 3);
+        assert_eq!(entries(&app), 1);
+        let zones = app.world().resource::<ZoneView>().visible;
+        // Ctrl down, Z down, Z up, Ctrl up: all in one frame, as under load.
+        window_keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ], true);
+        assert_eq!(entries(&app), 0, "the chord undid the move");
+        assert_eq!(
+            app.world().resource::<ZoneView>().visible,
+            zones,
+            "and was not taken for a plain Z"
+        );
+        // Ctrl+Y the same way redoes it.
+        window_keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyY], true);
+        frames(&mut app, 3);
+        assert_eq!(entries(&app), 1);
+    }
+
+    #[test]
+    fn resigning_asks_first_and_threats_draw_their_arrow_alone() {
+        use esoterica::bots::live_analysis::{AnalysisSettings, LiveAnalysis};
+        use esoterica::ui::game_flow::ResignQuestion;
+        let (_root, f) = folders("resign-asks");
+        let mut app = start("esoterica play --black alphabeta:1", f);
+        frames(&mut app, 5);
+        press_keys(
+            &mut app,
+            &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyR],
+        );
+        let id = app.world().resource::<ActiveGame>().id;
+        assert_eq!(
+            app.world().resource::<ResignQuestion>().0,
+            Some((Color::White, id))
+        );
+        assert_eq!(app.world().resource::<ActiveGame>().record.outcome(), None);
+        // T alone: the threats are analysed and drawn as an arrow without B.
+        press_keys(&mut app, &[KeyCode::KeyT]);
+        let s = *app.world().resource::<AnalysisSettings>();
+        assert!(s.threats && !s.hint && s.arrow() && s.wanted());
+        let start = std::time::Instant::now();
+        while app.world().resource::<LiveAnalysis>().best().is_none()
+            && start.elapsed() < Duration::from_secs(20)
+        {
+            frames(&mut app, 1);
+        }
+        let live = app.world().resource::<LiveAnalysis>();
+        assert_eq!(live.side, Some(Color::Black), "the threat is Black's move");
+        assert!(live.best().is_some());
+    }
+
+    #[test]
+    fn the_status_line_keeps_its_height_when_a_message_wraps() {
+        use esoterica::render::BoardInsets;
+        let (_root, f) = folders("status-height");
+        let mut app = start("esoterica play", f);
+        frames(&mut app, 5);
+        let before = *app.world().resource::<BoardInsets>();
+        app.world_mut().resource_mut::<StatusLine>().0 = "A long reason that wraps: ".repeat(12);
+        frames(&mut app, 3);
+        let after = *app.world().resource::<BoardInsets>();
+        assert_eq!(before.bottom, after.bottom);
+        assert!(before.bottom > 0.0);
+    }
+
+    #[test]
+    fn a_rematch_against_a_bot_turns_the_board_and_forgets_the_old_graph() {
+        use esoterica::bots::live_analysis::{AnalysisSettings, GameEvals};
+        use esoterica::bots::plugin::RematchRequest;
+        use esoterica::game::ResignRequest;
+        use esoterica::render::BoardView;
+        let (_root, f) = folders("rematch-view");
+        let mut app = start("esoterica play --black greedy", f);
+        frames(&mut app, 5);
+        assert!(!app.world().resource::<BoardView>().flipped);
+        app.world_mut().resource_mut::<AnalysisSettings>().open = true;
+        let e4 = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .parse_move("e4")
+            .unwrap();
+        app.world_mut().write_message(SubmitMoveRequest {
+            mv: e4,
+            source: MoveSource::Mouse,
+        });
+        let start_time = std::time::Instant::now();
+        while entries(&app) < 2 && start_time.elapsed() < Duration::from_secs(10) {
+            frames(&mut app, 1);
+        }
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::White });
+        frames(&mut app, 30);
+        assert!(!app.world().resource::<GameEvals>().evals.is_empty());
+        app.world_mut().write_message(RematchRequest);
+        frames(&mut app, 5);
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(game.record.outcome(), None);
+        assert!(
+            app.world().resource::<BoardView>().flipped,
+            "the person now has Black: Black at the bottom"
+        );
+        let evals = app.world().resource::<GameEvals>();
+        assert!(!evals.is_for(game));
+        assert!(evals.evals.is_empty(), "the old game's graph is gone");
+        // The next rematch gives the person White again.
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::Black });
+        frames(&mut app, 3);
+        app.world_mut().write_message(RematchRequest);
+        frames(&mut app, 5);
+        assert!(!app.world().resource::<BoardView>().flipped);
+    }
+
+    #[test]
+    fn a_bots_parity_commit_is_not_the_persons_to_take_back() {
+        let (_root, f) = folders("parity-bot-commit");
+        let mut app = start("esoterica play --variant parity --black alphabeta:1", f);
+        let start_time = std::time::Instant::now();
+        while !app
+            .world()
+            .resource::<ParityCommits>()
+            .has_committed(Color::Black)
+            && start_time.elapsed() < Duration::from_secs(10)
+        {
+            frames(&mut app, 1);
+        }
+        assert!(
+            app.world()
+                .resource::<ParityCommits>()
+                .has_committed(Color::Black)
+        );
+        app.world_mut()
+            .write_message(TakeBackCommitRequest { side: Color::Black });
+        frames(&mut app, 2);
+        assert!(
+            app.world()
+                .resource::<ParityCommits>()
+                .has_committed(Color::Black),
+            "the bot's commit stands"
+        );
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert!(
+            status.contains("only a person takes a commit back"),
+            "{status}"
+        );
+        // Backspace does not send it either: the person has no commit to take back.
+        press_keys(&mut app, &[KeyCode::Backspace]);
+        assert!(
+            app.world()
+                .resource::<ParityCommits>()
+                .has_committed(Color::Black)
+        );
+    }
+
+    #[test]
+    fn a_watched_game_shows_its_recorded_clocks_and_result_and_a_header() {
+        use esoterica::game::clock::LiveClock;
+        use esoterica::game::watch::WatchedFile;
+        use esoterica::rules::clock::TimeControl;
+        use esoterica::rules::notation::pgn;
+        use esoterica::rules::{DrawReason, GameRecord, Outcome, WinReason};
+        let (root, f) = folders("watch-clocks");
+        let file = root.join("games.pgn");
+        // An earlier game A–B that A won, then B–A: 20 plies under 5+0 whose clocks read
+        // 4:30 and less, adjudicated a draw at the ply cap. A live clock would have run out
+        // for White after five replayed moves.
+        let mut earlier = GameRecord::new(Position::new(Variant::Standard));
+        earlier.tags = vec![
+            ("White".into(), "A".into()),
+            ("Black".into(), "B".into()),
+            ("Round".into(), "1".into()),
+        ];
+        earlier.declare(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        });
+        let mut game = GameRecord::new(Position::new(Variant::Standard));
+        game.tags = vec![
+            ("White".into(), "B".into()),
+            ("Black".into(), "A".into()),
+            ("Round".into(), "2".into()),
+        ];
+        game.time_control = TimeControl::parse("5+0").unwrap();
+        let mut rng = SmallRng::seed_from_u64(9);
+        // Each move takes its mover 1 s more than the one before (PGN keeps the mover's
+        // reading, `%clk`, per move).
+        let mut left = [Duration::from_secs(300); 2];
+        for ply in 0..20u64 {
+            let moves = game.current().legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(&mv).unwrap();
+            left[(ply % 2) as usize] -= Duration::from_secs(ply / 2 + 5);
+            game.set_last_clocks(left);
+        }
+        let draw = Outcome::Draw {
+            reason: DrawReason::PlyCap,
+        };
+        game.declare(draw);
+        let back = pgn::read_games(&pgn::write(&game), None).unwrap();
+        assert_eq!(
+            (0..20).map(|i| back[0].clocks_after(i)).collect::<Vec<_>>(),
+            (0..20).map(|i| game.clocks_after(i)).collect::<Vec<_>>(),
+            "the file carries every reading"
+        );
+        std::fs::write(
+            &file,
+            format!("{}\n{}\n", pgn::write(&earlier), pgn::write(&game)),
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let mut app = start_launch(launch_args(&["esoterica", "play", "--watch", path]), f);
+        frames(&mut app, 30);
+        let header = app
+            .world()
+            .resource::<WatchedFile>()
+            .header
+            .clone()
+            .expect("a header");
+        assert_eq!((header.white.as_str(), header.black.as_str()), ("B", "A"));
+        assert_eq!(header.round.as_deref(), Some("2"));
+        assert_eq!((header.score, header.scored_games), ((0.0, 1.0), 1));
+        assert!(
+            header.line().contains("score so far 0–1 (1 game)"),
+            "{}",
+            header.line()
+        );
+        frames(&mut app, 22 * 63);
+        let shown = app.world().resource::<ActiveGame>();
+        assert_eq!(shown.record.len(), 20);
+        assert_eq!(shown.record.outcome(), Some(draw), "the recorded result");
+        let live = app.world().resource::<LiveClock>();
+        let last = game.clocks_after(19).unwrap();
+        assert_eq!(live.remaining(Color::White), Some(last[0]));
+        assert_eq!(live.remaining(Color::Black), Some(last[1]));
+        let clock = live.clock.as_ref().unwrap();
+        assert!(!clock.is_running(Color::White) && !clock.is_running(Color::Black));
+    }
+
+    #[test]
+    fn a_second_window_on_the_same_data_folder_says_so_and_autosaves_elsewhere() {
+        use esoterica::game::persist_glue::AutosaveSlot;
+        let (root, f) = folders("two-windows");
+        let mut first = start("esoterica play", f.clone());
+        frames(&mut first, 3);
+        assert!(first.world().resource::<AutosaveSlot>().primary);
+        let mut second = start("esoterica play", f);
+        frames(&mut second, 3);
+        let slot = second.world().resource::<AutosaveSlot>().clone();
+        assert!(!slot.primary);
+        let pid = std::process::id();
+        assert_eq!(
+            slot.autosave.path(),
+            root.join("data").join(format!("autosave-{pid}.pgn"))
+        );
+        let status = second.world().resource::<StatusLine>().0.clone();
+        assert!(status.contains(&format!("process {pid}")), "{status}");
+        // The second window's game goes to its own file; the first window's is untouched.
+        let e4 = Position::new(Variant::Standard).parse_move("e4").unwrap();
+        second.world_mut().write_message(SubmitMoveRequest {
+            mv: e4,
+            source: MoveSource::Mouse,
+        });
+        frames(&mut second, 3);
+        assert!(slot.autosave.path().exists());
+        assert!(!root.join("data").join("autosave.pgn").exists());
+        drop(second);
+        drop(first);
     }
 }
 

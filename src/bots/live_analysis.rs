@@ -62,7 +62,12 @@ impl Default for AnalysisSettings {
 impl AnalysisSettings {
     /// Whether the position on screen is being analysed at all.
     pub fn wanted(&self) -> bool {
-        self.open || self.hint
+        self.open || self.arrow()
+    }
+
+    /// Whether an arrow is drawn on the board: the hint (`B`) or the threat (`T`).
+    pub fn arrow(&self) -> bool {
+        self.hint || self.threats
     }
 }
 
@@ -179,6 +184,20 @@ pub struct GameEvals {
 pub const EVAL_CLAMP_CP: i32 = 1000;
 
 impl GameEvals {
+    /// Whether the values are for `game` as it stands (the same game, entries and
+    /// position): a graph is only drawn for the game it was computed for.
+    pub fn is_for(&self, game: &ActiveGame) -> bool {
+        self.key == Some(evals_key(game))
+    }
+
+    /// Drops the values and the job.
+    fn clear(&mut self) {
+        self.job = None;
+        self.key = None;
+        self.evals.clear();
+        self.first_mover = None;
+    }
+
     /// The entries (1-based, the entry that led to the position) whose mover lost at least
     /// [`MISTAKE_CP`] by the graph's values.
     pub fn mistakes(&self) -> Vec<usize> {
@@ -362,17 +381,17 @@ pub fn run_game_evals(
     game: Res<ActiveGame>,
     mut evals: ResMut<GameEvals>,
 ) {
+    // Another game (a new game, a rematch, a loaded one) forgets the old one's graph.
+    if evals.key.is_some_and(|(id, _, _)| id != game.id) {
+        evals.clear();
+    }
     let wanted = settings.open
         && !game.record.is_empty()
         && (game.record.outcome().is_some() || game.review.is_some());
     if !wanted {
         return;
     }
-    let key = (
-        game.id,
-        game.record.len(),
-        game.record.current().repetition_key(),
-    );
+    let key = evals_key(&game);
     if evals.key != Some(key) {
         evals.job = None;
         evals.key = Some(key);
@@ -395,6 +414,15 @@ pub fn run_game_evals(
             *slot = Some(cp);
         }
     }
+}
+
+/// What a graph is computed for: the game, its length and its current position.
+fn evals_key(game: &ActiveGame) -> (u64, usize, u64) {
+    (
+        game.id,
+        game.record.len(),
+        game.record.current().repetition_key(),
+    )
 }
 
 fn spawn_evals(positions: Vec<Position>) -> Job<(usize, i32)> {

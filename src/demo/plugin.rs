@@ -529,10 +529,21 @@ fn fade_captions(time: Res<Time>, mut captions: ResMut<DemoCaptions>) {
 /// Seconds one cycle of a title card's diagram takes (the arrows, then a pause).
 const DIAGRAM_CYCLE_SECS: f64 = 3.5;
 
+/// The egui textures of the board's piece art, by side and kind (empty without the board's
+/// renderer: the diagram then draws letters in discs).
+type PieceTextures =
+    std::collections::HashMap<(Color, crate::rules::PieceKind), bevy_egui::egui::TextureId>;
+
 /// A title card's diagram: the board at 22 points a square (Big Outer smaller), the pieces
-/// as letters in discs, the held squares tinted, and the arrows drawn one after the other,
-/// growing, every [`DIAGRAM_CYCLE_SECS`]; a refused arrow ends in a red cross.
-fn draw_diagram(ui: &mut bevy_egui::egui::Ui, d: &super::cards::Diagram, time: f64) {
+/// in the board's own piece art (`pieces`; letters in discs where a texture is missing),
+/// the held squares tinted, and the arrows drawn one after the other, growing, every
+/// [`DIAGRAM_CYCLE_SECS`]; a refused arrow ends in a red cross.
+fn draw_diagram(
+    ui: &mut bevy_egui::egui::Ui,
+    d: &super::cards::Diagram,
+    pieces: &PieceTextures,
+    time: f64,
+) {
     use super::cards::ArrowKind;
     use bevy_egui::egui;
     // Big Outer's corner squares lie outside the 12×12 core (file or rank −1 and 12).
@@ -574,6 +585,16 @@ fn draw_diagram(ui: &mut bevy_egui::egui::Ui, d: &super::cards::Diagram, time: f
         );
     }
     for (sq, p) in &d.pieces {
+        if let Some(tex) = pieces.get(&(p.color, p.kind)) {
+            let r = egui::Rect::from_center_size(centre(*sq), egui::vec2(cell, cell) * 0.94);
+            painter.image(
+                *tex,
+                r,
+                egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                egui::Color32::WHITE,
+            );
+            continue;
+        }
         let (bg, fg) = match p.color {
             Color::White => (egui::Color32::WHITE, egui::Color32::BLACK),
             Color::Black => (egui::Color32::from_gray(25), egui::Color32::WHITE),
@@ -636,6 +657,7 @@ fn draw_diagram(ui: &mut bevy_egui::egui::Ui, d: &super::cards::Diagram, time: f
 fn draw_title_card(
     ctx: &bevy_egui::egui::Context,
     card: &TitleCard,
+    pieces: &PieceTextures,
     card_frame: bevy_egui::egui::Frame,
 ) {
     use bevy_egui::egui;
@@ -663,7 +685,7 @@ fn draw_title_card(
                     }
                     if let Some(d) = &card.diagram {
                         ui.add_space(14.0);
-                        draw_diagram(ui, d, ctx.input(|i| i.time));
+                        draw_diagram(ui, d, pieces, ctx.input(|i| i.time));
                         ctx.request_repaint();
                     }
                 });
@@ -721,8 +743,21 @@ fn draw_demo_overlay(
     mut take: MessageWriter<DemoTakeOverRequest>,
     mut insets: ResMut<crate::render::BoardInsets>,
     scoreboard: Res<DemoScoreboard>,
+    art: Option<Res<crate::render::art::ArtImages>>,
 ) -> Result {
     use bevy_egui::egui;
+    let mut pieces = PieceTextures::new();
+    if let (Some(card), Some(art)) = (&overlay.title, &art)
+        && let Some(d) = &card.diagram
+    {
+        for (_, p) in &d.pieces {
+            let id = art.piece(p.color, p.kind).id();
+            pieces.insert(
+                (p.color, p.kind),
+                contexts.add_image(bevy_egui::EguiTextureHandle::Weak(id)),
+            );
+        }
+    }
     let ctx = contexts.ctx_mut()?;
     let running = !state.demo.is_stopped();
     if running {
@@ -748,7 +783,7 @@ fn draw_demo_overlay(
         .corner_radius(14)
         .inner_margin(28);
     if running && let Some(card) = &overlay.title {
-        draw_title_card(ctx, card, card_frame);
+        draw_title_card(ctx, card, &pieces, card_frame);
     }
     if running && let Some(text) = &overlay.result {
         egui::Area::new(egui::Id::new("demo-result"))

@@ -3,7 +3,8 @@
 //! by every resolved move (Parity: stopped per commit, incremented when the turn resolves),
 //! written into the record after each entry (so autosave and PGN carry `%clk`), rebuilt
 //! from the record after undo, resume or load, and ending the game on a flag fall (a win,
-//! or a draw when the other side has no mating material — the rules core decides).
+//! or a draw when the other side has no mating material — the rules core decides). A
+//! watched game's clocks show the readings its file recorded and never run.
 //! Headless; runs in [`AppSystems::Sync`], after the moves of the
 //! frame resolved.
 
@@ -103,6 +104,16 @@ pub(crate) fn run_clock(
     let moves = resolved.read().count();
     let committed: Vec<Side> = recorded.read().map(|c| c.side).collect();
     let withdrawn: Vec<Side> = taken_back.read().map(|c| c.side).collect();
+    if game.origin == super::state::GameOrigin::Watched {
+        // A replay shows the file's own readings (`%clk`): its clocks never run, so no
+        // flag can fall that did not fall in the game.
+        let mut shown = clock_for(&game);
+        if let Some(c) = shown.clock.as_mut() {
+            c.stop();
+        }
+        *live = shown;
+        return;
+    }
     let now = (game.id, game.record.len());
     let expected = live.seen.map(|(id, len)| (id, len + moves));
     if expected != Some(now) {

@@ -59,14 +59,39 @@ pub struct AutosaveSlot {
     pub autosave: Autosave,
     /// No writing while the "resume?" question is open.
     pub paused: bool,
+    /// Whether this window owns the data folder's `autosave.pgn` (it offers to resume it
+    /// and keeps other windows' left-over autosaves); `false` for a second window, which
+    /// writes a file of its own.
+    pub primary: bool,
+    /// What to tell the player about the autosave at start (another window owns it).
+    pub note: Option<String>,
+    /// The lock that keeps another window off this file while this one runs.
+    _lock: Option<std::sync::Arc<crate::persist::autosave::AutosaveLock>>,
     last: Option<(usize, u64, bool)>,
 }
 
 impl AutosaveSlot {
-    /// A slot writing to `autosave`.
+    /// A slot writing to `autosave`, without a lock (tests, a folder of one's own).
     pub fn new(autosave: Autosave) -> AutosaveSlot {
         AutosaveSlot {
             autosave,
+            paused: false,
+            primary: true,
+            note: None,
+            _lock: None,
+            last: None,
+        }
+    }
+
+    /// The slot of a window in the data folder `dir`: the folder's autosave, or a file of
+    /// its own when another window holds that one ([`Autosave::claim_in`]).
+    pub fn claim(dir: &std::path::Path) -> AutosaveSlot {
+        let claimed = Autosave::claim_in(dir);
+        AutosaveSlot {
+            primary: claimed.is_primary(),
+            note: claimed.note(),
+            _lock: claimed.lock.map(std::sync::Arc::new),
+            autosave: claimed.autosave,
             paused: false,
             last: None,
         }

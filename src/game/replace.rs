@@ -40,7 +40,11 @@ impl Replacement {
             Replacement::Continue(r) if r.is_empty() => {
                 format!("the pasted {} position", r.variant())
             }
-            Replacement::Continue(r) => format!("the {} game of {} moves", r.variant(), r.len()),
+            Replacement::Continue(r) => format!(
+                "the {} game of {}",
+                r.variant(),
+                crate::rules::narrate::count(r.len(), "move")
+            ),
             Replacement::Scene(s) => format!("the scene \"{}\"", s.scene.name),
         }
     }

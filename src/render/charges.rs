@@ -154,9 +154,12 @@ pub fn charge_text(net: i32) -> String {
     }
 }
 
-fn toggle_charge_overlay(keys: Res<ButtonInput<KeyCode>>, mut overlay: ResMut<ChargeOverlay>) {
-    if keys.just_pressed(KeyCode::KeyC) {
-        if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+fn toggle_charge_overlay(
+    mut chords: MessageReader<super::keys::KeyChord>,
+    mut overlay: ResMut<ChargeOverlay>,
+) {
+    for c in chords.read().filter(|c| c.is(KeyCode::KeyC)) {
+        if c.shift {
             overlay.numbers = !overlay.numbers;
             overlay.visible |= overlay.numbers;
         } else {

@@ -11,6 +11,7 @@ pub mod board2d;
 pub mod camera;
 pub mod charges;
 pub mod frame_stats;
+pub mod keys;
 pub mod parity;
 pub mod picking;
 pub mod pieces;
@@ -36,20 +37,57 @@ pub struct RenderPlugin;
 
 impl Plugin for RenderPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<BoardView>().add_plugins((
-            camera::plugin,
-            art::plugin,
-            theme::plugin,
-            board2d::plugin,
-            pieces::plugin,
-            animation::plugin,
-            picking::plugin,
-            charges::plugin,
-            frame_stats::plugin,
-            zones::plugin,
-            parity::plugin,
-            window::plugin,
-        ));
+        app.init_resource::<BoardView>()
+            .add_plugins((
+                camera::plugin,
+                art::plugin,
+                theme::plugin,
+                board2d::plugin,
+                pieces::plugin,
+                animation::plugin,
+                picking::plugin,
+                charges::plugin,
+                frame_stats::plugin,
+                keys::plugin,
+                zones::plugin,
+                parity::plugin,
+                window::plugin,
+            ))
+            .add_systems(Update, face_the_person.in_set(crate::AppSystems::Present));
+    }
+}
+
+/// The side the board turns towards when exactly one side is a person's (the other a
+/// program's): the person's; `None` for hot-seat and bot-against-bot games.
+pub fn person_side(automated: crate::game::AutomatedSides) -> Option<crate::rules::Color> {
+    use crate::rules::Color;
+    match (automated.white, automated.black) {
+        (false, true) => Some(Color::White),
+        (true, false) => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Turns the board so that the person playing a program has their side at the bottom, each
+/// time the game or the seats change (a rematch with colours swapped turns it round); `F`
+/// still flips it at will in between.
+fn face_the_person(
+    game: Res<crate::game::ActiveGame>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
+    mut view: ResMut<BoardView>,
+    mut seen: Local<Option<(u64, crate::game::AutomatedSides)>>,
+) {
+    let automated = automated.as_deref().copied().unwrap_or_default();
+    let now = (game.id, automated);
+    if *seen == Some(now) {
+        return;
+    }
+    *seen = Some(now);
+    if let Some(side) = person_side(automated) {
+        let flipped = side == crate::rules::Color::Black;
+        if view.flipped != flipped {
+            view.flipped = flipped;
+        }
     }
 }
 

@@ -62,18 +62,21 @@ pub struct TurnCaption {
     pub age: f32,
 }
 
-/// Backspace: the side that committed (Black first if both somehow have) takes it back.
+/// Backspace: the person who committed (Black first if both somehow have) takes it back; a
+/// bot's commit stands.
 fn take_back_commit_on_key(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut chords: MessageReader<super::keys::KeyChord>,
     commits: Res<ParityCommits>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
     mut take_back: MessageWriter<TakeBackCommitRequest>,
 ) {
-    if !keys.just_pressed(KeyCode::Backspace) {
+    if chords.read().filter(|c| c.is(KeyCode::Backspace)).count() == 0 {
         return;
     }
+    let automated = automated.as_deref().copied().unwrap_or_default();
     if let Some(side) = [Side::Black, Side::White]
         .into_iter()
-        .find(|s| commits.has_committed(*s))
+        .find(|s| commits.has_committed(*s) && !automated.plays(*s))
     {
         take_back.write(TakeBackCommitRequest { side });
     }

@@ -379,7 +379,7 @@ pub fn review_step(key: KeyCode, shown: usize, len: usize) -> Option<Option<usiz
 }
 
 fn handle_hotkeys(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut chords: MessageReader<super::keys::KeyChord>,
     mut review: MessageWriter<crate::game::ReviewRequest>,
     mut view: ResMut<BoardView>,
     mut selection: ResMut<Selection>,
@@ -388,42 +388,32 @@ fn handle_hotkeys(
     mut undo: MessageWriter<UndoRequest>,
     mut redo: MessageWriter<RedoRequest>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if keys.just_pressed(KeyCode::KeyF) {
-        view.flipped = !view.flipped;
-    }
-    if keys.just_pressed(KeyCode::KeyN) && !ctrl {
-        new_game.write(ReplaceGameRequest(Replacement::NewGame(
-            NewGameRequest::new(game.variant()),
-        )));
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        undo.write(UndoRequest);
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        redo.write(RedoRequest);
-    }
-    if keys.just_pressed(KeyCode::KeyH) {
-        view.show_hexagrams = !view.show_hexagrams;
-    }
-    if keys.just_pressed(KeyCode::KeyG) {
-        view.show_numbers = !view.show_numbers;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        selection.from = None;
-        selection.targets.clear();
-        selection.dragging = None;
-    }
-    let shown = game.review.unwrap_or(game.record.len());
-    for key in [
-        KeyCode::ArrowLeft,
-        KeyCode::ArrowRight,
-        KeyCode::Home,
-        KeyCode::End,
-    ] {
-        if keys.just_pressed(key)
-            && let Some(target) = review_step(key, shown, game.record.len())
+    let mut shown = game.review.unwrap_or(game.record.len());
+    for c in chords.read() {
+        if c.is(KeyCode::KeyF) {
+            view.flipped = !view.flipped;
+        } else if c.is(KeyCode::KeyN) {
+            new_game.write(ReplaceGameRequest(Replacement::NewGame(
+                NewGameRequest::new(game.variant()),
+            )));
+        } else if c.is_ctrl(KeyCode::KeyZ) {
+            undo.write(UndoRequest);
+        } else if c.is_ctrl(KeyCode::KeyY) {
+            redo.write(RedoRequest);
+        } else if c.is(KeyCode::KeyH) {
+            view.show_hexagrams = !view.show_hexagrams;
+        } else if c.is(KeyCode::KeyG) {
+            view.show_numbers = !view.show_numbers;
+        } else if c.is(KeyCode::Escape) {
+            selection.from = None;
+            selection.targets.clear();
+            selection.dragging = None;
+        } else if !c.ctrl
+            && !c.alt
+            && let Some(target) = review_step(c.key, shown, game.record.len())
         {
+            // Several steps in one frame go on from where the previous one went.
+            shown = target.unwrap_or(game.record.len());
             review.write(crate::game::ReviewRequest(target));
         }
     }

@@ -90,10 +90,10 @@ fn fit_window_to_monitor(
 }
 
 fn toggle_fullscreen_on_key(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut chords: MessageReader<super::keys::KeyChord>,
     mut out: MessageWriter<ToggleFullscreenRequest>,
 ) {
-    if keys.just_pressed(KeyCode::F11) {
+    for _ in chords.read().filter(|c| c.is(KeyCode::F11)) {
         out.write(ToggleFullscreenRequest);
     }
 }

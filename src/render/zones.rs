@@ -50,10 +50,11 @@ pub fn zone_color(zone: Zone) -> Color {
     }
 }
 
-fn toggle_zones(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<ZoneView>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if !ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        view.visible = !view.visible;
+fn toggle_zones(mut chords: MessageReader<super::keys::KeyChord>, mut view: ResMut<ZoneView>) {
+    for c in chords.read() {
+        if c.is(KeyCode::KeyZ) {
+            view.visible = !view.visible;
+        }
     }
 }
 

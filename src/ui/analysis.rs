@@ -10,13 +10,13 @@ use bevy_egui::{EguiContexts, egui};
 use crate::bots::analysis::{Line, MAX_MULTIPV};
 use crate::bots::live_analysis::{
     AnalysisPlugin, AnalysisSettings, EVAL_CLAMP_CP, GameEvals, LiveAnalysis, bar_fraction,
-    score_text,
+    for_white, score_text,
 };
 use crate::game::ActiveGame;
 use crate::render::board2d::{BoardGizmos, arc_points};
 use crate::render::picking::HotkeySystems;
 use crate::render::{BoardInsets, BoardView, square_to_world};
-use crate::rules::Position;
+use crate::rules::{Color as Side, Position};
 
 /// Width of the evaluation bar beside the board, in egui points.
 pub const EVAL_BAR_POINTS: f32 = 24.0;
@@ -37,21 +37,25 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// `A`: the analysis panel; `B`: the best-move arrow; `T`: threats.
-fn analysis_keys(keys: Res<ButtonInput<KeyCode>>, mut settings: ResMut<AnalysisSettings>) {
-    if keys.just_pressed(KeyCode::KeyA) {
-        settings.open = !settings.open;
-    }
-    if keys.just_pressed(KeyCode::KeyB) {
-        settings.hint = !settings.hint;
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        settings.threats = !settings.threats;
+fn analysis_keys(
+    mut chords: MessageReader<crate::render::keys::KeyChord>,
+    mut settings: ResMut<AnalysisSettings>,
+) {
+    for c in chords.read() {
+        if c.is(KeyCode::KeyA) {
+            settings.open = !settings.open;
+        } else if c.is(KeyCode::KeyB) {
+            settings.hint = !settings.hint;
+        } else if c.is(KeyCode::KeyT) {
+            settings.threats = !settings.threats;
+        }
     }
 }
 
 /// A line as the panel shows it: `+0.35  Nf3 d5 c4 …` in the notation of the move list
-/// (Parity: the commit), at most `max_moves` moves.
-pub fn line_text(pos: &Position, line: &Line, max_moves: usize) -> String {
+/// (Parity: the commit), at most `max_moves` moves. The score is from White's point of view
+/// (as lichess shows it): `side` is the side the line was searched for.
+pub fn line_text(pos: &Position, line: &Line, side: Side, max_moves: usize) -> String {
     let mut p = pos.clone();
     if line.pv.first().is_some_and(|m| !p.is_legal(m)) {
         // Threats: the line is for the side not to move.
@@ -64,7 +68,11 @@ pub fn line_text(pos: &Position, line: &Line, max_moves: usize) -> String {
             break;
         }
     }
-    format!("{:>6}  {}", score_text(line.score), words.join(" "))
+    format!(
+        "{:>6}  {}",
+        score_text(for_white(line.score, side)),
+        words.join(" ")
+    )
 }
 
 /// The analysis section of the moves panel; returns the review target a click on the graph
@@ -98,20 +106,23 @@ pub(crate) fn analysis_section(
             let whose = live.side.map_or("", |s| s.title());
             let state = if live.done { "" } else { " (thinking…)" };
             if settings.threats {
-                ui.label(format!("Threats: what {whose} would play{state}"));
+                ui.label(format!(
+                    "Threats: what {whose} would play{state} (scores for White)"
+                ));
             } else if !whose.is_empty() {
-                ui.label(format!("Best for {whose}{state}"));
+                ui.label(format!("Best for {whose}{state} (scores for White)"));
             }
             if let Some(note) = &live.note {
                 ui.label(egui::RichText::new(note).italics());
             }
+            let side = live.side.unwrap_or(pos.turn());
             for line in &live.lines {
-                let text = line_text(pos, line, 6);
+                let text = line_text(pos, line, side, 6);
                 let depth = format!("depth {}, {} nodes", line.depth, line.nodes);
                 ui.add(egui::Label::new(egui::RichText::new(&text).monospace()).truncate())
                     .on_hover_text(format!("{text}\n{depth}"));
             }
-            if !evals.evals.is_empty() {
+            if !evals.evals.is_empty() && evals.is_for(game) {
                 ui.label(egui::RichText::new("Evaluation after each move").strong());
                 if let Some(n) = review_graph(ui, game, evals) {
                     target = Some((n < game.record.len()).then_some(n));
@@ -250,7 +261,8 @@ fn draw_eval_bar(
     Ok(())
 }
 
-/// The best move as an arrow on the board, while the hint is on.
+/// The best move as a green arrow on the board while the hint is on (`B`), or the threat
+/// (the other side's best move) as a red one while threats are on (`T`), each on its own.
 fn draw_hint_arrow(
     mut gizmos: Gizmos<BoardGizmos>,
     settings: Res<AnalysisSettings>,
@@ -258,7 +270,7 @@ fn draw_hint_arrow(
     game: Res<ActiveGame>,
     view: Res<BoardView>,
 ) {
-    if !settings.hint {
+    if !settings.arrow() {
         return;
     }
     let Some(mv) = live.best() else {
@@ -306,7 +318,16 @@ mod tests {
             nodes: 1000,
             pv: vec![e4, mv(&after, "e7e5")],
         };
-        assert_eq!(line_text(&pos, &line, 6), " +0.35  e4 e5");
-        assert_eq!(line_text(&pos, &line, 1), " +0.35  e4");
+        assert_eq!(line_text(&pos, &line, Side::White, 6), " +0.35  e4 e5");
+        assert_eq!(line_text(&pos, &line, Side::White, 1), " +0.35  e4");
+        // Black's line that is good for Black reads as White's minus (lichess's way).
+        let e5 = mv(&after, "e7e5");
+        let black = Line {
+            first: e5,
+            pv: vec![e5],
+            score: Score::Cp(80),
+            ..line
+        };
+        assert_eq!(line_text(&after, &black, Side::Black, 6), " -0.80  e5");
     }
 }

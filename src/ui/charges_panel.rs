@@ -1,26 +1,47 @@
-//! The Force Field panel (`rules/force-field.md §6`): the overlay switch (C), the net charge
+//! The Force Field section of the game panel (`rules/force-field.md §6`): the overlay switch (C), the net charge
 //! of the hovered or selected square with the pieces that contribute to it, the selected
 //! piece's own field, and the squares that refused the last move. Reads the charge entities;
 //! sets only the view switch [`ChargeOverlay::visible`].
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 use crate::game::{ActiveGame, ChargeContribution, SquareCharge};
 use crate::render::Selection;
 use crate::render::charges::{ChargeOverlay, charge_text};
 use crate::rules::Square;
 
-/// Draws the Force Field window (only in Force Field).
-pub(crate) fn draw_charges_panel(
-    mut contexts: EguiContexts,
-    game: Res<ActiveGame>,
-    selection: Res<Selection>,
-    mut overlay: ResMut<ChargeOverlay>,
-    charges: Query<&ChargeContribution>,
-    squares: Query<(&crate::game::BoardSquare, &SquareCharge)>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
+/// The Force Field section at the foot of the game panel (only in Force Field).
+#[derive(SystemParam)]
+pub struct ChargesSection<'w, 's> {
+    selection: Res<'w, Selection>,
+    overlay: ResMut<'w, ChargeOverlay>,
+    charges: Query<'w, 's, &'static ChargeContribution>,
+    squares: Query<'w, 's, (&'static crate::game::BoardSquare, &'static SquareCharge)>,
+}
+
+impl ChargesSection<'_, '_> {
+    /// Draws it into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        let ChargesSection {
+            selection,
+            overlay,
+            charges,
+            squares,
+        } = self;
+        draw_charges(ui, game, selection, overlay, charges, squares);
+    }
+}
+
+fn draw_charges(
+    ui: &mut egui::Ui,
+    game: &ActiveGame,
+    selection: &Selection,
+    overlay: &mut ChargeOverlay,
+    charges: &Query<&ChargeContribution>,
+    squares: &Query<(&crate::game::BoardSquare, &SquareCharge)>,
+) {
     let pos = game.shown();
     let shape = pos.shape();
     let net_of = |sq: Square| {
@@ -29,12 +50,9 @@ pub(crate) fn draw_charges_panel(
             .find(|(b, _)| b.square == sq)
             .map_or(0, |(_, c)| c.net)
     };
-    egui::Window::new("Force Field")
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -44.0])
-        .default_width(234.0)
-        .collapsible(true)
-        .resizable(false)
-        .show(ctx, |ui| {
+    ui.label(egui::RichText::new("Force Field").strong());
+    {
+        {
             let label = if overlay.visible {
                 "Hide charges (C)"
             } else {
@@ -66,9 +84,8 @@ pub(crate) fn draw_charges_panel(
                                 field.iter().map(|c| shape.name(c.square)).collect();
                             names.sort();
                             ui.label(format!(
-                                "charges {} square{} by {}: {}",
-                                names.len(),
-                                if names.len() == 1 { "" } else { "s" },
+                                "charges {} by {}: {}",
+                                crate::rules::narrate::count(names.len(), "square"),
                                 field[0].strength,
                                 names.join(" ")
                             ));
@@ -115,6 +132,6 @@ pub(crate) fn draw_charges_panel(
                         .color(egui::Color32::from_rgb(255, 160, 40)),
                 );
             }
-        });
-    Ok(())
+        }
+    }
 }

@@ -278,12 +278,11 @@ impl PositionEditor {
 
 /// E opens or closes the editor.
 fn editor_key(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut chords: MessageReader<crate::render::keys::KeyChord>,
     editor: Res<PositionEditor>,
     mut out: MessageWriter<EditorRequest>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if keys.just_pressed(KeyCode::KeyE) && !ctrl {
+    if chords.read().filter(|c| c.is(KeyCode::KeyE)).count() % 2 == 1 {
         out.write(if editor.open {
             EditorRequest::Close
         } else {

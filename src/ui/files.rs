@@ -1,6 +1,6 @@
 //! Files, players and scenes in the UI: the players section (Human or a bot per side), save
-//! and load, clipboard copy and paste, the scenes list (appended to the left panel through
-//! [`LeftPanelExtras`]), the "resume the unfinished game?" question, the scene caption, and
+//! and load, clipboard copy and paste, the scenes list (sections of the left panel, drawn
+//! through [`LeftPanelExtras`]), the "resume the unfinished game?" question, the scene caption, and
 //! the settings file (loaded at start, saved shortly after a change). UI code writes
 //! requests ([`SaveGameRequest`], and the game's
 //! [`LoadGameRequest`](crate::game::persist_glue::LoadGameRequest),
@@ -56,6 +56,9 @@ pub struct SettingsState {
     /// players stay as they were.
     pub cli_players: Option<crate::persist::Players>,
 }
+
+/// The narrowest a question window is, in egui points: its whole title fits.
+pub const DIALOG_MIN_POINTS: f32 = 400.0;
 
 /// The autosaved game offered for resuming (it is on the board, on hold, until answered).
 #[derive(Resource, Debug, Clone, Default)]
@@ -205,8 +208,17 @@ fn load_start_files(
     if folders.0.data.is_none() {
         notes.push("No data folder was found: games are not autosaved.".to_string());
     }
+    if let Some(note) = slot.as_ref().and_then(|s| s.note.clone()) {
+        notes.push(note);
+    }
+    if slot.as_ref().is_some_and(|s| s.primary)
+        && let Some(dir) = folders.0.data.as_deref()
+    {
+        notes.extend(keep_orphaned_autosaves(dir, &folders.0));
+    }
     if let Some(mut slot) = slot
         && !opts.cli_start
+        && slot.primary
     {
         match slot.autosave.load() {
             Ok(Some(record)) if !record.is_empty() && record.outcome().is_none() => {
@@ -234,6 +246,42 @@ fn load_start_files(
         .recent()
         .and_then(|r| r.list().ok())
         .unwrap_or_default();
+}
+
+/// Keeps the games other windows left in their own autosave files (they closed or died while
+/// this folder's autosave was another window's) under Recent games and removes the files;
+/// returns what to tell the player.
+fn keep_orphaned_autosaves(dir: &std::path::Path, folders: &Folders) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (autosave, _lock) in crate::persist::autosave::orphaned_autosaves(dir) {
+        let name = autosave.path().display().to_string();
+        let kept = match autosave.load() {
+            Ok(Some(record)) if !record.is_empty() => match folders.recent() {
+                Some(recent) => recent.archive(&record).map(|_| true),
+                None => Ok(false),
+            },
+            Ok(_) => Ok(false),
+            Err(e) => Err(e),
+        };
+        match kept {
+            Ok(true) => {
+                if let Err(e) = autosave.remove_orphan() {
+                    notes.push(format!(
+                        "{name} was kept under Recent games but not removed: {e}"
+                    ));
+                } else {
+                    notes.push(format!(
+                        "The game another window left in {name} is kept under Recent games."
+                    ));
+                }
+            }
+            Ok(false) => {
+                let _ = autosave.remove_orphan();
+            }
+            Err(e) => notes.push(format!("{name} could not be read: {e}")),
+        }
+    }
+    notes
 }
 
 /// Lists the recent games again after the game was replaced (a new entry may be there).
@@ -332,15 +380,15 @@ fn draw_dialogs(
     if let Some(record) = offer.0.clone() {
         let mut answer = None;
         egui::Window::new("Resume the unfinished game?")
+            .min_width(DIALOG_MIN_POINTS)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.label(format!(
-                    "{} — {} move{} played (shown on the board).",
+                    "{} — {} played (shown on the board).",
                     record.variant(),
-                    record.len(),
-                    if record.len() == 1 { "" } else { "s" }
+                    crate::rules::narrate::count(record.len(), "move")
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Resume").clicked() {
@@ -362,14 +410,15 @@ fn draw_dialogs(
     if let Some(waiting) = &confirm.waiting {
         let mut answer = None;
         egui::Window::new("Leave the game in progress?")
+            .min_width(DIALOG_MIN_POINTS)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.label(format!(
-                    "This replaces the {} game in progress ({} moves) with {}.",
+                    "This replaces the {} game in progress ({}) with {}.",
                     game.variant(),
-                    game.record.len(),
+                    crate::rules::narrate::count(game.record.len(), "move"),
                     waiting.describe()
                 ));
                 ui.label("The game in progress is kept under Recent games (Files panel).");
@@ -500,20 +549,8 @@ impl LeftPanelExtras<'_> {
         self.replace.write(ReplaceGameRequest(r));
     }
 
-    /// Draws the sections at the end of the left panel.
-    pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .id_salt("left-extras")
-            .show(ui, |ui| {
-                self.players_section(ui);
-                self.files_section(ui, game);
-                self.recent_section(ui);
-                self.scenes_section(ui);
-            });
-    }
-
-    fn players_section(&mut self, ui: &mut egui::Ui) {
+    /// The players: Human or a bot with its level, per side; the bot seed.
+    pub fn players_section(&mut self, ui: &mut egui::Ui) {
         let (Some(players), Some(roster)) = (self.players.as_mut(), self.roster.as_ref()) else {
             return;
         };
@@ -615,7 +652,8 @@ impl LeftPanelExtras<'_> {
         self.files.purpose = purpose;
     }
 
-    fn files_section(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+    /// Save, load, copy and paste.
+    pub fn files_section(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         egui::CollapsingHeader::new("Files and clipboard")
             .default_open(false)
             .show(ui, |ui| {
@@ -665,7 +703,8 @@ impl LeftPanelExtras<'_> {
             });
     }
 
-    fn recent_section(&mut self, ui: &mut egui::Ui) {
+    /// The recent games, to restore.
+    pub fn recent_section(&mut self, ui: &mut egui::Ui) {
         let header = egui::CollapsingHeader::new("Recent games")
             .default_open(false)
             .show(ui, |ui| {
@@ -697,7 +736,8 @@ impl LeftPanelExtras<'_> {
         }
     }
 
-    fn scenes_section(&mut self, ui: &mut egui::Ui) {
+    /// The scenes, to show.
+    pub fn scenes_section(&mut self, ui: &mut egui::Ui) {
         egui::CollapsingHeader::new("Scenes")
             .default_open(false)
             .show(ui, |ui| {

@@ -1,10 +1,12 @@
-//! Resign and draw-offer buttons of the right panel, and the answer to an offer made to a
-//! player at this machine. A button acts for a side a person plays: against a bot, the
-//! person's side; hot-seat, the side to move (Parity: each side has its own buttons, since
-//! both move at once). Writes [`ResignRequest`], [`OfferDrawRequest`] and
-//! [`AnswerDrawOfferRequest`]; the game decides (`game::flow`). Keys: Ctrl+Shift+R resigns
-//! and Ctrl+D offers a draw (or accepts one offered to the person at the keyboard), for the
-//! one side the buttons act for (Parity hot-seat has two: use the buttons).
+//! Resign and draw-offer buttons of the right panel, the question that confirms a
+//! resignation ([`ResignQuestion`]: a click or a key slip never ends a game), and the
+//! answer to an offer made to a player at this machine. A button acts for a side a person
+//! plays: against a bot, the person's side; hot-seat, the side to move (Parity: each side
+//! has its own buttons, since both move at once). Writes [`ResignRequest`] (once the
+//! question is answered), [`OfferDrawRequest`] and [`AnswerDrawOfferRequest`]; the game
+//! decides (`game::flow`). Keys: Ctrl+Shift+R asks to resign and Ctrl+D offers a draw (or
+//! accepts one offered to the person at the keyboard), for the one side the buttons act for
+//! (Parity hot-seat has two: use the buttons).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -29,21 +31,37 @@ pub fn acting_sides(game: &ActiveGame, automated: &AutomatedSides) -> Vec<Side> 
     }
 }
 
-/// What the keyboard asks for the one side the buttons act for.
+/// The side whose resignation waits for confirmation, and the game it was asked in.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ResignQuestion(pub Option<(Side, u64)>);
+
+impl ResignQuestion {
+    /// The side asked about, while the question stands for `game` (a question from another
+    /// game, or once the game is over, no longer does).
+    pub fn side(&self, game: &ActiveGame) -> Option<Side> {
+        self.0
+            .filter(|(_, id)| *id == game.id && game.record.outcome().is_none())
+            .map(|(side, _)| side)
+    }
+}
+
+/// What the keyboard asks for the one side the buttons act for (a resignation is asked
+/// first, like the button's).
 pub(crate) fn flow_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut chords: MessageReader<crate::render::keys::KeyChord>,
     game: Res<ActiveGame>,
     hold: Res<GameHold>,
     offer: Res<DrawOffer>,
     automated: Option<Res<AutomatedSides>>,
-    mut resign: MessageWriter<ResignRequest>,
+    mut question: ResMut<ResignQuestion>,
     mut offer_draw: MessageWriter<OfferDrawRequest>,
     mut answer: MessageWriter<AnswerDrawOfferRequest>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let resign_key = ctrl && shift && keys.just_pressed(KeyCode::KeyR);
-    let draw_key = ctrl && !shift && keys.just_pressed(KeyCode::KeyD);
+    let (mut resign_key, mut draw_key) = (false, false);
+    for c in chords.read() {
+        resign_key |= c.is_ctrl_shift(KeyCode::KeyR);
+        draw_key |= c.is_ctrl(KeyCode::KeyD);
+    }
     if !(resign_key || draw_key)
         || game.record.outcome().is_some()
         || hold.0.is_some()
@@ -56,7 +74,7 @@ pub(crate) fn flow_keys(
         return;
     };
     if resign_key {
-        resign.write(ResignRequest { side });
+        question.0 = Some((side, game.id));
     } else if offer.0.is_some_and(|p| p.to() == side) {
         answer.write(AnswerDrawOfferRequest(true));
     } else {
@@ -68,15 +86,16 @@ pub(crate) fn flow_keys(
 #[derive(SystemParam)]
 pub struct GameFlowButtons<'w> {
     offer: Res<'w, DrawOffer>,
+    question: ResMut<'w, ResignQuestion>,
     hold: Res<'w, GameHold>,
     automated: Option<Res<'w, AutomatedSides>>,
-    resign: MessageWriter<'w, ResignRequest>,
     offer_draw: MessageWriter<'w, OfferDrawRequest>,
     answer: MessageWriter<'w, AnswerDrawOfferRequest>,
 }
 
 impl GameFlowButtons<'_> {
-    /// Draws them while the game is in progress (nothing once it is over or on hold).
+    /// Draws them while the game is in progress (nothing once it is over or on hold); Resign
+    /// asks first ([`draw_resign_question`]).
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         // The demo's and watched games are nobody's at this machine to resign or offer.
         if game.record.outcome().is_some()
@@ -118,7 +137,7 @@ impl GameFlowButtons<'_> {
                     .on_hover_text(format!("{} gives up the game (Ctrl+Shift+R)", side.title()))
                     .clicked()
                 {
-                    self.resign.write(ResignRequest { side });
+                    self.question.0 = Some((side, game.id));
                 }
                 let offered = self.offer.0.is_some_and(|p| p.by == side);
                 let draw = if both {
@@ -137,6 +156,53 @@ impl GameFlowButtons<'_> {
         }
         ui.separator();
     }
+}
+
+/// Draws the resignation question while one stands: "Resign the game for White?" with
+/// the side's Resign and Keep playing.
+pub(crate) fn draw_resign_question(
+    mut contexts: bevy_egui::EguiContexts,
+    game: Res<ActiveGame>,
+    mut question: ResMut<ResignQuestion>,
+    mut resign: MessageWriter<ResignRequest>,
+) -> Result {
+    let Some(side) = question.side(&game) else {
+        if question.0.is_some() {
+            question.0 = None;
+        }
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut answer = None;
+    egui::Window::new(format!("Resign the game for {}?", side.title()))
+        .min_width(super::files::DIALOG_MIN_POINTS)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "{} gives up and {} wins.",
+                side.title(),
+                side.other().title()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button(format!("{} resigns", side.title())).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Keep playing").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+    match answer {
+        Some(true) => {
+            resign.write(ResignRequest { side });
+            question.0 = None;
+        }
+        Some(false) => question.0 = None,
+        None => {}
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -94,9 +94,14 @@ pub enum Edge {
 /// Width of a collapsed panel's strip in egui points.
 pub const STRIP_POINTS: f32 = 30.0;
 
-/// Tab: both panels away (the board takes the screen), or both back.
-fn toggle_panels_on_key(keys: Res<ButtonInput<KeyCode>>, mut layout: ResMut<PanelLayout>) {
-    if keys.just_pressed(KeyCode::Tab) {
+/// Tab: both panels away (the board takes the screen), or both back. egui never sees this
+/// Tab (the input guard keeps it from moving egui's focus), so every press toggles; in a
+/// text field Tab is the field's (the move box completes a move with it).
+fn toggle_panels_on_key(
+    mut chords: MessageReader<crate::render::keys::KeyChord>,
+    mut layout: ResMut<PanelLayout>,
+) {
+    for _ in chords.read().filter(|c| c.is(KeyCode::Tab) && !c.shift) {
         let open = !(layout.left_open || layout.right_open);
         layout.left_open = open;
         layout.right_open = open;

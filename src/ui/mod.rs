@@ -32,6 +32,7 @@ impl Plugin for UiPlugin {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<rules_card::RulesCards>()
             .init_resource::<style::InterfaceScale>()
+            .init_resource::<game_flow::ResignQuestion>()
             .add_systems(
                 EguiPrimaryContextPass,
                 (style::apply_ui_style, panels::draw_panels).chain(),
@@ -39,12 +40,8 @@ impl Plugin for UiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    charges_panel::draw_charges_panel
-                        .run_if(crate::game::variant_has(crate::rules::Variant::has_fields)),
-                    piece_card::draw_piece_card.run_if(crate::game::variant_has(
-                        crate::rules::Variant::has_fairy_pieces,
-                    )),
                     parity_panel::draw_commit_bar,
+                    game_flow::draw_resign_question,
                 )
                     .after(panels::draw_panels),
             )

@@ -154,8 +154,16 @@ pub(crate) fn draw_panels(
     } else {
         super::layout::collapsed_strip(&mut root, Edge::Right, &mut layout)
     };
-    let banner = super::layout::rule_banner(&mut root, game.variant(), &mut layout);
-    if let Some(r) = over.show(ctx, &game, left_width - right_width, banner) {
+    let banner = super::layout::rule_banner(&mut root, game.variant(), &mut layout)
+        + status.watch_header(&mut root);
+    // What floats over the board's top (Parity's commit bar) goes below both.
+    layout.banner_points = banner;
+    let board_area = BoardArea {
+        shift: left_width - right_width,
+        top: banner,
+        width: (ctx.viewport_rect().width() - left_width - right_width).max(0.0),
+    };
+    if let Some(r) = over.show(ctx, &game, board_area) {
         left.extras.replace_game(r);
     }
     // egui points → logical pixels.
@@ -172,19 +180,59 @@ pub(crate) fn draw_panels(
     Ok(())
 }
 
-/// The status line at the bottom.
+/// The status line at the bottom, and the header of a watched file.
 #[derive(SystemParam)]
 pub(crate) struct StatusPanel<'w> {
     status: Res<'w, StatusLine>,
+    watched: Option<Res<'w, crate::game::watch::WatchedFile>>,
 }
 
+/// Height of the status line in egui points: two lines of its text, always, so that the
+/// board does not move (and a click does not land on another square) when a message wraps.
+pub const STATUS_POINTS: f32 = 54.0;
+
 impl StatusPanel<'_> {
-    /// Draws it; returns its height.
+    /// The header over the board while a file is watched (`play --watch`): the event, round,
+    /// game number, players and the score so far; returns its height (0 when nothing is
+    /// watched).
+    fn watch_header(&mut self, root: &mut egui::Ui) -> f32 {
+        let Some(header) = self.watched.as_ref().and_then(|w| w.header.clone()) else {
+            return 0.0;
+        };
+        egui::Panel::top("watch-header")
+            .resizable(false)
+            .frame(
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgb(32, 36, 52))
+                    .inner_margin(egui::Margin::symmetric(12, 6)),
+            )
+            .show(root, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(header.line())
+                            .size(18.0)
+                            .strong()
+                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                    )
+                    .wrap(),
+                );
+            })
+            .response
+            .rect
+            .height()
+    }
+
+    /// Draws it; returns its height ([`STATUS_POINTS`]).
     fn show(&mut self, root: &mut egui::Ui) -> f32 {
         egui::Panel::bottom("status")
+            .resizable(false)
+            .exact_size(STATUS_POINTS)
             .show(root, |ui| {
-                // Long reasons wrap instead of running off the window's edge.
-                ui.add(egui::Label::new(egui::RichText::new(&self.status.0).size(16.0)).wrap());
+                // Long reasons wrap to a second line; longer ones are cut (the whole text
+                // on hover) instead of pushing the board up.
+                let text = &self.status.0;
+                let label = egui::Label::new(egui::RichText::new(text).size(16.0)).wrap();
+                ui.add(label).on_hover_text(text.as_str());
             })
             .response
             .rect
@@ -207,11 +255,35 @@ pub(crate) struct GamePanel<'w, 's> {
     clock: super::clock_panel::TimeControlPicker<'w, 's>,
     editor: MessageWriter<'w, super::editor::EditorRequest>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
+    foot: VariantFoot<'w, 's>,
 }
 
-/// Height (egui points) kept free at the foot of the game panel for the variant's own
-/// window (the Force Field and Big Outer windows float there).
-pub const VARIANT_WINDOW_POINTS: f32 = 200.0;
+/// The variant's own section at the foot of the game panel: Force Field's charges, Big
+/// Outer's zones and piece card.
+#[derive(SystemParam)]
+pub(crate) struct VariantFoot<'w, 's> {
+    charges: super::charges_panel::ChargesSection<'w, 's>,
+    card: super::piece_card::PieceCardSection<'w>,
+}
+
+impl VariantFoot<'_, '_> {
+    /// Whether `variant` has a section of its own.
+    fn has_section(variant: Variant) -> bool {
+        variant.has_fields() || variant.has_fairy_pieces()
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        if game.variant().has_fields() {
+            self.charges.show(ui, game);
+        } else if game.variant().has_fairy_pieces() {
+            self.card.show(ui, game);
+        }
+    }
+}
+
+/// Height (egui points) of the variant's own section at the foot of the game panel (it
+/// scrolls inside when its text is longer).
+pub const VARIANT_SECTION_POINTS: f32 = 210.0;
 
 impl GamePanel<'_, '_> {
     /// Draws it; returns its width.
@@ -232,23 +304,19 @@ impl GamePanel<'_, '_> {
                     });
                 });
                 ui.separator();
-                // The variant's own window (Force Field, Big Outer) floats over the
-                // panel's foot; the rest scrolls above it.
+                // One scroll area for the whole panel (the wheel scrolls it anywhere over
+                // the panel); the variant's own section has a fixed slot at the foot.
                 let variant = game.variant();
-                let foot = if variant.has_fields() || variant.has_zones() {
-                    VARIANT_WINDOW_POINTS
-                } else {
-                    0.0
-                };
+                let foot = VariantFoot::has_section(variant);
+                let foot_points = if foot { VARIANT_SECTION_POINTS } else { 0.0 };
                 egui::ScrollArea::vertical()
                     .id_salt("game-panel-scroll")
-                    .max_height((ui.available_height() - foot).max(120.0))
-                    .auto_shrink([false, true])
+                    .max_height((ui.available_height() - foot_points).max(120.0))
+                    .auto_shrink([false, false])
                     .show(ui, |ui| {
                         self.new_game_section(ui, game);
                         ui.separator();
-                        self.settings_section(ui, variant);
-                        ui.separator();
+                        self.extras.players_section(ui);
                         ui.label(egui::RichText::new("Captured").strong());
                         for (side, who) in [(Side::White, "White"), (Side::Black, "Black")] {
                             ui.label(format!(
@@ -256,8 +324,22 @@ impl GamePanel<'_, '_> {
                                 captured_text(&self.captured.lost[side.index()])
                             ));
                         }
-                        self.extras.show(ui, game);
+                        ui.separator();
+                        egui::CollapsingHeader::new(egui::RichText::new("Settings").strong())
+                            .id_salt("settings-header")
+                            .default_open(false)
+                            .show(ui, |ui| self.settings_section(ui, variant));
+                        self.extras.files_section(ui, game);
+                        self.extras.recent_section(ui);
+                        self.extras.scenes_section(ui);
                     });
+                if foot {
+                    ui.separator();
+                    egui::ScrollArea::vertical()
+                        .id_salt("variant-section")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.foot.show(ui, game));
+                }
             })
             .response
             .rect
@@ -315,7 +397,6 @@ impl GamePanel<'_, '_> {
     }
 
     fn settings_section(&mut self, ui: &mut egui::Ui, variant: Variant) {
-        ui.label(egui::RichText::new("Settings").strong());
         ui.label("Animation speed (0 = off)");
         ui.add(
             egui::Slider::new(&mut self.settings.speed, 0.0..=3.0)
@@ -515,6 +596,18 @@ impl MovesPanel<'_, '_> {
     }
 }
 
+/// The area between the side panels, in egui points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct BoardArea {
+    /// The area's horizontal offset from the window centre times two (left panel width
+    /// minus right).
+    pub shift: f32,
+    /// The rule banner's height.
+    pub top: f32,
+    /// The area's width.
+    pub width: f32,
+}
+
 /// What floats over the board: the game-over banner and the promotion picker.
 #[derive(SystemParam)]
 pub(crate) struct BoardOverlays<'w> {
@@ -527,30 +620,39 @@ pub(crate) struct BoardOverlays<'w> {
 }
 
 impl BoardOverlays<'_> {
-    /// Draws them; `shift` is the board area's horizontal offset from the window centre
-    /// times two (left panel width minus right), `top` the rule banner's height (points).
-    /// Returns the new game the banner's button asks for.
+    /// Draws them over `area`. Returns the new game the banner's button asks for.
     fn show(
         &mut self,
         ctx: &egui::Context,
         game: &ActiveGame,
-        shift: f32,
-        top: f32,
+        area: BoardArea,
     ) -> Option<Replacement> {
         let mut replace = None;
         if let Some(outcome) = game.record.outcome() {
             // Over the board's top edge, not a panel: the layout does not move when a game
-            // ends.
+            // ends. It stays within the board area (it wraps) so it never covers a panel.
             egui::Area::new(egui::Id::new("game-over"))
-                .anchor(egui::Align2::CENTER_TOP, [shift / 2.0, top + 10.0])
+                .anchor(
+                    egui::Align2::CENTER_TOP,
+                    [area.shift / 2.0, area.top + 10.0],
+                )
                 .order(egui::Order::Foreground)
+                .constrain(true)
                 .show(ctx, |ui| {
+                    ui.set_max_width((area.width - 24.0).max(160.0));
                     egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.heading(
-                                egui::RichText::new(format!("Game over — {}", outcome.describe()))
+                        ui.horizontal_wrapped(|ui| {
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(format!(
+                                        "Game over — {}",
+                                        outcome.describe()
+                                    ))
+                                    .heading()
                                     .color(egui::Color32::from_rgb(250, 210, 90))
                                     .strong(),
+                                )
+                                .wrap(),
                             );
                             if ui.button("New game (N)").clicked() {
                                 replace =

@@ -1,6 +1,6 @@
 //! Parity's commit bar, floating over the top of the board: whose commit is due, "White has
-//! committed" once White has (never what), a button to take the commit back while the other
-//! side has not committed, and the key to the resting-piece rings. Reads
+//! committed" once White has (never what), a button to take a person's commit back while the
+//! other side has not committed (a bot's commit stands), and the key to the resting-piece rings. Reads
 //! [`ParityCommits::has_committed`] only and writes [`TakeBackCommitRequest`]s.
 
 use bevy::prelude::*;
@@ -20,7 +20,9 @@ pub(crate) fn draw_commit_bar(
     mut take_back: MessageWriter<TakeBackCommitRequest>,
     insets: Res<crate::render::BoardInsets>,
     layout: Res<super::layout::PanelLayout>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
 ) -> Result {
+    let automated = automated.as_deref().copied().unwrap_or_default();
     if !game.is_simultaneous() || game.record.outcome().is_some() {
         return Ok(());
     }
@@ -55,9 +57,14 @@ pub(crate) fn draw_commit_bar(
                                 .strong()
                                 .color(egui::Color32::from_rgb(250, 210, 90)),
                             );
-                            if ui
-                                .button(format!("Take back {}'s commit (Backspace)", side.title()))
-                                .clicked()
+                            // Only a person's own commit can be taken back: a bot's stands.
+                            if !automated.plays(*side)
+                                && ui
+                                    .button(format!(
+                                        "Take back {}'s commit (Backspace)",
+                                        side.title()
+                                    ))
+                                    .clicked()
                             {
                                 take_back.write(TakeBackCommitRequest { side: *side });
                             }

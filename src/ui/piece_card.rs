@@ -1,11 +1,11 @@
-//! The Big Outer piece card (`rules/big-outer.md §2`, ruling B-3): hover a piece (or
+//! The Big Outer piece card (a section of the game panel) (`rules/big-outer.md §2`, ruling B-3): hover a piece (or
 //! right-click it to pin the card) to read how it moves from the zone it stands in, and see
 //! its destinations on an otherwise empty board outlined. Also the zone switch (Z). The text
 //! comes from [`big_outer::piece_card`]; the destinations from [`classic::leaps`] and
 //! [`classic::lines`]. Sets only view state ([`PieceCardState`], [`ZoneView`]).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 use crate::AppSystems;
 use crate::game::ActiveGame;
@@ -141,22 +141,21 @@ fn draw_card_destinations(
     );
 }
 
-/// Draws the Big Outer window: the zone switch and the piece card.
-pub(crate) fn draw_piece_card(
-    mut contexts: EguiContexts,
-    game: Res<ActiveGame>,
-    card: Res<PieceCardState>,
-    mut zones: ResMut<ZoneView>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let pos = game.shown();
-    let shape = pos.shape();
-    egui::Window::new("Big Outer")
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -44.0])
-        .default_width(226.0)
-        .max_width(226.0)
-        .resizable(false)
-        .show(ctx, |ui| {
+/// The Big Outer section at the foot of the game panel: the zone switch and the piece card.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PieceCardSection<'w> {
+    card: Res<'w, PieceCardState>,
+    zones: ResMut<'w, ZoneView>,
+}
+
+impl PieceCardSection<'_> {
+    /// Draws it into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
+        let (card, zones) = (&*self.card, &mut *self.zones);
+        let pos = game.shown();
+        let shape = pos.shape();
+        ui.label(egui::RichText::new("Big Outer").strong());
+        {
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut zones.visible, "Zones (Z):");
                 for (name, zone) in [
@@ -208,6 +207,6 @@ pub(crate) fn draw_piece_card(
                     ui.label("Hover a piece, or right-click to pin its card.");
                 }
             }
-        });
-    Ok(())
+        }
+    }
 }

@@ -186,8 +186,8 @@ pub(crate) fn handle_record_requests(
             game.review = n;
             status.0 = match n {
                 Some(n) => format!(
-                    "Reviewing the position after {n} move{} (read-only).",
-                    if n == 1 { "" } else { "s" }
+                    "Reviewing the position after {} (read-only).",
+                    narrate::count(n, "move")
                 ),
                 None => format!("Back to the live game. {}", turn_text(&game)),
             };

@@ -100,10 +100,16 @@ pub(crate) fn collect_commits(
     mut recorded: MessageWriter<CommitRecorded>,
     mut taken_back: MessageWriter<CommitTakenBack>,
     hold: Res<crate::game::GameHold>,
+    automated: Option<Res<crate::game::AutomatedSides>>,
     mut redo: Local<bool>,
 ) {
     for t in take_backs.read() {
-        if commits.take_back(t.side) {
+        if automated.as_deref().is_some_and(|a| a.plays(t.side)) && commits.has_committed(t.side) {
+            status.0 = format!(
+                "{}'s commit is its bot's: only a person takes a commit back.",
+                t.side.title()
+            );
+        } else if commits.take_back(t.side) {
             status.0 = format!(
                 "{} took the commit back. {}",
                 t.side.title(),

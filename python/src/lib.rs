@@ -3,7 +3,7 @@
 //! wrapped with pyo3. Plain wrappers: every rule is decided by the `esoterica` crate.
 //!
 //! Errors become Python exceptions in one place (`errors`); the environments for
-//! Gymnasium, `PettingZoo` and `OpenSpiel` are Python code in `python/esoterica/`.
+//! Gymnasium, `PettingZoo` and `OpenSpiel` are Python code in `python/python/esoterica/`.
 
 mod bots;
 mod effects;

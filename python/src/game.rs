@@ -3,12 +3,14 @@
 
 use esoterica::rules::notation::pgn;
 use esoterica::rules::{Color, DrawReason, Entry, GameRecord, Outcome, Position, TurnModel};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::effects;
 use crate::errors::{name_err, pgn_err, position_err, refused, rules_err};
 use crate::names;
+use crate::planes;
 use crate::position::{PyPosition, move_arg, moves_to_py, no_moves, parent_for};
 use crate::types::{PyMove, PyMoveList, PyOutcome, Reduce};
 
@@ -305,13 +307,62 @@ impl PyGame {
         Ok(d)
     }
 
-    /// Sets a PGN tag (`Event`, `White`, …).
-    fn set_tag(&mut self, key: String, value: String) {
+    /// Sets a PGN tag (`Event`, `White`, …). Quotes and backslashes in the value are
+    /// escaped in the PGN, which reads back to the same tags.
+    ///
+    /// # Errors
+    /// `ValueError` for a name that is not ASCII letters, digits and `_`, a tag written
+    /// from the game itself (`Result`, `Variant`, `SetUp`, `FEN`, `Termination`,
+    /// `TimeControl`, `TimeControlDelay`) or a value with a control character (a line
+    /// break, a tab): a PGN tag is one line.
+    fn set_tag(&mut self, key: String, value: String) -> PyResult<()> {
+        pgn::check_tag(&key, &value)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         if let Some(t) = self.record.tags.iter_mut().find(|(k, _)| *k == key) {
             t.1 = value;
         } else {
             self.record.tags.push((key, value));
         }
+        Ok(())
+    }
+
+    /// The observation planes of the last `history` positions (Parity: turns), newest
+    /// first, stacked along the channels: `history × C` channels for the variant's `C`,
+    /// each block as `Position.planes(side, relative=relative)` gives it for that position
+    /// (seen by the same `side`, default the side to move now), zeros before the start.
+    /// `planes_layout(variant, relative=…, history=…)` names the channels.
+    ///
+    /// # Errors
+    /// `ValueError` for a `history` outside 1–64 or a bad side.
+    ///
+    /// >>> from esoterica import Game
+    /// >>> g = Game("standard")
+    /// >>> _ = g.play("e4")
+    /// >>> g.planes(history=8).shape
+    /// (152, 8, 8)
+    #[pyo3(signature = (side = None, *, relative = false, history = 1))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        side: Option<&str>,
+        relative: bool,
+        history: i64,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let history = history_arg(history)?;
+        let current = self.record.current();
+        let side = match side {
+            Some(s) => names::color(s)?,
+            None => current.turn(),
+        };
+        let n = self.record.len();
+        let first = (n + 1).saturating_sub(history);
+        let positions: Vec<&Position> = (first..=n)
+            .filter_map(|i| self.record.position_after(i))
+            .collect();
+        let data = planes::fill_history(&positions, side, relative, history);
+        let (rows, cols) = planes::grid(current.shape());
+        let channels = data.len() / (rows * cols);
+        PyArray1::from_vec(py, data).reshape([channels, rows, cols])
     }
 
     /// A copy.
@@ -353,6 +404,22 @@ impl PyGame {
             self.record.outcome().map_or("*", |o| o.result_token())
         )
     }
+}
+
+/// A `history` argument: 1 to [`planes::MAX_HISTORY`] positions.
+///
+/// # Errors
+/// `ValueError` outside that range.
+pub fn history_arg(history: i64) -> PyResult<usize> {
+    usize::try_from(history)
+        .ok()
+        .filter(|h| (1..=planes::MAX_HISTORY).contains(h))
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "history is 1 to {} positions, not {history}",
+                planes::MAX_HISTORY
+            ))
+        })
 }
 
 /// Rebuilds a game from what `Game.__reduce__` gives: its PGN and its tags.

@@ -23,22 +23,42 @@ fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.name()).collect()
 }
 
-/// The names of the observation planes of `variant`, in channel order.
+/// The names of the observation planes of `variant`, in channel order: with
+/// `relative=True` as `Position.planes(side, relative=True)` gives them (`own-…`,
+/// `opponent-…`), with `history=N` as `Game.planes(history=N)` stacks them (the channels
+/// of the position `t` steps back suffixed `@t`).
+///
+/// # Errors
+/// `ValueError` for a `history` outside 1–64.
 ///
 /// >>> from esoterica import planes_layout
 /// >>> planes_layout("parity")[-3:]
 /// ['resting-white', 'resting-black', 'shared']
+/// >>> planes_layout("parity", relative=True, history=2)[-3:]
+/// ['resting-own@1', 'resting-opponent@1', 'shared@1']
 #[pyfunction]
-fn planes_layout(variant: &str) -> PyResult<Vec<String>> {
-    Ok(planes::layout(position::variant_of(variant)?))
+#[pyo3(signature = (variant, *, relative = false, history = 1))]
+fn planes_layout(variant: &str, relative: bool, history: i64) -> PyResult<Vec<String>> {
+    let history = game::history_arg(history)?;
+    Ok(planes::layout_for(
+        position::variant_of(variant)?,
+        relative,
+        history,
+    ))
 }
 
-/// `(channels, rows, columns)` of `variant`'s observation planes.
+/// `(channels, rows, columns)` of `variant`'s observation planes (with `history=N`: of
+/// `N` positions' planes stacked, `Game.planes(history=N)`).
+///
+/// # Errors
+/// `ValueError` for a `history` outside 1–64.
 #[pyfunction]
-fn planes_shape(variant: &str) -> PyResult<(usize, usize, usize)> {
+#[pyo3(signature = (variant, *, history = 1))]
+fn planes_shape(variant: &str, history: i64) -> PyResult<(usize, usize, usize)> {
+    let history = game::history_arg(history)?;
     let v = position::variant_of(variant)?;
     let (r, c) = planes::grid(v.shape());
-    Ok((planes::layout(v).len(), r, c))
+    Ok((planes::layout(v).len() * history, r, c))
 }
 
 /// The number of actions of `variant`'s board shape: 20480 on 8×8, 175232 on the Big
@@ -75,6 +95,7 @@ fn _esoterica(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(game::from_state, m)?)?;
     m.add_class::<bots::PyBot>()?;
+    m.add_class::<bots::PySearchResult>()?;
     effects::register(m)?;
     m.add("EsotericaError", py.get_type::<errors::EsotericaError>())?;
     m.add(

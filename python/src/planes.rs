@@ -3,7 +3,9 @@
 //! and returned by `esoterica.planes_layout(variant)`; a test keeps the two equal.
 //!
 //! Shape: channels × rows × columns, float32. On 8×8 boards row = rank index (row 0 =
-//! rank 1, White's side), column = file index (0 = a), never flipped for the side to move.
+//! rank 1, White's side), column = file index (0 = a); the relative view ([`fill_view`])
+//! turns the board and the channels to the observing side's point of view, and
+//! [`fill_history`] stacks the planes of a game's last positions.
 //! The Big Outer board (12×12 plus the corners C1–C4) is laid into a 14×14 grid at
 //! `(rank + 1, file + 1)`: a1 is (1, 1), l12 is (12, 12), and each corner square sits in the
 //! grid corner it lies beyond — C1 (0, 0), C2 (0, 13), C3 (13, 13), C4 (13, 0). The other
@@ -128,6 +130,111 @@ pub fn layout(variant: Variant) -> Vec<String> {
         }
     }
     ch
+}
+
+/// The most positions a stack of planes holds ([`fill_history`]).
+pub const MAX_HISTORY: usize = 64;
+
+/// The name of a channel seen from the observing side ([`layout_for`] with `relative`):
+/// `white` becomes `own` and `black` becomes `opponent`, except in `side-white`, which still
+/// says whether the observer is White.
+fn relative_name(absolute: &str) -> String {
+    if absolute == "side-white" {
+        return absolute.to_string();
+    }
+    absolute
+        .split('-')
+        .map(|w| match w {
+            "white" => "own",
+            "black" => "opponent",
+            w => w,
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The planes' names in channel order: [`layout`], with `relative` the observer's pieces,
+/// rights, charges and resting pieces named `own` and the other side's `opponent`, and
+/// with `history` positions (1 to [`MAX_HISTORY`]) the channels of the position `t` steps
+/// back suffixed `@t` (`white-pawn@1`), newest first.
+pub fn layout_for(variant: Variant, relative: bool, history: usize) -> Vec<String> {
+    let one: Vec<String> = if relative {
+        layout(variant).iter().map(|n| relative_name(n)).collect()
+    } else {
+        layout(variant)
+    };
+    let mut out = Vec::with_capacity(one.len() * history);
+    for t in 0..history {
+        for n in &one {
+            out.push(if t == 0 {
+                n.clone()
+            } else {
+                format!("{n}@{t}")
+            });
+        }
+    }
+    out
+}
+
+/// [`fill`], seen from `side`'s point of view when `relative`: the channels of `side`'s
+/// pieces, castling rights, charges, teleports and resting pieces first (`own-…`), the
+/// other side's next (`opponent-…`), `charge-net` as `side`'s charge minus the other's, and
+/// for Black the rows in reverse order, so that the observer's back rank is row 0 (on the
+/// Big Outer grid row 13 becomes row 0: C4 and C3 take C1's and C2's cells). For White the
+/// relative planes are the absolute ones.
+pub fn fill_view(pos: &Position, side: Color, relative: bool) -> Vec<f32> {
+    let absolute = fill(pos, side);
+    if !relative || side == Color::White {
+        return absolute;
+    }
+    let variant = pos.variant();
+    let (rows, cols) = grid(pos.shape());
+    let area = rows * cols;
+    let names = layout(variant);
+    let mut out = vec![0f32; absolute.len()];
+    for (ch, name) in names.iter().enumerate() {
+        // The absolute channel seen as `name` by Black: White's and Black's swapped.
+        let swapped = name
+            .split('-')
+            .map(|w| match w {
+                "white" if name != "side-white" => "black",
+                "black" => "white",
+                w => w,
+            })
+            .collect::<Vec<_>>()
+            .join("-");
+        let from = names.iter().position(|n| *n == swapped).unwrap_or(ch);
+        let sign = if name == "charge-net" { -1.0 } else { 1.0 };
+        for r in 0..rows {
+            let src = from * area + (rows - 1 - r) * cols;
+            let dst = ch * area + r * cols;
+            for c in 0..cols {
+                out[dst + c] = sign * absolute[src + c];
+            }
+        }
+    }
+    out
+}
+
+/// The planes of the last `history` positions of a game, newest first, each seen by
+/// `side` as [`fill_view`] gives them: `positions` is the game's positions from the start
+/// to the current one; blocks before the start are zeros.
+pub fn fill_history(
+    positions: &[&Position],
+    side: Color,
+    relative: bool,
+    history: usize,
+) -> Vec<f32> {
+    let Some(current) = positions.last() else {
+        return Vec::new();
+    };
+    let (rows, cols) = grid(current.shape());
+    let block = layout(current.variant()).len() * rows * cols;
+    let mut out = vec![0f32; block * history];
+    for (t, pos) in positions.iter().rev().take(history).enumerate() {
+        out[t * block..(t + 1) * block].copy_from_slice(&fill_view(pos, side, relative));
+    }
+    out
 }
 
 /// The planes of `pos` seen by `side` (only the `side-white` plane depends on it), as a

@@ -443,20 +443,26 @@ impl PyPosition {
 
     /// The observation planes (float32, channels × rows × columns; see
     /// `planes_layout(variant)` and `docs/observations.md`), seen by `side` (default: the
-    /// side to move; it sets only the `side-white` plane).
+    /// side to move; it sets only the `side-white` plane). With `relative=True` from
+    /// `side`'s point of view: its pieces, rights and charges first (`own-…`), the other
+    /// side's next (`opponent-…`), and for Black the rows reversed so that its back rank
+    /// is row 0 (`planes_layout(variant, relative=True)`).
     ///
     /// >>> Position("standard").planes().shape
     /// (19, 8, 8)
     /// >>> Position("big-outer").planes().shape
     /// (28, 14, 14)
-    #[pyo3(signature = (side = None))]
+    /// >>> int(Position("standard").planes("black", relative=True)[0, 1].sum())  # own pawns
+    /// 8
+    #[pyo3(signature = (side = None, *, relative = false))]
     fn planes<'py>(
         &self,
         py: Python<'py>,
         side: Option<&str>,
+        relative: bool,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let side = side_or_turn(&self.pos, side)?;
-        let data = planes::fill(&self.pos, side);
+        let data = planes::fill_view(&self.pos, side, relative);
         let (rows, cols) = planes::grid(self.pos.shape());
         let channels = data.len() / (rows * cols);
         PyArray1::from_vec(py, data).reshape([channels, rows, cols])

@@ -292,6 +292,53 @@ def test_bots_choose_commit_and_are_seeded() -> None:
     assert Bot("random").choose(over) is None
 
 
+def test_bot_search_gives_the_score_the_line_and_the_nodes() -> None:
+    mate_in_one = Position("standard", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    r = Bot("alphabeta:5").search(mate_in_one)
+    assert (r.move.uci, r.mate, r.score) == ("a1a8", 1, None)
+    assert [m.uci for m in r.pv] == ["a1a8"] and r.nodes > 0
+    r = Bot("alphabeta:6", seed=3).search(Position(), depth=4)
+    assert r.depth == 4 and r.nodes > 0 and isinstance(r.score, int) and r.mate is None
+    assert len(r.pv) >= 3 and r.pv[0] == r.move
+    line = Position()
+    for m in r.pv:  # each move of the line is a legal move of the position it is played in
+        assert m.uci in [x.uci for x in line.legal_moves()] and m.side == line.turn
+        line.play(m)
+    assert "depth=4" in repr(r) and r.pv[0].uci in repr(r)
+    # A bot without a search: its move, no score.
+    r = Bot("random", seed=1).search(Position())
+    assert (r.score, r.mate, r.depth) == (None, None, 0) and r.pv == [r.move]
+    # Parity: the commit of the side asked.
+    r = Bot("alphabeta:2").search(Position("parity"), "black", depth=1)
+    assert r.move.side == "black" and r.move in Position("parity").legal_commits("black")
+    over = Position("standard", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    r = Bot("alphabeta:2").search(over)
+    assert (r.move, r.pv, r.score) == (None, [], None)
+
+
+def test_tags_with_quotes_and_backslashes_round_trip_and_line_breaks_are_refused() -> None:
+    g = Game("standard")
+    g.play("e4")
+    name = 'Ada "the first" \\ Lovelace'
+    g.set_tag("White", name)
+    with pytest.raises(ValueError, match="control character"):
+        g.set_tag("White", 'x"]\n[Result "0-1')
+    with pytest.raises(ValueError, match="control character"):
+        g.set_tag("Annotator", "a\tb")
+    for computed in ["Result", "Variant", "FEN", "SetUp", "Termination", "TimeControl"]:
+        with pytest.raises(ValueError, match="written from the game"):
+            g.set_tag(computed, "1-0")
+    for bad in ["Bad Name", "", "x]", "Wh\nite"]:
+        with pytest.raises(ValueError, match="tag name"):
+            g.set_tag(bad, "v")
+    assert g.tags == {"White": name}
+    text = g.pgn()
+    assert '[White "Ada \\"the first\\" \\\\ Lovelace"]' in text
+    again = Game.from_pgn(text)
+    assert again.tags["White"] == name and again.outcome() is None and len(again) == 1
+    assert again.pgn() == text
+
+
 def test_bots_release_the_interpreter_lock_while_thinking() -> None:
     # The search sets `thinking` when it starts and clears it before it takes the lock
     # back. This thread can only see it set (and then stop the search) if it runs Python

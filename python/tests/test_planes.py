@@ -111,3 +111,94 @@ def test_every_legal_move_has_its_own_action_both_ways(variant: str) -> None:
             game.play_turn(*chosen)
         else:
             game.play(chosen[0])
+
+
+def _mirror_fen(fen: str) -> str:
+    """The colour-mirrored position (python-chess's ``Board.mirror``)."""
+    import chess
+
+    return chess.Board(fen).mirror().fen()
+
+
+def test_relative_planes_from_black_are_the_mirrored_position_from_white() -> None:
+    rng = random.Random(4)
+    game = Game("standard")
+    side_white = planes_layout("standard", relative=True).index("side-white")
+    checked = 0
+    while checked < 40 and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+        pos = game.position
+        if pos.turn != "black":
+            continue
+        ours = pos.planes("black", relative=True)
+        theirs = Position("standard", _mirror_fen(pos.text())).planes("white", relative=True)
+        mask = np.ones(ours.shape[0], dtype=bool)
+        mask[side_white] = False
+        assert (ours[mask] == theirs[mask]).all(), pos.text()
+        assert ours[side_white].max() == 0.0 and theirs[side_white].min() == 1.0
+        checked += 1
+    assert checked == 40
+    # From White's side the relative planes are the absolute ones.
+    assert (game.position.planes("white", relative=True) == game.position.planes("white")).all()
+
+
+def test_relative_layouts_name_the_own_and_the_opponents_planes() -> None:
+    assert planes_layout("standard", relative=True)[:2] == ["own-pawn", "own-knight"]
+    assert planes_layout("standard", relative=True)[12:17] == [
+        "side-white", "castle-own-short", "castle-own-long", "castle-opponent-short",
+        "castle-opponent-long"]
+    assert planes_layout("force-field", relative=True)[19:] == [
+        "charge-own", "charge-opponent", "charge-net"]
+    assert planes_layout("parity", relative=True)[19:] == [
+        "resting-own", "resting-opponent", "shared"]
+    assert planes_layout("intrachange", relative=True)[25] == "teleport-own-pawn"
+    for v in esoterica.variants():
+        assert len(planes_layout(v, relative=True)) == esoterica.planes_shape(v)[0]
+
+
+def test_relative_planes_flip_force_field_charges_and_the_big_outer_grid() -> None:
+    p = Position("force-field")
+    x = p.planes("black", relative=True)
+    absolute = p.planes("black")
+    net = planes_layout("force-field").index("charge-net")
+    own = planes_layout("force-field", relative=True).index("charge-own")
+    black = planes_layout("force-field").index("charge-black")
+    assert (x[net] == -absolute[net][::-1]).all()
+    assert (x[own] == absolute[black][::-1]).all()
+    b = Position("big-outer")
+    y = b.planes("black", relative=True)
+    lay = planes_layout("big-outer", relative=True)
+    # Black's outer knights on C3 and C4 (grid corners (13, 13) and (13, 0)) are seen in the
+    # corners of Black's side of the grid, row 0, where White's own stand for White.
+    white_view = b.planes("white", relative=True)
+    assert (y[lay.index("own-outer-knight")] == white_view[lay.index("own-outer-knight")]).all()
+    assert y[lay.index("own-outer-knight"), 0, 0] == 1.0 == y[lay.index("own-outer-knight"), 0, 13]
+    assert y[lay.index("own-king")].sum() == 1 and y[lay.index("on-board")].sum() == 148
+    king_row = int(np.argwhere(y[lay.index("own-king")])[0][0])
+    black_king = b.planes()[planes_layout("big-outer").index("black-king")]
+    assert king_row == 13 - int(np.argwhere(black_king)[0][0])
+
+
+def test_game_planes_stack_the_last_positions_newest_first() -> None:
+    g = Game("standard")
+    for m in ["e4", "e5", "Nf3"]:
+        g.play(m)
+    x = g.planes(history=5)
+    c = esoterica.planes_shape("standard")[0]
+    assert x.shape == (5 * c, 8, 8) == esoterica.planes_shape("standard", history=5)
+    for t in range(4):
+        seen = g.position_after(len(g) - t).planes(g.turn)
+        assert (x[t * c:(t + 1) * c] == seen).all(), t
+    assert x[4 * c:].max() == 0.0  # before the start: zeros
+    layout = planes_layout("standard", history=5)
+    assert layout[:c] == planes_layout("standard") and layout[c] == "white-pawn@1"
+    assert layout[-1] == "halfmove-clock@4"
+    assert (g.planes() == g.position.planes()).all()
+    rel = g.planes("white", relative=True, history=2)
+    assert (rel[c:] == g.position_after(2).planes("white", relative=True)).all()
+    p = Game("parity")
+    p.play_turn("e4", "d5")
+    assert (p.planes("black", history=2)[22:] == Position("parity").planes("black")).all()
+    for bad in [0, -1, 65]:
+        with pytest.raises(ValueError, match="history"):
+            g.planes(history=bad)

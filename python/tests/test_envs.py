@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import pyspiel
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import esoterica
 import esoterica.envs.gymnasium_env  # noqa: F401  (registers the Gymnasium id)
@@ -64,7 +64,8 @@ def test_gymnasium_env_ends_an_episode_on_an_illegal_action() -> None:
     env = gymnasium.make("esoterica/Esoterica-v0", variant="standard")
     env.reset(seed=3)
     _, reward, terminated, _, info = env.step(0)
-    assert (reward, terminated, info) == (-1.0, True, {"illegal_action": True})
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert info["reason"] == "illegal move a1a1: action 0 is not a legal move of White here"
 
 
 @pytest.mark.parametrize("variant", esoterica.variants())
@@ -88,8 +89,47 @@ def test_pettingzoo_aec_seed_test(variant: str) -> None:
         seed_test(lambda: aec_env(variant, max_plies=60), num_cycles=100)
 
 
-def test_pettingzoo_envs_raise_illegal_move_errors_and_pickle() -> None:
+@pytest.mark.parametrize("variant", SIMULTANEOUS)
+def test_pettingzoo_parallel_seed_test(variant: str) -> None:
+    # The checker samples actions without the mask: an illegal commit ends the game.
+    parallel_seed_test(lambda: parallel_env(variant))
+
+
+def test_an_illegal_action_loses_the_game_for_its_side_as_in_pettingzoo_chess() -> None:
     env = aec_env("intrachange")
+    env.reset(seed=0)
+    env.step(env.unwrapped.position.move_to_action("e2e4"))
+    env.step(0)  # a1a1: Black's illegal action
+    assert env.terminations == {"white": True, "black": True}
+    assert env.truncations == {"white": False, "black": False}
+    assert env.rewards == {"white": 0.0, "black": -1.0}
+    assert env.infos["black"]["illegal_action"] is True
+    assert env.infos["white"]["illegal_action"] is False
+    assert env.infos["black"]["reason"] == "illegal move a1a1: action 0 is not a legal move of Black here"
+    assert len(env.unwrapped.game) == 1  # the game itself is as it was
+    rewards = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, _, _ = env.last()
+        assert terminated
+        rewards[agent] = reward
+        env.step(None)
+    assert rewards == {"white": 0.0, "black": -1.0} and env.agents == []
+    penv = parallel_env("parity-single")
+    obs, _ = penv.reset(seed=0)
+    e4 = penv.position.move_to_action("e2e4")
+    obs, rewards, terms, truncs, infos = penv.step({"white": e4, "black": e4})
+    assert rewards == {"white": 0.0, "black": -1.0} and all(terms.values()) and not any(truncs.values())
+    assert infos["black"]["illegal_action"] and not infos["white"]["illegal_action"]
+    assert "not a legal move of Black" in infos["white"]["reason"]
+    assert penv.agents == [] and len(penv.game) == 0
+    penv.reset(seed=0)
+    _, rewards, _, _, infos = penv.step({"white": 0, "black": 0})
+    assert rewards == {"white": -1.0, "black": -1.0}
+    assert infos["white"]["illegal_action"] and infos["black"]["illegal_action"]
+
+
+def test_pettingzoo_envs_raise_illegal_move_errors_when_asked_and_pickle() -> None:
+    env = aec_env("intrachange", illegal_action="raise")
     env.reset(seed=0)
     with pytest.raises(IllegalMoveError, match="action 0 is not a legal move of White"):
         env.step(0)
@@ -98,7 +138,7 @@ def test_pettingzoo_envs_raise_illegal_move_errors_and_pickle() -> None:
     again = pickle.loads(pickle.dumps(env))
     assert again.agent_selection == "black"
     assert again.unwrapped.position == env.unwrapped.position
-    penv = parallel_env("parity-single")
+    penv = parallel_env("parity-single", illegal_action="raise")
     obs, _ = penv.reset(seed=0)
     e4 = penv.position.move_to_action("e2e4")
     with pytest.raises(IllegalMoveError, match="of Black"):
@@ -109,6 +149,34 @@ def test_pettingzoo_envs_raise_illegal_move_errors_and_pickle() -> None:
     assert penv.position.text().startswith("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR")
     again = pickle.loads(pickle.dumps(penv))
     assert again.position == penv.position and again.agents == ["white", "black"]
+    with pytest.raises(ValueError, match="illegal_action"):
+        aec_env("standard", illegal_action="ignore")
+
+
+def test_environments_observe_from_the_movers_side_with_a_history() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(aec_env("standard", max_plies=30, relative=True, history=4),
+                 num_cycles=100, verbose_progress=False)
+    parallel_api_test(parallel_env("parity", max_plies=20, relative=True, history=2), num_cycles=100)
+    gym = gymnasium.make("esoterica/Esoterica-v0", variant="bully", agent_side="black",
+                         max_plies=20, relative=True, history=3)
+    check_env(gym.unwrapped)
+    obs, _ = gym.reset(seed=0)
+    assert obs["observation"].shape == (3 * 19, 8, 8)
+    game = gym.unwrapped.game
+    assert (obs["observation"] == game.planes("black", relative=True, history=3)).all()
+    env = aec_env("standard", relative=True, history=2)
+    env.reset()
+    env.step(env.unwrapped.position.move_to_action("e2e4"))
+    obs = env.observe("black")["observation"]
+    layout = esoterica.planes_layout("standard", relative=True, history=2)
+    assert obs.shape == (38, 8, 8) and len(layout) == 38
+    # Black sees its own pawns on its second row, White's e-pawn on e4 (row 4 from Black's
+    # side) and, one position back, on e2.
+    assert obs[layout.index("own-pawn"), 1].sum() == 8
+    assert obs[layout.index("opponent-pawn"), 4, 4] == 1.0
+    assert obs[layout.index("opponent-pawn@1"), 6, 4] == 1.0
 
 
 @pytest.mark.parametrize("variant", SIMULTANEOUS)

@@ -3,8 +3,11 @@
 The agent plays ``agent_side``; the opponent is an :class:`esoterica.Bot` (``"random"``,
 ``"greedy"``, ``"alphabeta:N"``), seeded from the environment's RNG at each reset. In
 Parity the agent's commit and the bot's (from the same start-of-turn position) resolve
-together. Observations are ``{"observation": planes, "action_mask": mask}``. An action that
-is not a legal move ends the episode with reward -1 and ``info["illegal_action"] = True``.
+together. Observations are ``{"observation": planes, "action_mask": mask}``, with
+``relative=True`` from the agent's side of the board and with ``history=N`` the planes of
+the last N positions (:meth:`esoterica.Game.planes`). An action that is not a legal move
+ends the episode with reward -1, ``info["illegal_action"] = True`` and the rules' refusal
+in ``info["reason"]``.
 
 >>> import gymnasium
 >>> import esoterica.envs.gymnasium_env  # registers "esoterica/Esoterica-v0"
@@ -42,6 +45,8 @@ class EsotericaEnv(gymnasium.Env):
         max_plies: int = DEFAULT_MAX_PLIES,
         opponent_movetime_ms: int | None = None,
         render_mode: str | None = None,
+        relative: bool = False,
+        history: int = 1,
     ) -> None:
         if agent_side not in ("white", "black"):
             raise ValueError(f"agent_side is white or black, not {agent_side!r}")
@@ -52,12 +57,14 @@ class EsotericaEnv(gymnasium.Env):
         self.max_plies = max_plies
         self.opponent_movetime_ms = opponent_movetime_ms
         self.render_mode = render_mode
+        self.relative = relative
+        self.history = history
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
                     low=-PLANE_BOUND,
                     high=PLANE_BOUND,
-                    shape=planes_shape(variant),
+                    shape=planes_shape(variant, history=history),
                     dtype=np.float32,
                 ),
                 "action_mask": spaces.Box(
@@ -77,7 +84,8 @@ class EsotericaEnv(gymnasium.Env):
             if over
             else pos.action_mask(self.agent_side)
         )
-        return {"observation": pos.planes(self.agent_side), "action_mask": mask}
+        planes = self.game.planes(self.agent_side, relative=self.relative, history=self.history)
+        return {"observation": planes, "action_mask": mask}
 
     def _reward(self) -> float:
         outcome = self.game.outcome()
@@ -107,10 +115,10 @@ class EsotericaEnv(gymnasium.Env):
         pos = self.game.position
         try:
             move = pos.action_to_move(int(action), self.agent_side)
-        except ValueError:
+        except ValueError as e:
             obs = self._obs()
             obs["action_mask"] = np.zeros(self.action_space.n, dtype=np.int8)
-            return obs, -1.0, True, False, {"illegal_action": True}
+            return obs, -1.0, True, False, {"illegal_action": True, "reason": str(e)}
         if pos.simultaneous:
             reply = self.bot.commit(
                 pos, self.other_side, movetime_ms=self.opponent_movetime_ms

@@ -9,9 +9,13 @@ it on a ``Game`` (so threefold repetition is checked) until the game ends or rea
 (checkmate, stalemate, insufficient material, the 75-move rule, fivefold repetition).
 
 ``--paired N`` measures standard chess against python-chess in N rounds of back-to-back
-runs (``--seconds`` each), so that both sides of every round ran under the same load, and
-prints each round's ratio and their median: on a shared machine the rounds' spread shows
-how far a single figure can be trusted.
+runs (``--seconds`` each, esoterica first), so that both sides of every round ran under the
+same load, and prints each round's ratios of games per second and of plies per second and
+the medians of both over the rounds: on a shared machine the rounds' spread shows how far a
+single figure can be trusted. The two loops end their games by different rules (esoterica:
+checkmate, stalemate, threefold repetition, the 50-move rule, insufficient material or the
+ply cap; python-chess's ``is_game_over()``: fivefold repetition and the 75-move rule), so
+their games differ in length and the plies-per-second ratio is the like-for-like one.
 
 ``--envs`` adds environment steps per second with uniformly random legal actions (from the
 action mask): PettingZoo AEC (one ply a step) and parallel (one Parity turn a step),
@@ -173,22 +177,33 @@ def env_steps(seconds: float, max_plies: int, seed: int) -> list[tuple[str, int,
     return out
 
 
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
 def paired(rounds: int, seconds: float, max_plies: int, seed: int) -> None:
-    """Standard chess, esoterica then python-chess, `rounds` times; each round's ratio."""
-    print(f"{'round':>5} {'esoterica games/s':>18} {'python-chess games/s':>21} {'ratio':>7} {'load':>5}")
-    ratios = []
+    """Standard chess, esoterica then python-chess, `rounds` times: each round's games per
+    second and plies per second of both, their ratios, and the ratios' medians."""
+    print(f"{'round':>5} {'esoterica games/s':>18} {'plies/s':>9} {'python-chess games/s':>21} "
+          f"{'plies/s':>9} {'games ratio':>12} {'plies ratio':>12} {'load':>5}")
+    games_ratios, plies_ratios = [], []
     for r in range(1, rounds + 1):
-        g, _, s = esoterica_games("standard", seconds, max_plies, seed + r)
-        ours = g / s
-        g, _, s = python_chess_games(seconds, max_plies, seed + r)
-        theirs = g / s
-        ratios.append(ours / theirs)
-        print(f"{r:>5} {ours:>18.1f} {theirs:>21.1f} {ours / theirs:>6.1f}x {os.getloadavg()[0]:>5.2f}")
-    ratios.sort()
-    mid = len(ratios) // 2
-    median = ratios[mid] if len(ratios) % 2 else (ratios[mid - 1] + ratios[mid]) / 2
-    print(f"ratio esoterica/python-chess on standard chess: median {median:.1f}x, "
-          f"range {ratios[0]:.1f}x-{ratios[-1]:.1f}x over {rounds} rounds")
+        g, p, s = esoterica_games("standard", seconds, max_plies, seed + r)
+        ours_g, ours_p = g / s, p / s
+        g, p, s = python_chess_games(seconds, max_plies, seed + r)
+        theirs_g, theirs_p = g / s, p / s
+        games_ratios.append(ours_g / theirs_g)
+        plies_ratios.append(ours_p / theirs_p)
+        print(f"{r:>5} {ours_g:>18.1f} {ours_p:>9.0f} {theirs_g:>21.1f} {theirs_p:>9.0f} "
+              f"{ours_g / theirs_g:>11.1f}x {ours_p / theirs_p:>11.1f}x {os.getloadavg()[0]:>5.2f}")
+    print(f"games per second, esoterica/python-chess on standard chess: median "
+          f"{_median(games_ratios):.1f}x, range {min(games_ratios):.1f}x-{max(games_ratios):.1f}x "
+          f"over {rounds} rounds")
+    print(f"plies per second, esoterica/python-chess on standard chess: median "
+          f"{_median(plies_ratios):.1f}x, range {min(plies_ratios):.1f}x-{max(plies_ratios):.1f}x "
+          f"over {rounds} rounds")
 
 
 def main() -> None:

@@ -64,6 +64,7 @@ def test_the_selfplay_benchmark_pairs_rounds_and_reports_their_median(capsys) ->
     bench.paired(2, 0.05, 8, 1)
     out = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in out[1:3]] == ["1", "2"]
-    assert all(line.rstrip().split()[-2].endswith("x") for line in out[1:3])
-    assert out[-1].startswith("ratio esoterica/python-chess on standard chess: median ")
-    assert out[-1].endswith("over 2 rounds")
+    assert all(w.endswith("x") for line in out[1:3] for w in line.split()[-3:-1])
+    assert out[-2].startswith("games per second, esoterica/python-chess on standard chess: median ")
+    assert out[-1].startswith("plies per second, esoterica/python-chess on standard chess: median ")
+    assert out[-2].endswith("over 2 rounds") and out[-1].endswith("over 2 rounds")

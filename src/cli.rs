@@ -47,15 +47,37 @@
 
 use std::process::ExitCode;
 
-/// `println!` that ends the process quietly when stdout is closed (e.g. piped into `head`)
-/// instead of panicking: the CLI is used from scripts.
+/// `println!` that never panics on a failed write to stdout ([`stdout_failed`]): the CLI
+/// is used from scripts.
 macro_rules! println {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::cli::stdout_failed(&e);
         }
     }};
+}
+
+/// `print!` that never panics on a failed write to stdout ([`stdout_failed`]).
+macro_rules! print {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            $crate::cli::stdout_failed(&e);
+        }
+    }};
+}
+
+/// Ends the process after a failed write to stdout. A reader that went away (a closed pipe,
+/// as with `| head`) ends it quietly with status 0; any other error (a full disk,
+/// `> /dev/full`) is named on stderr and ends it with status 1. Commands that write files
+/// write them before their report on stdout, so neither loses data.
+pub(crate) fn stdout_failed(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("error: cannot write to standard output: {e}");
+    std::process::exit(1);
 }
 
 use clap::{Args, Parser, Subcommand};
@@ -509,19 +531,20 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
         );
         return 1;
     }
-    // A single existing file argument is a record file: one turn per line, `N. WHITE/BLACK`,
-    // `#` starts a comment (the format of scenes/parity-sample-game.txt).
+    // A single argument naming an existing path is a record file: one turn per line,
+    // `N. WHITE/BLACK`, `#` starts a comment (the format of scenes/parity-sample-game.txt);
+    // anything there but a regular file is refused unread.
     let from_file: Vec<String>;
     let turns = match turns {
-        [one] if std::path::Path::new(one).is_file() => {
-            let text = match std::fs::read_to_string(one) {
-                Ok(t) if t.len() <= crate::rules::notation::pgn::MAX_PGN_BYTES => t,
-                Ok(_) => {
-                    eprintln!("error: {one}: the record file is too large");
-                    return 1;
-                }
+        [one] if std::path::Path::new(one).exists() => {
+            let path = std::path::Path::new(one);
+            let text = match crate::persist::read_text_bounded(
+                path,
+                crate::rules::notation::pgn::MAX_PGN_BYTES,
+            ) {
+                Ok(t) => t,
                 Err(e) => {
-                    eprintln!("error: {one}: {e}");
+                    eprintln!("error: {}", crate::persist::printable(&e.naming(path)));
                     return 1;
                 }
             };
@@ -798,15 +821,20 @@ fn run_match(a: &MatchArgs) -> u8 {
             }
         }
     }
-    // Output files are created before the first game: a path that cannot be written is
-    // bad input, found before any time is spent.
-    let create = |p: &Option<std::path::PathBuf>| match p {
-        None => Ok(None),
-        Some(p) => std::fs::File::create(p)
-            .map(|f| Some((p.clone(), std::io::BufWriter::new(f))))
-            .map_err(|e| format!("cannot write {}: {e}", p.display())),
+    // Output files are created before the first game: a path that cannot be written (or
+    // that another run is writing) is bad input, found before any time is spent.
+    if let (Some(p), Some(j)) = (&a.pgn, &a.json)
+        && same_file(p, j)
+    {
+        eprintln!("error: --pgn and --json name the same file {}", p.display());
+        return 1;
+    }
+    let create = |p: &Option<std::path::PathBuf>| {
+        p.as_deref()
+            .map(crate::persist::output::OutputFile::create)
+            .transpose()
     };
-    let (mut pgn_out, json_out) = match (create(&a.pgn), create(&a.json)) {
+    let (mut pgn_out, mut json_out) = match (create(&a.pgn), create(&a.json)) {
         (Ok(p), Ok(j)) => (p, j),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
@@ -819,6 +847,7 @@ fn run_match(a: &MatchArgs) -> u8 {
     }
     let t0 = std::time::Instant::now();
     let (mut a_points, mut b_points) = (0.0, 0.0);
+    let mut kept = 0usize;
     let mut write_error: Option<String> = None;
     let totals = crate::bots::arena::stream_match(&cfg, |done, total, g| {
         if let Some(s) = g.a_score() {
@@ -839,24 +868,41 @@ fn run_match(a: &MatchArgs) -> u8 {
                 f.reason
             );
         }
-        if let Some((path, out)) = &mut pgn_out
-            && write_error.is_none()
-        {
-            use std::io::Write as _;
-            let sep = if done > 1 { "\n" } else { "" };
-            let text = crate::rules::notation::pgn::write(&g.record);
-            if let Err(e) = write!(out, "{sep}{text}") {
-                write_error = Some(format!("cannot write {}: {e}", path.display()));
-            }
-        }
         eprint!(
             "\r[{done}/{total}] {} {a_points:.1} - {b_points:.1} {}  {:.1} s   ",
             cfg.a.name,
             cfg.b.name,
             t0.elapsed().as_secs_f64()
         );
+        if let Some(out) = &mut pgn_out {
+            // Each game is written through as it ends; a failed write stops the series at
+            // once (the file keeps the whole games before it).
+            let sep = if kept > 0 { "\n" } else { "" };
+            let text = crate::rules::notation::pgn::write(&g.record);
+            if let Err(e) = out.append(&format!("{sep}{text}")) {
+                write_error = Some(format!(
+                    "{e}; the match stopped after game {done}: {kept} games are kept in {}",
+                    out.path().display()
+                ));
+                return false;
+            }
+            kept += 1;
+        }
+        true
     });
     eprintln!();
+    // The files first, then stdout: a stdout that cannot be written loses nothing.
+    let mut code = 0;
+    if let Some(e) = write_error {
+        eprintln!("error: {e}");
+        code = 1;
+    }
+    if let Some(out) = &mut json_out
+        && let Err(e) = out.replace(&totals.json())
+    {
+        eprintln!("error: {e}");
+        code = 1;
+    }
     print!("{}", totals.table());
     let secs = t0.elapsed().as_secs_f64();
     println!(
@@ -868,25 +914,8 @@ fn run_match(a: &MatchArgs) -> u8 {
     if totals.fault_count > 0 {
         println!("faults: {}", totals.fault_count);
     }
-    let flush = |out: Option<(std::path::PathBuf, std::io::BufWriter<std::fs::File>)>,
-                 text: Option<String>| {
-        use std::io::Write as _;
-        let Some((path, mut out)) = out else {
-            return Ok(());
-        };
-        text.map_or(Ok(()), |t| out.write_all(t.as_bytes()))
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
-    };
-    let pgn_done = match write_error {
-        Some(e) => Err(e),
-        None => flush(pgn_out, None),
-    };
-    for r in [pgn_done, flush(json_out, Some(totals.json()))] {
-        if let Err(e) = r {
-            eprintln!("error: {e}");
-            return 1;
-        }
+    if code != 0 {
+        return code;
     }
     if totals.internal_errors > 0 {
         eprintln!(
@@ -896,6 +925,16 @@ fn run_match(a: &MatchArgs) -> u8 {
         return 3;
     }
     0
+}
+
+/// Whether two paths name one file: equal, or (when both exist) the same file by their
+/// canonical paths.
+pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
 }
 
 #[cfg(test)]

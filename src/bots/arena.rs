@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
@@ -935,47 +935,117 @@ fn fallback_tag(side: Color, bot: &str, reason: &str) -> (String, String) {
     )
 }
 
-/// Plays the series on `cfg.jobs` threads and hands each game to `on_game` on the calling
-/// thread, in index order, with (games done, total): the games are not kept, so a series of
-/// any length runs in constant memory (but for the games finished ahead of a slower one,
-/// held until it ends). Returns the totals.
-pub fn stream_match(
-    cfg: &MatchConfig,
-    mut on_game: impl FnMut(usize, usize, GameResult),
-) -> MatchTotals {
-    let jobs = cfg.jobs.clamp(1, cfg.games.max(1));
-    let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = channel::<GameResult>();
-    let mut totals = MatchTotals::new(cfg.variant, &cfg.a.name, &cfg.b.name);
+/// Runs `play(0)`, `play(1)`, … `play(count - 1)` on `jobs` threads and hands each result to
+/// `on_result` on the calling thread, in index order. Work is handed out as tickets, at
+/// most [`in_flight`]`(jobs)` ahead of the last result handed over, so no more than that
+/// many results are ever held (playing, waiting in the channel, or finished ahead of a
+/// slower one): memory stays bounded however many jobs there are and however uneven they
+/// take. When `on_result` returns `false` no further job starts, the running ones are
+/// finished and dropped, and this returns `false`; otherwise `true` once every result was
+/// handed over.
+pub(crate) fn run_in_order<T: Send>(
+    count: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> T + Sync,
+    mut on_result: impl FnMut(T) -> bool,
+) -> bool {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Mutex, PoisonError};
+    let jobs = jobs.clamp(1, count.max(1));
+    let window = in_flight(jobs);
+    let stop = AtomicBool::new(false);
+    let mut completed = true;
+    let (ticket_tx, ticket_rx) = channel::<usize>();
+    let tickets = Mutex::new(ticket_rx);
     std::thread::scope(|s| {
+        let (tx, rx) = channel::<(usize, T)>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let next = Arc::clone(&next);
+            let (tickets, stop, play) = (&tickets, &stop, &play);
             s.spawn(move || {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
+                    let ticket = tickets
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .recv();
+                    let Ok(k) = ticket else { return };
+                    if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let g = play_game(cfg, i);
-                    if tx.send(g).is_err() {
+                    if tx.send((k, play(k))).is_err() {
                         return;
                     }
                 }
             });
         }
         drop(tx);
-        let mut ahead: BTreeMap<usize, GameResult> = BTreeMap::new();
+        let mut ticket_tx = Some(ticket_tx);
+        let mut issued = 0;
+        let mut issue = |ticket_tx: &mut Option<std::sync::mpsc::Sender<usize>>| {
+            if issued < count
+                && let Some(t) = ticket_tx
+            {
+                // The workers outlive every ticket: a send cannot fail while they run.
+                let _ = t.send(issued);
+                issued += 1;
+            }
+            if issued == count {
+                *ticket_tx = None;
+            }
+        };
+        for _ in 0..window {
+            issue(&mut ticket_tx);
+        }
+        let mut ahead: BTreeMap<usize, T> = BTreeMap::new();
         let mut done = 0;
-        for g in rx {
-            ahead.insert(g.index, g);
-            while let Some(g) = ahead.remove(&done) {
+        for (k, v) in rx {
+            if !completed {
+                continue;
+            }
+            ahead.insert(k, v);
+            while let Some(v) = ahead.remove(&done) {
                 done += 1;
-                totals.add(&g);
-                on_game(done, cfg.games, g);
+                if !on_result(v) {
+                    completed = false;
+                    stop.store(true, Ordering::Relaxed);
+                    ticket_tx = None;
+                    ahead.clear();
+                    break;
+                }
+                issue(&mut ticket_tx);
             }
         }
     });
+    completed
+}
+
+/// How many games [`run_in_order`] keeps in flight for `jobs` workers: two per worker, so
+/// a worker always finds its next game while the calling thread writes the last one.
+pub fn in_flight(jobs: usize) -> usize {
+    jobs.max(1) * 2
+}
+
+/// Plays the series on `cfg.jobs` threads and hands each game to `on_game` on the calling
+/// thread, in index order, with (games done, total): the games are not kept and at most
+/// [`in_flight`]`(cfg.jobs)` are held at once, so a series of any length runs in constant
+/// memory. When `on_game` returns `false` the series stops there: no further game starts
+/// and the games still running are dropped. Returns the totals of the games handed over.
+pub fn stream_match(
+    cfg: &MatchConfig,
+    mut on_game: impl FnMut(usize, usize, GameResult) -> bool,
+) -> MatchTotals {
+    let mut totals = MatchTotals::new(cfg.variant, &cfg.a.name, &cfg.b.name);
+    let mut done = 0;
+    run_in_order(
+        cfg.games,
+        cfg.jobs,
+        |i| play_game(cfg, i),
+        |g| {
+            done += 1;
+            totals.add(&g);
+            on_game(done, cfg.games, g)
+        },
+    );
     totals
 }
 
@@ -989,6 +1059,7 @@ pub fn run_match(
     stream_match(cfg, |done, total, g| {
         progress(done, total, &g);
         games.push(g);
+        true
     });
     MatchReport {
         variant: cfg.variant,
@@ -1386,6 +1457,7 @@ mod tests {
                 if done == 3 {
                     panic!("enough");
                 }
+                true
             })
         }));
         let msg = stopped
@@ -1393,5 +1465,43 @@ mod tests {
             .and_then(|p| p.downcast_ref::<&str>().map(|s| s.to_string()));
         assert_eq!(msg.as_deref(), Some("enough"));
         assert_eq!(seen, [0, 1, 2]);
+    }
+
+    /// The workers never run more than [`in_flight`] games ahead of the games handed over,
+    /// however slow the caller is (the results do not pile up in the channel), and a
+    /// `false` from the caller stops the series at that game.
+    #[test]
+    fn games_in_flight_are_bounded_and_the_caller_can_stop_the_series() {
+        use std::sync::atomic::AtomicUsize;
+        let started = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&started);
+        let mut c = MatchConfig::new(
+            Variant::Standard,
+            Contestant {
+                name: "counted".into(),
+                factory: Arc::new(move |seed| {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                    BotSpec::Random.build(seed)
+                }),
+            },
+            spec("random"),
+            usize::MAX,
+        );
+        c.max_plies = 2;
+        c.jobs = 2;
+        let mut most_ahead = 0;
+        let totals = stream_match(&c, |done, _, _| {
+            // A slow caller: the workers would otherwise play thousands of games ahead.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            most_ahead = most_ahead.max(started.load(Ordering::SeqCst) - done);
+            done < 40
+        });
+        assert_eq!(totals.played, 40);
+        assert!(
+            most_ahead <= in_flight(2),
+            "{most_ahead} games started ahead of the caller"
+        );
+        // Nothing starts after the stop (the games in flight then are finished and dropped).
+        assert!(started.load(Ordering::SeqCst) <= 40 + in_flight(2));
     }
 }

@@ -23,6 +23,7 @@ use crate::bots::tournament::runner;
 use crate::bots::tournament::schedule::{Format, OpeningSet, Player, Schedule, TournamentSpec};
 use crate::bots::tournament::sprt::{Sprt, SprtSpec};
 use crate::bots::tournament::{parse_shard, split_named};
+use crate::persist::output::OutputFile;
 use crate::rules::Variant;
 
 /// `tournament` and its subcommands.
@@ -201,33 +202,28 @@ pub(super) fn run(cmd: &TournamentCmd) -> u8 {
     }
 }
 
-/// An output file, created at once (so a bad path fails before any game).
-struct OutFile {
-    path: PathBuf,
-    file: std::io::BufWriter<std::fs::File>,
+/// An output file, created (locked and probed) at once, so a bad path, a device or a file
+/// another run is writing fails before any game ([`OutputFile::create`]).
+fn create_opt(p: Option<&PathBuf>) -> Result<Option<OutputFile>, String> {
+    p.map(|p| OutputFile::create(p).map_err(|e| e.to_string()))
+        .transpose()
 }
 
-impl OutFile {
-    fn create(path: &Path) -> Result<OutFile, String> {
-        std::fs::File::create(path)
-            .map(|f| OutFile {
-                path: path.to_path_buf(),
-                file: std::io::BufWriter::new(f),
-            })
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// Refuses two of the output options naming one file.
+fn distinct_outputs(outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), String> {
+    for (i, (name_a, a)) in outputs.iter().enumerate() {
+        for (name_b, b) in &outputs[i + 1..] {
+            if let (Some(a), Some(b)) = (a, b)
+                && super::same_file(a, b)
+            {
+                return Err(format!(
+                    "{name_a} and {name_b} name the same file {}",
+                    a.display()
+                ));
+            }
+        }
     }
-
-    /// Writes `text` and flushes it.
-    fn write(&mut self, text: &str) -> Result<(), String> {
-        self.file
-            .write_all(text.as_bytes())
-            .and_then(|()| self.file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
-    }
-}
-
-fn create_opt(p: Option<&PathBuf>) -> Result<Option<OutFile>, String> {
-    p.map(|p| OutFile::create(p)).transpose()
+    Ok(())
 }
 
 /// The players: the gauntlet bot first, then the `--bot`s; unique names.
@@ -276,17 +272,19 @@ fn variants(a: &TournamentArgs) -> Result<Vec<Variant>, String> {
     Ok(out)
 }
 
+/// An opening file's text ([`crate::persist::read_text_bounded`]: a regular file of at most
+/// [`openings::MAX_FILE_BYTES`]).
 fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if meta.len() > openings::MAX_FILE_BYTES {
-        return Err(format!(
-            "{}: larger than {} bytes",
-            path.display(),
-            openings::MAX_FILE_BYTES
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+    use crate::persist::PersistError;
+    crate::persist::read_text_bounded(path, openings::MAX_FILE_BYTES as usize).map_err(
+        |e| match e {
+            PersistError::TooLarge { max, .. } => {
+                format!("{}: larger than {max} bytes", path.display())
+            }
+            PersistError::NotText => format!("{}: not UTF-8 text", path.display()),
+            e => e.naming(path),
+        },
+    )
 }
 
 fn opening_sets(a: &TournamentArgs, vs: &[Variant]) -> Result<Vec<OpeningSet>, String> {
@@ -392,12 +390,16 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         prior: a.prior,
         anchor: a.anchor.clone(),
     };
+    distinct_outputs(&[
+        ("--pgn", a.pgn.as_ref()),
+        ("--json", a.json.as_ref()),
+        ("--results", a.results.as_ref()),
+    ])?;
     let mut pgn = create_opt(a.pgn.as_ref())?;
     let mut json = create_opt(a.json.as_ref())?;
-    if let Some(p) = &a.results {
-        // Created (empty) now so that a bad path fails early; replaced atomically at the end.
-        OutFile::create(p)?;
-    }
+    // Created (empty) and locked now, so that a bad path fails early and no other run
+    // writes it meanwhile; replaced atomically at the end.
+    let _results_lock = create_opt(a.results.as_ref())?;
     let contestants = runner::contestants(&schedule)?;
     runner::check_players(&schedule, &contestants).map_err(|e| match &e {
         crate::bots::arena::BotCheckError::Unsupported { bot, .. } => format!("bot '{bot}': {e}"),
@@ -433,8 +435,13 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
             && write_error.is_none()
         {
             let sep = if games.is_empty() { "" } else { "\n" };
-            if let Err(e) = out.write(&format!("{sep}{}", g.pgn)) {
-                write_error = Some(e);
+            if let Err(e) = out.append(&format!("{sep}{}", g.pgn)) {
+                write_error = Some(format!(
+                    "{e}; the tournament stopped after {} games: {} are kept in {}",
+                    games.len() + 1,
+                    games.len(),
+                    out.path().display()
+                ));
             }
         }
         games.push(g);
@@ -469,19 +476,16 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         go_on
     });
     eprintln!();
-    if let Some(e) = write_error {
-        return Err(e);
-    }
     let rep = report::build(&schedule, &games, &opts, test.as_ref());
-    print_stdout(&rep.text);
     let secs = t0.elapsed().as_secs_f64();
     eprintln!(
         "{} games in {secs:.1} s ({:.2} games/s, {jobs} jobs)",
         games.len(),
         games.len() as f64 / secs.max(1e-9)
     );
+    // The files first, then stdout: a stdout that cannot be written loses nothing.
     if let Some(out) = &mut json {
-        out.write(&rep.json)?;
+        out.replace(&rep.json).map_err(|e| e.to_string())?;
     }
     if let Some(p) = &a.results {
         let file = ResultsFile {
@@ -495,6 +499,11 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
         };
         write_results(p, &file)?;
     }
+    // A PGN that could not be written stopped the run; the other files hold its games.
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    print_stdout(&rep.text);
     Ok(exit_for(&games))
 }
 
@@ -514,15 +523,12 @@ fn exit_for(games: &[GameEntry]) -> u8 {
     }
 }
 
-/// Prints `text` on stdout; a closed stdout (piped into `head`) ends the process quietly.
+/// Prints `text` on stdout ([`super::stdout_failed`] if that fails).
 fn print_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        std::process::exit(0);
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        drop(out);
+        super::stdout_failed(&e);
     }
 }
 
@@ -541,15 +547,27 @@ fn run_merge(m: &MergeArgs) -> Result<u8, String> {
         ));
     }
     let merged = results::merge(&files).map_err(|e| e.to_string())?;
+    distinct_outputs(&[
+        ("--pgn", m.pgn.as_ref()),
+        ("--json", m.json.as_ref()),
+        ("--results", m.results.as_ref()),
+    ])?;
     let mut pgn = create_opt(m.pgn.as_ref())?;
     let mut json = create_opt(m.json.as_ref())?;
+    // Locked, not emptied (it may be one of the files merged); replaced atomically.
+    let _results_lock = m
+        .results
+        .as_deref()
+        .map(OutputFile::lock)
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let rep = report::build(&merged.schedule, &merged.games, &merged.report, None);
     if let Some(out) = &mut pgn {
         let text: Vec<&str> = merged.games.iter().map(|g| g.pgn.as_str()).collect();
-        out.write(&text.join("\n"))?;
+        out.append(&text.join("\n")).map_err(|e| e.to_string())?;
     }
     if let Some(out) = &mut json {
-        out.write(&rep.json)?;
+        out.replace(&rep.json).map_err(|e| e.to_string())?;
     }
     if let Some(p) = &m.results {
         let file = ResultsFile {

@@ -79,13 +79,21 @@ fn parse_prior(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The largest games or labels file read, in bytes.
+pub const MAX_INPUT_BYTES: usize = 1 << 30;
+
+/// A games or labels file's text ([`crate::persist::read_text_bounded`]: a regular file of
+/// at most [`MAX_INPUT_BYTES`]); the error names the path.
+fn read_input(path: &std::path::Path) -> Result<String, String> {
+    crate::persist::read_text_bounded(path, MAX_INPUT_BYTES).map_err(|e| e.naming(path))
+}
+
 /// The games of the PGN files, in order; `Err` after naming on stderr the file that does
 /// not read, or the game that does not, with its file.
 fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRecord>, ()> {
     let mut records = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| eprintln!("error: {}: {e}", path.display()))?;
+        let text = read_input(path).map_err(|e| eprintln!("error: {e}"))?;
         match pgn::read_games(&text, None) {
             Ok(games) => records.extend(games),
             Err((i, e)) => {
@@ -164,8 +172,8 @@ fn positions_to_fit(a: &TuneArgs) -> Result<(Vec<(Position, f64)>, String), u8> 
     }
     let mut set = Vec::new();
     for path in &a.labels {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            eprintln!("error: {}: {e}", path.display());
+        let text = read_input(path).map_err(|e| {
+            eprintln!("error: {e}");
             1u8
         })?;
         match labelled_positions(a.variant, &text) {
@@ -186,7 +194,7 @@ fn positions_to_fit(a: &TuneArgs) -> Result<(Vec<(Position, f64)>, String), u8> 
 
 /// `tune --tables`: fits the square tables and the weights, prints the fit and writes the
 /// tables module to `out`.
-fn run_tables(a: &TuneArgs, out: &PathBuf) -> u8 {
+fn run_tables(a: &TuneArgs, out: &std::path::Path) -> u8 {
     if a.variant.shape() != BoardShape::Standard {
         eprintln!(
             "error: --tables: {} is not played on the 8×8 board, which the square tables are for",
@@ -194,6 +202,14 @@ fn run_tables(a: &TuneArgs, out: &PathBuf) -> u8 {
         );
         return 1;
     }
+    // Created before the fit, so that a path that cannot be written fails at once.
+    let mut file = match crate::persist::output::OutputFile::create(out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let (set, what) = match positions_to_fit(a) {
         Ok(x) => x,
         Err(code) => return code,
@@ -228,8 +244,8 @@ fn run_tables(a: &TuneArgs, out: &PathBuf) -> u8 {
         settings,
     );
     let text = tables_module(a.variant, &what, &f);
-    if let Err(e) = std::fs::write(out, text) {
-        eprintln!("error: {}: {e}", out.display());
+    if let Err(e) = file.replace(&text) {
+        eprintln!("error: {e}");
         return 1;
     }
     println!("{}: {what}", a.variant.name());
@@ -372,10 +388,10 @@ pub(super) fn run_label(a: &LabelArgs) -> u8 {
     if positions.is_empty() {
         return no_quiet_position(a.variant, a.skip, records.len());
     }
-    let mut file = match std::fs::File::create(&a.out) {
-        Ok(f) => std::io::BufWriter::new(f),
+    let mut file = match crate::persist::output::OutputFile::create(&a.out) {
+        Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {}: {e}", a.out.display());
+            eprintln!("error: {e}");
             return 1;
         }
     };
@@ -399,11 +415,9 @@ pub(super) fn run_label(a: &LabelArgs) -> u8 {
         a.nodes,
         a.depth.map_or(String::new(), |d| format!(", depth {d}"))
     );
-    let write = |file: &mut std::io::BufWriter<std::fs::File>, text: &str| {
-        use std::io::Write;
-        writeln!(file, "{text}")
-            .and_then(|()| file.flush())
-            .map_err(|e| eprintln!("error: {}: {e}", a.out.display()))
+    let write = |file: &mut crate::persist::output::OutputFile, text: &str| {
+        file.append(&format!("{text}\n"))
+            .map_err(|e| eprintln!("error: {e}"))
     };
     if write(&mut file, &header).is_err() {
         return 1;

@@ -38,10 +38,13 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Replaces `path` with `bytes` atomically, creating the folder if needed.
+/// Replaces `path` with `bytes` atomically, creating the folder if needed. Only a regular
+/// file (or a new path) is replaced: a device, a FIFO, a socket or a folder at `path` is
+/// refused, so that `/dev/null` is never renamed over.
 ///
 /// # Errors
-/// [`PersistError::Io`] naming the step that failed; the old file is then untouched.
+/// [`PersistError::NotAFile`] for such a path, [`PersistError::Io`] naming the step that
+/// failed; the old file is then untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), PersistError> {
     write_atomic_with(path, bytes, &mut |_, _| Ok(()))
 }
@@ -51,12 +54,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), PersistError> {
 /// file is left behind): tests use it to kill the writer at every point.
 ///
 /// # Errors
+/// [`PersistError::NotAFile`] for a path that is not a regular file or new,
 /// [`PersistError::Io`] for a failed step or a hook's error.
 pub fn write_atomic_with(
     path: &Path,
     bytes: &[u8],
     hook: &mut dyn FnMut(WriteStep, &Path) -> std::io::Result<()>,
 ) -> Result<(), PersistError> {
+    super::regular_or_missing("replace", path, true)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -110,5 +115,29 @@ mod tests {
             assert!(r.is_err());
             assert_eq!(std::fs::read(&p).unwrap(), b"old");
         }
+    }
+
+    /// A FIFO (or a device) at the path is refused and left in place, never renamed over.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_not_replaced() {
+        use std::os::unix::fs::FileTypeExt as _;
+        let d = crate::persist::test_dir("atomic-fifo");
+        let p = d.join("results.ron");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&p)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = write_atomic(&p, b"games").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot replace {}: it is a FIFO, not a regular file",
+                p.display()
+            )
+        );
+        assert!(std::fs::metadata(&p).unwrap().file_type().is_fifo());
+        assert!(!temp_path(&p).exists());
     }
 }

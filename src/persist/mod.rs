@@ -8,14 +8,18 @@
 //! - [`scene`]: curated positions and scripted showcases (`scenes/*.ron`), validated by the
 //!   rules core.
 //! - [`atomic`]: the write-to-temp, fsync, rename helper all writers use.
+//! - [`output`]: output files named on the command line (`--pgn`, `--json`, `--results`):
+//!   regular files or new paths only, locked against a second writer, probed before use.
 //!
-//! Every loader bounds its input, returns a [`PersistError`] with a clear message and never
-//! panics on bad bytes. File formats and paths are documented in `docs/SAVING.md`.
+//! Every loader reads through [`read_text_bounded`]: it bounds its input, reads only
+//! regular files (never a folder, a FIFO or a device), returns a [`PersistError`] with a
+//! clear message and never panics on bad bytes. File formats and paths are documented in `docs/SAVING.md`.
 
 pub mod atomic;
 pub mod autosave;
 pub mod bundled;
 pub mod game;
+pub mod output;
 pub mod recent;
 pub mod scene;
 pub mod settings;
@@ -67,6 +71,22 @@ pub enum PersistError {
     },
     /// The input is not UTF-8 text.
     NotText,
+    /// The path names something other than a regular file (a folder, a FIFO, a device, a
+    /// socket), which is neither read nor replaced: reading one may block forever or never
+    /// end, replacing one would destroy it.
+    NotAFile {
+        /// What we were doing (`read`, `write`).
+        op: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// What it is instead ([`file_kind`]: `a FIFO`, `a character device`, …).
+        kind: &'static str,
+    },
+    /// An output file another process holds the lock of (another run writing it).
+    Locked {
+        /// The file.
+        path: PathBuf,
+    },
     /// A game text (PGN) could not be read: bad tags, unknown or unexpected variant, bad
     /// FEN, an illegal or unreadable move (the error names the move number).
     Game(PgnError),
@@ -112,6 +132,16 @@ impl fmt::Display for PersistError {
                 )
             }
             PersistError::NotText => f.write_str("the input is not UTF-8 text"),
+            PersistError::NotAFile { op, path, kind } => write!(
+                f,
+                "cannot {op} {}: it is {kind}, not a regular file",
+                path.display()
+            ),
+            PersistError::Locked { path } => write!(
+                f,
+                "cannot write {}: another run is writing it (the file is locked)",
+                path.display()
+            ),
             PersistError::Game(e) => write!(f, "bad game file: {e}"),
             PersistError::Position(e) => e.fmt(f),
             PersistError::Scene(e) => write!(f, "bad scene: {e}"),
@@ -140,6 +170,20 @@ impl fmt::Display for PersistError {
 }
 
 impl std::error::Error for PersistError {}
+
+impl PersistError {
+    /// The message, with `path` in front where the error does not name a path itself
+    /// (`PATH: the input is not UTF-8 text`; `cannot open PATH: …` as it is).
+    pub fn naming(&self, path: &Path) -> String {
+        match self {
+            PersistError::Io { .. }
+            | PersistError::NotAFile { .. }
+            | PersistError::Locked { .. }
+            | PersistError::CorruptAutosave { .. } => self.to_string(),
+            _ => format!("{}: {self}", path.display()),
+        }
+    }
+}
 
 impl From<PgnError> for PersistError {
     fn from(e: PgnError) -> Self {
@@ -182,22 +226,86 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
-/// Reads a whole file as text, refusing more than `max` bytes (checked while reading, so a
-/// growing or huge file never fills memory). A UTF-8 byte-order mark at the start is
-/// dropped (editors on Windows write one).
+/// What a file-system entry is, in words (`a regular file`, `a folder`, `a FIFO`, `a
+/// character device`, `a block device`, `a socket`, `a special file`).
+pub fn file_kind(file_type: std::fs::FileType) -> &'static str {
+    if file_type.is_file() {
+        return "a regular file";
+    }
+    if file_type.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
+}
+
+/// `Ok` when `path` is a regular file (a link to one counts), `Ok` too when nothing is
+/// there and `missing_ok`; otherwise [`PersistError::NotAFile`] (or the `op`'s
+/// [`PersistError::Io`] when it cannot be looked at).
 ///
 /// # Errors
-/// [`PersistError::Io`], [`PersistError::TooLarge`] or [`PersistError::NotText`].
+/// As above.
+pub(crate) fn regular_or_missing(
+    op: &'static str,
+    path: &Path,
+    missing_ok: bool,
+) -> Result<(), PersistError> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => Err(PersistError::NotAFile {
+            op,
+            path: path.to_path_buf(),
+            kind: file_kind(m.file_type()),
+        }),
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_err(op, path, &e)),
+    }
+}
+
+/// Reads a whole file as text, refusing more than `max` bytes (checked while reading, so a
+/// growing or endless file never fills memory) and anything that is not a regular file (a
+/// FIFO would block the open forever, a device like `/dev/zero` never ends). A UTF-8
+/// byte-order mark at the start is dropped (editors on Windows write one). Every reader of
+/// a file a user names (scenes, games, opening sets, result files, labels) goes through it.
+///
+/// # Errors
+/// [`PersistError::Io`], [`PersistError::NotAFile`], [`PersistError::TooLarge`] or
+/// [`PersistError::NotText`].
 pub fn read_text_bounded(path: &Path, max: usize) -> Result<String, PersistError> {
+    // Looked at before opening: opening a FIFO for reading waits for a writer.
+    regular_or_missing("open", path, false)?;
     let file = std::fs::File::open(path).map_err(|e| io_err("open", path, &e))?;
+    // And again on what was opened, in case the path changed in between.
+    let meta = file.metadata().map_err(|e| io_err("read", path, &e))?;
+    if !meta.is_file() {
+        return Err(PersistError::NotAFile {
+            op: "read",
+            path: path.to_path_buf(),
+            kind: file_kind(meta.file_type()),
+        });
+    }
     let mut bytes = Vec::new();
     file.take(max as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| io_err("read", path, &e))?;
     if bytes.len() > max {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
         return Err(PersistError::TooLarge {
-            bytes: size,
+            bytes: meta.len().max(bytes.len() as u64),
             max: max as u64,
         });
     }
@@ -311,7 +419,8 @@ impl Folders {
 /// [`PersistError`] of the file or scene; for a name that is neither a file nor a bundled
 /// scene, [`PersistError::Scene`] listing the bundled names.
 pub fn resolve_scene(name_or_path: &Path) -> Result<LoadedScene, PersistError> {
-    if name_or_path.is_file() {
+    if name_or_path.exists() {
+        // A file, or something else there that load_scene names (a FIFO, a folder).
         return load_scene(name_or_path);
     }
     let name = name_or_path.to_string_lossy();
@@ -336,4 +445,64 @@ pub(crate) fn test_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("test folder");
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A FIFO is refused without being opened (opening it would wait for a writer
+    /// forever), `/dev/zero` without being read, and a regular file only up to the bound.
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read_and_only_up_to_the_bound() {
+        let d = test_dir("read-kinds");
+        let fifo = d.join("openings.txt");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = read_text_bounded(&fifo, 1000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot open {}: it is a FIFO, not a regular file",
+                fifo.display()
+            )
+        );
+        assert_eq!(e.naming(&fifo), e.to_string());
+        #[cfg(target_os = "linux")]
+        {
+            let e = read_text_bounded(Path::new("/dev/zero"), 1000).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "cannot open /dev/zero: it is a character device, not a regular file"
+            );
+        }
+        let e = read_text_bounded(&d, 1000).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("it is a folder, not a regular file"),
+            "{e}"
+        );
+        let big = d.join("big.txt");
+        std::fs::write(&big, "x".repeat(1001)).unwrap();
+        let e = read_text_bounded(&big, 1000).unwrap_err();
+        assert_eq!(
+            e,
+            PersistError::TooLarge {
+                bytes: 1001,
+                max: 1000
+            }
+        );
+        assert_eq!(
+            e.naming(&big),
+            format!(
+                "{}: the input is 1001 bytes, more than the 1000 accepted",
+                big.display()
+            )
+        );
+        assert_eq!(read_text_bounded(&big, 1001).unwrap().len(), 1001);
+    }
 }

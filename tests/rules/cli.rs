@@ -1285,3 +1285,287 @@ fn match_on_a_clock_writes_the_time_control_and_every_clock_reading() {
         text(&bad.stderr)
     );
 }
+
+/// Runs the binary with a deadline: `None` if it was still running after `secs` (then
+/// killed), so that a command that blocks fails its test instead of hanging it.
+fn esoterica_within(args: &[&str], secs: u64) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_esoterica"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the esoterica binary runs");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success());
+}
+
+#[cfg(unix)]
+fn is_fifo(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::FileTypeExt as _;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+const TINY_MATCH: [&str; 10] = [
+    "match",
+    "--variant",
+    "standard",
+    "--white",
+    "random",
+    "--black",
+    "random",
+    "--max-plies",
+    "10",
+    "--games",
+];
+
+/// A stdout that cannot be written (`> /dev/full`) is an error exit (1, not a panic's 101)
+/// and the `--pgn` and `--json` files are written all the same.
+#[cfg(target_os = "linux")]
+#[test]
+fn match_writes_its_files_when_stdout_cannot_be_written() {
+    let dir = scratch("stdout-full");
+    let (pgn, json) = (dir.join("g.pgn"), dir.join("r.json"));
+    let mut args = TINY_MATCH.to_vec();
+    args.extend([
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_esoterica"))
+        .args(&args)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.ends_with(
+            "error: cannot write to standard output: No space left on device (os error 28)\n"
+        ),
+        "{err}"
+    );
+    let j = std::fs::read_to_string(&json).unwrap();
+    assert!(j.starts_with("{\"games\": 2, "), "{j}");
+    let p = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(p.matches("[Event \"Esoterica match\"]").count(), 2, "{p}");
+}
+
+/// Output files: a FIFO (or a device) is refused and left as it is, never opened (a FIFO
+/// would block) nor replaced; a file another process holds locked is refused and left as
+/// it is; `--pgn` and `--json` may not name one file.
+#[cfg(unix)]
+#[test]
+fn outputs_that_are_not_regular_files_or_are_held_by_another_run_are_refused() {
+    let dir = scratch("outputs");
+    let fifo = dir.join("out.fifo");
+    mkfifo(&fifo);
+    let fifo_s = fifo.to_str().unwrap();
+    let tour = [
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--max-plies",
+        "4",
+        "--openings",
+        "none",
+    ];
+    let shard = dir.join("r.ron");
+    let mut make_shard = tour.to_vec();
+    make_shard.extend(["--results", shard.to_str().unwrap()]);
+    assert_eq!(esoterica(&make_shard).status.code(), Some(0));
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    for flag in ["--results", "--pgn", "--json"] {
+        let mut a = tour.to_vec();
+        a.extend([flag, fifo_s]);
+        runs.push(a);
+        runs.push(vec![
+            "tournament",
+            "merge",
+            shard.to_str().unwrap(),
+            flag,
+            fifo_s,
+        ]);
+    }
+    for flag in ["--pgn", "--json"] {
+        let mut a = TINY_MATCH.to_vec();
+        a.extend(["2", flag, fifo_s]);
+        runs.push(a);
+    }
+    for args in &runs {
+        let out = esoterica_within(args, 20).unwrap_or_else(|| panic!("{args:?} blocked"));
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("error: cannot write {fifo_s}: it is a FIFO, not a regular file\n"),
+            "{args:?}"
+        );
+        assert!(is_fifo(&fifo), "{args:?} replaced the FIFO");
+    }
+    // A PGN another run is writing (its lock held here) is neither emptied nor written.
+    let held = dir.join("held.pgn");
+    std::fs::write(&held, "[Event \"the other run\"]\n").unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(&held).unwrap();
+    f.try_lock().unwrap();
+    for args in [
+        {
+            let mut a = TINY_MATCH.to_vec();
+            a.extend(["2", "--pgn", held.to_str().unwrap()]);
+            a
+        },
+        {
+            let mut a = tour.to_vec();
+            a.extend(["--pgn", held.to_str().unwrap()]);
+            a
+        },
+    ] {
+        let out = esoterica(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "error: cannot write {}: another run is writing it (the file is locked)\n",
+                held.display()
+            )
+        );
+        assert_eq!(
+            std::fs::read_to_string(&held).unwrap(),
+            "[Event \"the other run\"]\n"
+        );
+    }
+    drop(f);
+    let same = dir.join("same.txt");
+    let mut a = TINY_MATCH.to_vec();
+    a.extend([
+        "2",
+        "--pgn",
+        same.to_str().unwrap(),
+        "--json",
+        same.to_str().unwrap(),
+    ]);
+    let out = esoterica(&a);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: --pgn and --json name the same file {}\n",
+            same.display()
+        )
+    );
+}
+
+/// A PGN write that fails mid-run (here the file-size limit of `ulimit -f`, as a full disk
+/// would) stops the match at once; the file keeps the whole games written before it (the
+/// failed game's part is cut off again), the JSON is still written and the error says how
+/// many games are kept.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pgn_write_error_mid_run_stops_the_match_and_keeps_the_whole_games() {
+    let dir = scratch("pgn-full");
+    let (pgn, json) = (dir.join("g.pgn"), dir.join("r.json"));
+    let mut args = vec![
+        "-c",
+        "ulimit -f 4; trap '' XFSZ; exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_esoterica"),
+    ];
+    args.extend(TINY_MATCH);
+    args.extend([
+        "1000",
+        "--jobs",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let out = Command::new("/bin/sh").args(&args).output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let p = std::fs::read_to_string(&pgn).unwrap();
+    let kept = p.matches("[Event \"Esoterica match\"]").count();
+    assert!(
+        kept >= 1 && p.len() <= 2048,
+        "{kept} games, {} bytes",
+        p.len()
+    );
+    assert!(p.ends_with(" 1/2-1/2\n"), "the last game is cut: {p}");
+    let stop = format!(
+        "error: cannot write {}: File too large (os error 27); the match stopped after game {}: \
+         {kept} games are kept in {}\n",
+        pgn.display(),
+        kept + 1,
+        pgn.display()
+    );
+    assert!(err.ends_with(&stop), "{err}");
+    let j = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        j.starts_with(&format!("{{\"games\": {}, ", kept + 1)),
+        "{j}"
+    );
+}
+
+/// Inputs: a FIFO as an opening file, a result file or a scene is refused at once (opening
+/// it would wait for a writer forever), and so is `/dev/zero` (it never ends).
+#[cfg(unix)]
+#[test]
+fn inputs_that_are_not_regular_files_are_refused_at_once() {
+    let dir = scratch("inputs");
+    let fifo = dir.join("in.fifo");
+    mkfifo(&fifo);
+    let fifo_s = fifo.to_str().unwrap();
+    let mut cases: Vec<(Vec<&str>, String)> = Vec::new();
+    for input in [fifo_s, "/dev/zero"] {
+        let kind = if input == fifo_s {
+            "a FIFO"
+        } else {
+            "a character device"
+        };
+        cases.push((
+            vec![
+                "tournament",
+                "--bot",
+                "random",
+                "--bot",
+                "greedy",
+                "--openings",
+                input,
+            ],
+            format!("error: cannot open {input}: it is {kind}, not a regular file\n"),
+        ));
+        cases.push((
+            vec!["tournament", "merge", input],
+            format!("error: {input}: it is {kind}, not a regular file\n"),
+        ));
+        cases.push((
+            vec!["scene", input],
+            format!("error: {input}: cannot open {input}: it is {kind}, not a regular file\n"),
+        ));
+    }
+    for (args, says) in cases {
+        let out = esoterica_within(&args, 20).unwrap_or_else(|| panic!("{args:?} blocked"));
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(text(&out.stderr), says, "{args:?}");
+    }
+}

@@ -105,7 +105,7 @@ pub enum ResultsError {
     NotAResultsFile(String),
     /// A result file of another format (the format it names).
     OtherFormat(String),
-    /// The file could not be read (the path and the OS error).
+    /// The file could not be read, or is not a regular file (the path and why).
     Io {
         /// The path.
         path: String,
@@ -364,21 +364,30 @@ impl ResultsFile {
     /// Reads a result file.
     ///
     /// # Errors
-    /// [`ResultsError`] with the path: an I/O error, a file larger than
-    /// [`MAX_RESULTS_BYTES`], text that is not UTF-8, or a [`ResultsFile::from_text`] error.
+    /// [`ResultsError`] with the path: an I/O error, a path that is not a regular file
+    /// (a FIFO, a device: refused unread), a file larger than [`MAX_RESULTS_BYTES`], text
+    /// that is not UTF-8, or a [`ResultsFile::from_text`] error.
     pub fn read(path: &Path) -> Result<ResultsFile, ResultsError> {
+        use crate::persist::PersistError;
         let p = path.display().to_string();
-        let io = |e: std::io::Error| ResultsError::Io {
-            path: p.clone(),
-            error: e.to_string(),
-        };
-        let meta = std::fs::metadata(path).map_err(io)?;
-        if meta.len() > MAX_RESULTS_BYTES {
-            return Err(ResultsError::TooLarge { path: p });
-        }
-        let bytes = std::fs::read(path).map_err(io)?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| ResultsError::NotUtf8 { path: p.clone() })?;
+        let text = crate::persist::read_text_bounded(path, MAX_RESULTS_BYTES as usize).map_err(
+            |e| match e {
+                PersistError::TooLarge { .. } => ResultsError::TooLarge { path: p.clone() },
+                PersistError::NotText => ResultsError::NotUtf8 { path: p.clone() },
+                PersistError::Io { reason, .. } => ResultsError::Io {
+                    path: p.clone(),
+                    error: reason,
+                },
+                PersistError::NotAFile { kind, .. } => ResultsError::Io {
+                    path: p.clone(),
+                    error: format!("it is {kind}, not a regular file"),
+                },
+                e => ResultsError::Io {
+                    path: p.clone(),
+                    error: e.to_string(),
+                },
+            },
+        )?;
         ResultsFile::from_text(&text).map_err(|e| ResultsError::InFile {
             path: p.clone(),
             error: Box::new(e),

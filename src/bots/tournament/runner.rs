@@ -3,10 +3,6 @@
 //! internal errors are handled as in `esoterica match`), on worker threads, handed back in
 //! index order.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
-
 use super::results::{FaultEntry, GameEntry};
 use super::schedule::Schedule;
 use crate::bots::arena::{Contestant, Fallback, MatchConfig, play_game};
@@ -124,7 +120,8 @@ pub fn play_one(schedule: &Schedule, players: &[Contestant], index: usize) -> Ga
 }
 
 /// Plays the games `indices` (in that order of preference) on `jobs` threads and hands
-/// each to `on_game` on the calling thread, in the order of `indices`. When `on_game`
+/// each to `on_game` on the calling thread, in the order of `indices`, with at most
+/// [`in_flight`](crate::bots::arena::in_flight)`(jobs)` games held at once. When `on_game`
 /// returns `false` no further game is started, the games still running are finished and
 /// dropped, and this returns `false`; otherwise `true` once every game was handed over.
 pub fn play_games(
@@ -132,52 +129,14 @@ pub fn play_games(
     players: &[Contestant],
     indices: &[usize],
     jobs: usize,
-    mut on_game: impl FnMut(GameEntry) -> bool,
+    on_game: impl FnMut(GameEntry) -> bool,
 ) -> bool {
-    let jobs = jobs.clamp(1, indices.len().max(1));
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<(usize, GameEntry)>();
-    let mut completed = true;
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            s.spawn(move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&index) = indices.get(k) else {
-                        return;
-                    };
-                    let g = play_one(schedule, players, index);
-                    if tx.send((k, g)).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut ahead: BTreeMap<usize, GameEntry> = BTreeMap::new();
-        let mut done = 0;
-        for (k, g) in rx {
-            if !completed {
-                continue;
-            }
-            ahead.insert(k, g);
-            while let Some(g) = ahead.remove(&done) {
-                done += 1;
-                if !on_game(g) {
-                    completed = false;
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-            }
-        }
-    });
-    completed
+    crate::bots::arena::run_in_order(
+        indices.len(),
+        jobs,
+        |k| play_one(schedule, players, indices[k]),
+        on_game,
+    )
 }
 
 #[cfg(test)]

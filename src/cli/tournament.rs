@@ -496,6 +496,7 @@ fn run_tournament(a: &TournamentArgs) -> Result<u8, String> {
             spec: schedule.spec.clone(),
             report: opts,
             games: games.clone(),
+            checksum: String::new(),
         };
         write_results(p, &file)?;
     }
@@ -578,6 +579,7 @@ fn run_merge(m: &MergeArgs) -> Result<u8, String> {
             spec: merged.schedule.spec.clone(),
             report: merged.report.clone(),
             games: merged.games.clone(),
+            checksum: String::new(),
         };
         write_results(p, &file)?;
     }

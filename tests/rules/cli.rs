@@ -936,27 +936,38 @@ fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
     std::fs::write(
         &bad,
         good.replace(
-            "esoterica-tournament-results 1",
+            "esoterica-tournament-results 2",
             "esoterica-tournament-results 9",
         ),
     )
     .unwrap();
     assert!(merge(&bad).contains(
-        "format 'esoterica-tournament-results 9', expected 'esoterica-tournament-results 1'"
+        "format 'esoterica-tournament-results 9', expected 'esoterica-tournament-results 2'"
     ));
     std::fs::write(&bad, &good[..good.len() / 2]).unwrap();
     assert!(merge(&bad).starts_with(&format!("error: {bad}: not a tournament result file: ")));
-    std::fs::write(
-        &bad,
-        good.replace("result: \"1-0\"", "result: \"0-1\"")
-            .replace("index: 1,", "index: 7,"),
-    )
-    .unwrap();
-    assert!(
-        merge(&bad).contains("game 7 is not in the schedule (2 games)"),
-        "{}",
-        merge(&bad)
-    );
+    // A game edited by hand (its result, its index) does not match the file's checksum.
+    let mut edits = 0;
+    for (from, to) in [
+        ("result: \"1-0\"", "result: \"0-1\""),
+        ("result: \"0-1\"", "result: \"1-0\""),
+        ("result: \"1/2-1/2\"", "result: \"1-0\""),
+        ("index: 1,", "index: 7,"),
+    ] {
+        let edited = good.replacen(from, to, 1);
+        if edited == good {
+            continue; // the two games had other results
+        }
+        edits += 1;
+        std::fs::write(&bad, edited).unwrap();
+        let e = merge(&bad);
+        assert!(
+            e.starts_with(&format!("error: {bad}: its checksum "))
+                && e.contains("does not match its games and schedule"),
+            "{from}: {e}"
+        );
+    }
+    assert!(edits >= 2, "{edits} edits");
     assert!(merge(&p("missing.ron")).starts_with(&format!("error: {}: ", p("missing.ron"))));
 }
 

@@ -1,17 +1,22 @@
 //! Result files: the games a run (or one shard of it) played, with their index, result and
 //! PGN text, and the spec and schedule hash they belong to (RON, written atomically at the
-//! end of the run); and [`merge`], which puts the shards of one schedule back together and
-//! refuses files of another schedule, foreign games, and missing or duplicated games.
+//! end of the run), sealed by a checksum over all of it; and [`merge`], which puts the
+//! shards of one schedule back together and refuses files of another schedule, foreign
+//! games, and missing or duplicated games. A file whose games or schedule were changed
+//! after it was written (a result, a termination, a ply count, a PGN edited by hand or
+//! damaged) no longer matches its checksum and is refused when read: the report and the PGN
+//! of a merge always come from the games as played. The checksum (FNV-1a, 64 bits) guards
+//! against edits and damage, not against someone who recomputes it.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::schedule::{Schedule, TournamentSpec};
+use super::schedule::{FNV_OFFSET, Schedule, TournamentSpec, fnv1a};
 
 /// The `format` field of a result file.
-pub const FORMAT: &str = "esoterica-tournament-results 1";
+pub const FORMAT: &str = "esoterica-tournament-results 2";
 
 /// The largest result file read, in bytes.
 pub const MAX_RESULTS_BYTES: u64 = 1 << 30;
@@ -94,6 +99,47 @@ pub struct ResultsFile {
     pub report: ReportOptions,
     /// The games, in index order.
     pub games: Vec<GameEntry>,
+    /// 16 hexadecimal digits: FNV-1a over the RON text of every field above
+    /// ([`ResultsFile::compute_checksum`]). Set by [`ResultsFile::to_text`] (whatever it
+    /// holds before), checked by [`ResultsFile::from_text`].
+    #[serde(default)]
+    pub checksum: String,
+}
+
+/// The fields a result file's checksum covers, borrowed (in the order of the file).
+#[derive(Serialize)]
+struct Summed<'a> {
+    format: &'a str,
+    schedule_hash: &'a str,
+    shard: usize,
+    shards: usize,
+    spec: &'a TournamentSpec,
+    report: &'a ReportOptions,
+    games: &'a [GameEntry],
+}
+
+/// A result file as written: [`Summed`] and its checksum (the fields of [`ResultsFile`], in
+/// its order, borrowed).
+#[derive(Serialize)]
+struct Sealed<'a> {
+    format: &'a str,
+    schedule_hash: &'a str,
+    shard: usize,
+    shards: usize,
+    spec: &'a TournamentSpec,
+    report: &'a ReportOptions,
+    games: &'a [GameEntry],
+    checksum: &'a str,
+}
+
+/// FNV-1a over what is written into it (RON text, as it is produced).
+struct FnvWriter(u64);
+
+impl std::fmt::Write for FnvWriter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 = fnv1a(s.as_bytes(), self.0);
+        Ok(())
+    }
 }
 
 /// Why a result file could not be written or read ([`ResultsFile`]).
@@ -122,6 +168,13 @@ pub enum ResultsError {
         /// The path.
         path: String,
     },
+    /// The checksum does not match the content: the file was changed after it was written.
+    Checksum {
+        /// The checksum the file holds.
+        written: String,
+        /// The checksum of what it holds.
+        computed: String,
+    },
     /// The text of the file at `path` is not a result file of this format.
     InFile {
         /// The path.
@@ -146,6 +199,12 @@ impl std::fmt::Display for ResultsError {
                 write!(f, "{path}: larger than {MAX_RESULTS_BYTES} bytes")
             }
             ResultsError::NotUtf8 { path } => write!(f, "{path}: not UTF-8 text"),
+            ResultsError::Checksum { written, computed } => write!(
+                f,
+                "its checksum {written} does not match its games and schedule (computed: \
+                 {computed}): the file was edited or damaged after it was written; play its \
+                 games again"
+            ),
             ResultsError::InFile { path, error } => write!(f, "{path}: {error}"),
         }
     }
@@ -334,12 +393,43 @@ impl std::fmt::Display for MergeError {
 impl std::error::Error for MergeError {}
 
 impl ResultsFile {
-    /// The file's text (RON).
+    /// The checksum of the file's content: FNV-1a, as 16 hexadecimal digits, over the RON
+    /// text (not pretty-printed) of every field but the checksum itself.
+    ///
+    /// # Errors
+    /// [`ResultsError::Write`] (not expected for these types).
+    pub fn compute_checksum(&self) -> Result<String, ResultsError> {
+        let mut h = FnvWriter(FNV_OFFSET);
+        let summed = Summed {
+            format: &self.format,
+            schedule_hash: &self.schedule_hash,
+            shard: self.shard,
+            shards: self.shards,
+            spec: &self.spec,
+            report: &self.report,
+            games: &self.games,
+        };
+        ron::ser::to_writer(&mut h, &summed).map_err(|e| ResultsError::Write(e.to_string()))?;
+        Ok(format!("{:016x}", h.0))
+    }
+
+    /// The file's text (RON), with its checksum.
     ///
     /// # Errors
     /// [`ResultsError::Write`] (not expected for these types).
     pub fn to_text(&self) -> Result<String, ResultsError> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+        let checksum = self.compute_checksum()?;
+        let sealed = Sealed {
+            format: &self.format,
+            schedule_hash: &self.schedule_hash,
+            shard: self.shard,
+            shards: self.shards,
+            spec: &self.spec,
+            report: &self.report,
+            games: &self.games,
+            checksum: &checksum,
+        };
+        ron::ser::to_string_pretty(&sealed, ron::ser::PrettyConfig::default())
             .map(|mut t| {
                 t.push('\n');
                 t
@@ -351,12 +441,20 @@ impl ResultsFile {
     ///
     /// # Errors
     /// [`ResultsError::NotAResultsFile`] for text that is not one (with RON's position and
-    /// reason), [`ResultsError::OtherFormat`] for another format.
+    /// reason), [`ResultsError::OtherFormat`] for another format, [`ResultsError::Checksum`]
+    /// for content that does not match its checksum.
     pub fn from_text(text: &str) -> Result<ResultsFile, ResultsError> {
         let f: ResultsFile =
             ron::from_str(text).map_err(|e| ResultsError::NotAResultsFile(e.to_string()))?;
         if f.format != FORMAT {
             return Err(ResultsError::OtherFormat(f.format));
+        }
+        let computed = f.compute_checksum()?;
+        if f.checksum != computed {
+            return Err(ResultsError::Checksum {
+                written: f.checksum,
+                computed,
+            });
         }
         Ok(f)
     }
@@ -516,4 +614,75 @@ pub fn merge(files: &[(String, ResultsFile)]) -> Result<Merged, MergeError> {
         report: first.report.clone(),
         games,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::tournament::schedule::tests_support::spec;
+
+    fn sample() -> ResultsFile {
+        let schedule = Schedule::build(&spec(&["a", "b"], &["standard"], 2)).unwrap();
+        let game = |index: usize, white: &str, black: &str| GameEntry {
+            index,
+            variant: "standard".into(),
+            white: white.into(),
+            black: black.into(),
+            opening: schedule.games[index].opening,
+            result: "1-0".into(),
+            termination: "White wins by checkmate".into(),
+            plies: 7,
+            ply_cap: false,
+            faults: Vec::new(),
+            pgn: "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n".into(),
+        };
+        ResultsFile {
+            format: FORMAT.into(),
+            schedule_hash: schedule.hash_hex(),
+            shard: 0,
+            shards: 1,
+            spec: schedule.spec.clone(),
+            report: ReportOptions {
+                prior: 1.0,
+                anchor: None,
+            },
+            games: vec![game(0, "a", "b"), game(1, "b", "a")],
+            checksum: String::new(),
+        }
+    }
+
+    /// A written file reads back whole; a game edited in it (result, termination, plies,
+    /// PGN), a changed spec or a removed checksum is refused as not matching it.
+    #[test]
+    fn an_edited_result_file_does_not_match_its_checksum() {
+        let f = sample();
+        let text = f.to_text().unwrap();
+        let read = ResultsFile::from_text(&text).unwrap();
+        assert_eq!(read.games, f.games);
+        assert_eq!(read.checksum, f.compute_checksum().unwrap());
+        assert_eq!(read.checksum.len(), 16);
+        for (from, to) in [
+            ("result: \"1-0\"", "result: \"0-1\""),
+            ("termination: \"White wins", "termination: \"Black wins"),
+            ("plies: 7,", "plies: 8,"),
+            ("Qh4# 1-0", "Qh4# 0-1"),
+            ("seed: 5,", "seed: 6,"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            let edited = text.replacen(from, to, 1);
+            let e = ResultsFile::from_text(&edited).unwrap_err();
+            assert!(matches!(e, ResultsError::Checksum { .. }), "{from}: {e}");
+            assert!(
+                e.to_string()
+                    .contains("does not match its games and schedule"),
+                "{e}"
+            );
+        }
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("checksum:"))
+            .unwrap();
+        let e = ResultsFile::from_text(&text.replace(line, "")).unwrap_err();
+        assert!(matches!(e, ResultsError::Checksum { .. }), "{e}");
+    }
 }

@@ -141,8 +141,16 @@ pub struct Schedule {
     pub hash: u64,
 }
 
-/// FNV-1a, 64 bits: a portable, stable hash for schedule names.
-fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
+/// The most games one schedule holds. A tournament keeps every game (its PGN text
+/// included) for the report and the result file, so this bounds its memory to about a
+/// gigabyte; SPRT tests stop far earlier (20 000 games by default).
+pub const MAX_GAMES: usize = 1_000_000;
+
+/// The FNV-1a offset basis, the hash of no bytes.
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, 64 bits: a portable, stable hash for schedule names and result-file checksums.
+pub(crate) fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
     for b in bytes {
         h ^= u64::from(*b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -178,6 +186,17 @@ pub enum ScheduleError {
         /// Why.
         error: Box<OpeningPositionError>,
     },
+    /// More games than [`MAX_GAMES`] (`None`: more than a `usize` counts).
+    TooManyGames {
+        /// The games the spec asks for.
+        games: Option<usize>,
+        /// The pairings.
+        pairings: usize,
+        /// The variants.
+        variants: usize,
+        /// The games per pair.
+        games_per_pair: usize,
+    },
     /// A time control that cannot be read.
     TimeControl(crate::rules::clock::TimeControlError),
     /// The spec could not be written out to be hashed (not expected).
@@ -210,6 +229,19 @@ impl std::fmt::Display for ScheduleError {
                 "{} opening {number} ('{line}', from {source}): {error}",
                 variant.name()
             ),
+            ScheduleError::TooManyGames {
+                games,
+                pairings,
+                variants,
+                games_per_pair,
+            } => write!(
+                f,
+                "{pairings} pairings × {variants} variants × {games_per_pair} games per pair \
+                 are {} games, more than the {MAX_GAMES} one tournament may hold (every game \
+                 is kept for the report): play fewer games per pair, or split it into \
+                 several tournaments",
+                games.map_or_else(|| "too many".to_string(), |g| g.to_string())
+            ),
             ScheduleError::TimeControl(e) => write!(f, "time control: {e}"),
             ScheduleError::Describe(e) => write!(f, "cannot describe the spec: {e}"),
         }
@@ -223,7 +255,8 @@ impl Schedule {
     ///
     /// # Errors
     /// [`ScheduleError`]: fewer than two players, no variant, an unknown variant, an odd or
-    /// zero number of games per pair, a gauntlet index out of range, an opening set that
+    /// zero number of games per pair, more than [`MAX_GAMES`] games, a gauntlet index out of
+    /// range, an opening set that
     /// does not match the variants, or an opening line that is unreadable, illegal or
     /// starts a finished game (naming the variant and line).
     pub fn build(spec: &TournamentSpec) -> Result<Schedule, ScheduleError> {
@@ -248,6 +281,20 @@ impl Schedule {
         let mut variants = Vec::new();
         for v in &spec.variants {
             variants.push(Variant::parse(v).map_err(ScheduleError::UnknownVariant)?);
+        }
+        // Counted before anything is allocated: a spec (typed, or read from an edited
+        // result file) asking for billions of games is refused, not built.
+        let games = pairs
+            .len()
+            .checked_mul(variants.len())
+            .and_then(|n| n.checked_mul(spec.games_per_pair));
+        if games.is_none_or(|g| g > MAX_GAMES) {
+            return Err(ScheduleError::TooManyGames {
+                games,
+                pairings: pairs.len(),
+                variants: variants.len(),
+                games_per_pair: spec.games_per_pair,
+            });
         }
         if spec.openings.len() != variants.len()
             || spec
@@ -309,7 +356,7 @@ impl Schedule {
             }
         }
         let described = ron::to_string(spec).map_err(|e| ScheduleError::Describe(e.to_string()))?;
-        let mut hash = fnv1a(described.as_bytes(), 0xcbf2_9ce4_8422_2325);
+        let mut hash = fnv1a(described.as_bytes(), FNV_OFFSET);
         for g in &games {
             let line = format!(
                 "{} {} {} {} {} {}\n",
@@ -553,6 +600,34 @@ mod tests {
         let mut s = spec(&["a", "b"], &["standard"], 2);
         s.openings[0].lines = vec!["f2f3 e7e5 g2g4 d8h4".into()];
         assert!(err(s).contains("the opening ends the game (Black wins by checkmate)"));
+    }
+
+    /// A spec asking for more than [`MAX_GAMES`] games is refused before anything is
+    /// allocated (it would take gigabytes), and so is one whose count overflows.
+    #[test]
+    fn a_schedule_of_too_many_games_is_refused_before_it_is_built() {
+        let mut s = spec(&["a", "b"], &["standard"], 100_000_000);
+        let e = Schedule::build(&s).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1 pairings × 1 variants × 100000000 games per pair are 100000000 games, more \
+             than the 1000000 one tournament may hold (every game is kept for the report): \
+             play fewer games per pair, or split it into several tournaments"
+        );
+        s.games_per_pair = usize::MAX - 1;
+        s.variants = vec!["standard".into(), "bully".into()];
+        s.openings.push(OpeningSet {
+            variant: "bully".into(),
+            source: "test".into(),
+            lines: Vec::new(),
+        });
+        let e = Schedule::build(&s).unwrap_err();
+        assert!(
+            matches!(e, ScheduleError::TooManyGames { games: None, .. }),
+            "{e}"
+        );
+        s.games_per_pair = MAX_GAMES / 2;
+        assert_eq!(Schedule::build(&s).unwrap().games.len(), MAX_GAMES);
     }
 
     #[test]

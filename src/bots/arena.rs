@@ -1019,7 +1019,7 @@ pub(crate) fn run_in_order<T: Send>(
     completed
 }
 
-/// How many games [`run_in_order`] keeps in flight for `jobs` workers: two per worker, so
+/// How many games `run_in_order` keeps in flight for `jobs` workers: two per worker, so
 /// a worker always finds its next game while the calling thread writes the last one.
 pub fn in_flight(jobs: usize) -> usize {
     jobs.max(1) * 2

@@ -78,7 +78,7 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-/// The tags [`write`] computes from the game, never from [`GameRecord::tags`]: the result,
+/// The tags [`write()`] computes from the game, never from [`GameRecord::tags`]: the result,
 /// the variant, the start position, the termination and the time control.
 pub const COMPUTED_TAGS: [&str; 7] = [
     "Result",
@@ -135,7 +135,7 @@ fn is_tag_name(name: &str) -> bool {
 }
 
 /// Checks a tag before it is given to a game ([`GameRecord::tags`]): a tag that passes is
-/// written by [`write`] and read back by [`read`] unchanged. Quotes and backslashes are
+/// written by [`write()`] and read back by [`read`] unchanged. Quotes and backslashes are
 /// fine (the writer escapes them, PGN §8.1.1).
 ///
 /// # Errors

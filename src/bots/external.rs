@@ -16,7 +16,10 @@
 //!
 //! Processes: on Unix each bot runs in a process group of its own (the program's pid is the
 //! group id), and ending the bot signals the whole group (`TERM`, then `KILL`), so helpers
-//! that a launcher script started (`sh -c 'python3 bot.py; true'`) end with it.
+//! that a launcher script started (`sh -c 'python3 bot.py; true'`) end with it. On Linux
+//! ending a bot also ends what it started outside its group: every process marked with the
+//! bot's id in [`BOT_IDS_VAR`] (inherited through `fork`, `exec` and `setsid`), every
+//! descendant, and every process group and session one of them leads (read from `/proc`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -355,8 +358,25 @@ enum Incoming {
     Closed,
 }
 
+/// The environment variable that marks every process a bot started: the host sets it
+/// for the bot to its own value (if any, when the host is itself a bot) followed by
+/// `:<host pid>.<bot number>`, and children inherit it. On Linux the host ends every
+/// process that carries the bot's id when it ends the bot, even one that left the bot's
+/// process group and session (`setsid`) or lost its parent. A process that clears its
+/// environment (`env -i`) loses the mark.
+pub const BOT_IDS_VAR: &str = "ESOTERICA_BOT_IDS";
+
+/// A fresh id for a bot process (`<host pid>.<n>`, unique within the host's life).
+fn fresh_bot_id() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}.{n}", std::process::id())
+}
+
 struct Process {
     child: Child,
+    /// This bot's id in [`BOT_IDS_VAR`].
+    id: String,
     /// Lines for the writer thread (writes never block the host, even when the bot stops
     /// reading and the pipe fills up).
     input: Sender<String>,
@@ -364,46 +384,62 @@ struct Process {
 }
 
 impl Process {
-    /// Ends the bot and everything in its process group, then reaps the bot.
+    /// Ends the bot and everything in its process group (Linux: and everything it started,
+    /// [`end_tree`]), then reaps the bot.
     fn kill(mut self) {
-        end_group(&mut self.child);
+        end_bot(&mut self.child, &self.id);
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Ends the bot `child` (id `id` in [`BOT_IDS_VAR`]) and what it started: Linux,
+/// [`end_tree`]; other Unix, its process group ([`end_group`]); elsewhere the bot alone.
+fn end_bot(child: &mut Child, id: &str) {
+    #[cfg(target_os = "linux")]
+    end_tree(child, id);
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = id;
+        end_group(child);
     }
 }
 
 /// How long the group has to exit after `TERM` before it gets `KILL`.
 const TERM_GRACE: Duration = Duration::from_millis(100);
 
-/// Sends `signal` (`TERM`, `KILL`, `0`) to the process group `pgid` with the `kill` program
-/// (the shell's `kill` if there is no program): std has no safe call for it and the crate
-/// forbids `unsafe`. Returns whether the signal was delivered (for `0`: whether the group
-/// still has a process, a zombie included).
+/// Sends `sig` (`TERM`, `KILL`, `0`) to `targets` (pids, or `-PGID` for a process group)
+/// with the `kill` program (the shell's `kill` if there is no program): std has no safe call
+/// for it and the crate forbids `unsafe`. Returns whether the signal was delivered to every
+/// target (for `0`: whether each still exists, a zombie included).
 #[cfg(unix)]
-fn signal_group(pgid: u32, signal: &str) -> bool {
-    let group = format!("-{pgid}");
+fn signal(targets: &[String], sig: &str) -> bool {
     let quiet = |c: &mut Command| {
         c.stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
     };
-    let status = quiet(Command::new("kill").args(["-s", signal, "--", &group])).or_else(|_| {
-        quiet(Command::new("/bin/sh").args([
-            "-c",
-            "kill -s \"$1\" -- \"$2\"",
-            "kill",
-            signal,
-            &group,
-        ]))
+    let status = quiet(Command::new("kill").args(["-s", sig, "--"]).args(targets)).or_else(|_| {
+        quiet(
+            Command::new("/bin/sh")
+                .args(["-c", "s=$1; shift; kill -s \"$s\" -- \"$@\"", "kill", sig])
+                .args(targets),
+        )
     });
     status.is_ok_and(|s| s.success())
+}
+
+/// [`signal`] to the process group `pgid`.
+#[cfg(all(unix, not(target_os = "linux")))]
+fn signal_group(pgid: u32, sig: &str) -> bool {
+    signal(&[format!("-{pgid}")], sig)
 }
 
 /// Ends the process group led by `child` (Unix): `TERM`, up to [`TERM_GRACE`] to exit,
 /// then `KILL`. The group id is the child's pid; it cannot be reused while the child is not
 /// reaped or any member lives.
-#[cfg(unix)]
+#[cfg(all(unix, not(target_os = "linux")))]
 fn end_group(child: &mut Child) {
     let pgid = child.id();
     if !signal_group(pgid, "TERM") {
@@ -427,6 +463,123 @@ fn end_group(child: &mut Child) {
 #[cfg(not(unix))]
 fn end_group(child: &mut Child) {
     let _ = child.kill();
+}
+
+/// A process as `/proc/<pid>/stat` describes it.
+#[cfg(target_os = "linux")]
+#[derive(Clone, Copy, Debug)]
+struct ProcStat {
+    pid: u32,
+    ppid: u32,
+    pgrp: u32,
+    session: u32,
+    zombie: bool,
+}
+
+/// Reads `/proc/<pid>/stat` (`pid (comm) state ppid pgrp session …`; `comm` may hold blanks
+/// and parentheses, so the fields are split after the last `)`).
+#[cfg(target_os = "linux")]
+fn proc_stat(pid: u32) -> Option<ProcStat> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, after) = stat.rsplit_once(')')?;
+    let f: Vec<&str> = after.split_whitespace().collect();
+    Some(ProcStat {
+        pid,
+        zombie: *f.first()? == "Z",
+        ppid: f.get(1)?.parse().ok()?,
+        pgrp: f.get(2)?.parse().ok()?,
+        session: f.get(3)?.parse().ok()?,
+    })
+}
+
+/// Whether process `pid`'s environment marks it as started by the bot `id`
+/// ([`BOT_IDS_VAR`]); false when it cannot be read (another user's process, gone).
+#[cfg(target_os = "linux")]
+fn carries_bot_id(pid: u32, id: &str) -> bool {
+    let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+        return false;
+    };
+    let prefix = format!("{BOT_IDS_VAR}=");
+    env.split(|&b| b == 0).any(|entry| {
+        entry
+            .strip_prefix(prefix.as_bytes())
+            .is_some_and(|ids| ids.split(|&b| b == b':').any(|one| one == id.as_bytes()))
+    })
+}
+
+/// The live (not zombie) processes of the bot `root` (id `id`): every process marked with
+/// its id ([`carries_bot_id`]; the bot too) and the bot's zombie if it exited unreaped,
+/// and, repeated until nothing is added, every
+/// child of one of them and every member of a process group or session one of them leads.
+/// Never the host itself or pid 1. Processes that another user owns are seen through their
+/// parent only.
+#[cfg(target_os = "linux")]
+fn bot_processes(root: u32, id: &str) -> Vec<u32> {
+    let host = std::process::id();
+    let all: Vec<ProcStat> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| pid != host && pid > 1)
+        .filter_map(proc_stat)
+        .collect();
+    let mut ours: std::collections::BTreeSet<u32> = all
+        .iter()
+        .filter(|p| {
+            // The bot itself: marked, or (exited, not yet reaped) a zombie child of the
+            // host; a pid the system gave to another process since is neither.
+            carries_bot_id(p.pid, id) || (p.pid == root && p.zombie && p.ppid == host)
+        })
+        .map(|p| p.pid)
+        .collect();
+    loop {
+        let before = ours.len();
+        for p in &all {
+            if ours.contains(&p.ppid) || ours.contains(&p.pgrp) || ours.contains(&p.session) {
+                ours.insert(p.pid);
+            }
+        }
+        if ours.len() == before {
+            break;
+        }
+    }
+    all.iter()
+        .filter(|p| !p.zombie && ours.contains(&p.pid))
+        .map(|p| p.pid)
+        .collect()
+}
+
+/// Ends the bot `child` and everything it started (Linux; [`bot_processes`], which finds
+/// helpers that left the bot's process group or session with `setsid`): `TERM` to all,
+/// up to [`TERM_GRACE`] for them to exit, then `KILL` to what is left, twice (a process
+/// forked meanwhile carries the bot's id too). The bot is not reaped here, so its pid cannot
+/// be reused while this runs.
+#[cfg(target_os = "linux")]
+fn end_tree(child: &Child, id: &str) {
+    let root = child.id();
+    let pids = |list: Vec<u32>| -> Vec<String> { list.iter().map(u32::to_string).collect() };
+    let mut left = pids(bot_processes(root, id));
+    if left.is_empty() {
+        return;
+    }
+    signal(&left, "TERM");
+    let until = Instant::now() + TERM_GRACE;
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+        left = pids(bot_processes(root, id));
+        if left.is_empty() {
+            return;
+        }
+    }
+    for _ in 0..2 {
+        signal(&left, "KILL");
+        std::thread::sleep(Duration::from_millis(5));
+        left = pids(bot_processes(root, id));
+        if left.is_empty() {
+            return;
+        }
+    }
 }
 
 /// What a bot declared in its answer to `uci`.
@@ -638,12 +791,18 @@ impl ExternalBot {
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let id = fresh_bot_id();
+        let ids = match std::env::var(BOT_IDS_VAR) {
+            Ok(outer) if !outer.is_empty() => format!("{outer}:{id}"),
+            _ => id.clone(),
+        };
+        cmd.env(BOT_IDS_VAR, ids);
         let mut child = cmd.spawn().map_err(|e| EngineFault::Spawn {
             program: prog.clone(),
             error: e.to_string(),
         })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            end_group(&mut child);
+            end_bot(&mut child, &id);
             let _ = child.wait();
             return Err(EngineFault::NoPipes);
         };
@@ -657,6 +816,7 @@ impl ExternalBot {
             .spawn(move || write_lines(stdin, &in_rx));
         self.proc = Some(Process {
             child,
+            id,
             input: in_tx,
             rx,
         });
@@ -1448,6 +1608,63 @@ mod tests {
                 left = live_members(pgid);
             }
             assert!(left.is_empty(), "still running in group {pgid}: {left:?}");
+        }
+
+        /// Whether process `pid` runs (exists and is not a zombie).
+        #[cfg(target_os = "linux")]
+        fn is_running(pid: u32) -> bool {
+            super::super::proc_stat(pid).is_some_and(|p| !p.zombie)
+        }
+
+        #[cfg(target_os = "linux")]
+        #[test]
+        fn helpers_a_bot_moved_to_sessions_of_their_own_end_with_each_game() {
+            // Two helpers leave the bot's process group and session with `setsid`: one stays
+            // the bot's child, the other is orphaned at once (its parent `sh -c` exits), so
+            // only the bot id in its environment ties it to the bot. The bot plays properly
+            // and exits on `quit`.
+            let bot = script(
+                "setsid.sh",
+                "setsid sleep 1000 & echo $! >> \"$0.pids\"\n\
+                 sh -c 'setsid sleep 1001 & echo $! >> \"$1.pids\"' sh \"$0\"",
+                "echo \"bestmove $mv\"",
+            );
+            let pids_file = PathBuf::from(format!("{}.pids", bot.display()));
+            let _ = std::fs::remove_file(&pids_file);
+            let spec = BotSpec::External(vec!["/bin/sh".into(), bot.display().to_string()]);
+            let mut c = MatchConfig::new(
+                Variant::Standard,
+                Contestant::from_spec(&spec),
+                Contestant::from_spec(&BotSpec::Random),
+                2,
+            );
+            c.limits = SearchLimits::movetime_ms(50);
+            c.max_plies = 6;
+            c.jobs = 1;
+            let r = run_match(&c, |_, _, _| {});
+            assert_eq!(r.games.len(), 2);
+            assert!(r.faults().is_empty(), "{:?}", r.faults());
+            let pids: Vec<u32> = std::fs::read_to_string(&pids_file)
+                .unwrap()
+                .lines()
+                .map(|l| l.trim().parse().unwrap())
+                .collect();
+            // Two helpers each time the bot starts: at least once per game.
+            assert!(pids.len() >= 4, "{pids:?}");
+            let until = std::time::Instant::now() + std::time::Duration::from_secs(3);
+            let mut left: Vec<u32> = pids.iter().copied().filter(|&p| is_running(p)).collect();
+            while !left.is_empty() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                left.retain(|&p| is_running(p));
+            }
+            // Clean up after a failure, so that no `sleep 1000` outlives the test.
+            if !left.is_empty() {
+                let _ = std::process::Command::new("kill")
+                    .arg("-9")
+                    .args(left.iter().map(u32::to_string))
+                    .status();
+            }
+            assert!(left.is_empty(), "still running after the match: {left:?}");
         }
 
         #[test]

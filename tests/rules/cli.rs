@@ -872,6 +872,12 @@ fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
         "error: games per pair must be even and at least 2 (each opening is played with both colours), not 3\n"
     );
     assert!(run(&["--sprt", "elo0=5", "elo1=0"]).contains("elo1 (0) must be above elo0 (5)"));
+    // Bounds whose log-likelihood ratio is not a number are refused before any game.
+    assert_eq!(
+        run(&["--sprt", "elo0=0", "elo1=1e308"]),
+        "error: --sprt: elo1=1e308 gives an expected score of 100%, which no test can reach \
+         (the log-likelihood ratio is not a number); use a smaller Elo difference\n"
+    );
 
     // Opening files: an illegal move, a line that ends the game, a folder without the file.
     let openings = p("open.txt");
@@ -888,6 +894,25 @@ fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
     assert!(
         run(&["--openings", &openings])
             .contains("the opening ends the game (Black wins by checkmate)")
+    );
+    // An empty file (or only comments) is not the initial position.
+    std::fs::write(&openings, "# nothing yet\n\n").unwrap();
+    assert_eq!(
+        run(&["--openings", &openings]),
+        "error: open.txt: no openings (only comments and blank lines); for the initial \
+         position give --openings none\n"
+    );
+    // A line that brings the start position back a third time.
+    std::fs::write(
+        &openings,
+        "e2e4\ng1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 d2d4\n",
+    )
+    .unwrap();
+    assert_eq!(
+        run(&["--openings", &openings]),
+        "error: open.txt: opening 2 ('g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 d2d4'): move 8 \
+         'f6g8' repeats a position for the third time: the game would be drawn by threefold \
+         repetition\n"
     );
     std::fs::write(&openings, [0xff, 0xfe, 0x00]).unwrap();
     assert_eq!(
@@ -1295,6 +1320,53 @@ fn match_on_a_clock_writes_the_time_control_and_every_clock_reading() {
         "{}",
         text(&bad.stderr)
     );
+}
+
+#[test]
+fn a_time_control_without_base_time_is_refused_before_any_game() {
+    for tc in ["0+1", "0d1", "0.0+5"] {
+        let mut args = vec![
+            "match",
+            "--variant",
+            "standard",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--time-control",
+        ];
+        args.push(tc);
+        let out = esoterica(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{tc}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: --time-control: time control '{tc}': the base time must be more than \
+                 0 minutes (with none, both clocks run out before the first move)\n"
+            )
+        );
+        assert!(text(&out.stdout).is_empty(), "{tc}: {}", text(&out.stdout));
+        let tournament = esoterica(&[
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "greedy",
+            "--time-control",
+            tc,
+        ]);
+        let stderr = text(&tournament.stderr);
+        assert_eq!(tournament.status.code(), Some(1), "{tc}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ")
+                && stderr.contains("the base time must be more than 0 minutes")
+                && !stderr.contains("panicked"),
+            "{tc}: {stderr}"
+        );
+    }
 }
 
 /// Runs the binary with a deadline: `None` if it was still running after `secs` (then

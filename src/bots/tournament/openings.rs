@@ -38,6 +38,9 @@ pub enum OpeningsError {
         /// The line number, from 1.
         line: usize,
     },
+    /// No opening at all: the text is empty or holds only comments and blank lines (the
+    /// initial position is asked for with `--openings none`, not with an empty file).
+    Empty,
     /// More than [`MAX_OPENINGS`] openings.
     TooMany,
     /// One of the above in the file `source`.
@@ -67,6 +70,10 @@ impl std::fmt::Display for OpeningsError {
                 write!(f, "line {line}: longer than {MAX_LINE_CHARS} characters")
             }
             OpeningsError::TooMany => write!(f, "more than {MAX_OPENINGS} openings"),
+            OpeningsError::Empty => f.write_str(
+                "no openings (only comments and blank lines); for the initial position \
+                 give --openings none",
+            ),
             OpeningsError::InFile { source, error } => write!(f, "{source}: {error}"),
             OpeningsError::BadOpening {
                 source,
@@ -108,16 +115,23 @@ pub fn read_lines(text: &str) -> Result<Vec<String>, OpeningsError> {
 /// The opening set of `variant` from `text` (read from `source`), every line checked.
 ///
 /// # Errors
-/// The first bad line, as `SOURCE line N: …`, or a file-level error of [`read_lines`].
+/// The first bad line ([`OpeningsError::BadOpening`]: unreadable, illegal, ending the game
+/// or repeating a position three times, as `SOURCE: opening N ('LINE'): …`), or, as
+/// [`OpeningsError::InFile`] naming `source`, a file-level error of [`read_lines`] or a
+/// text without any opening ([`OpeningsError::Empty`]).
 pub fn set_from_text(
     variant: Variant,
     text: &str,
     source: &str,
 ) -> Result<OpeningSet, OpeningsError> {
-    let lines = read_lines(text).map_err(|e| OpeningsError::InFile {
+    let in_file = |e| OpeningsError::InFile {
         source: source.to_string(),
         error: Box::new(e),
-    })?;
+    };
+    let lines = read_lines(text).map_err(in_file)?;
+    if lines.is_empty() {
+        return Err(in_file(OpeningsError::Empty));
+    }
     for (i, l) in lines.iter().enumerate() {
         opening_position(variant, l).map_err(|error| OpeningsError::BadOpening {
             source: source.to_string(),
@@ -251,7 +265,8 @@ fn top_moves(pos: &Position) -> Vec<crate::rules::Move> {
 /// Random openings of `plies` plies (alternating variants: each move picked at random
 /// among the [`TOP_MOVES`] statically best; Parity: each commit at random) whose [`judge`] score is within the window (and that
 /// pass the [`GenerateOptions::check_games`] self-play check), distinct
-/// by position, in the order found; fewer than `count` if 200 tries per opening do not
+/// by position and each accepted by [`opening_position`] (so no line repeats a position
+/// three times), in the order found; fewer than `count` if 200 tries per opening do not
 /// find enough. Deterministic for a seed.
 pub fn generate(o: &GenerateOptions) -> Vec<Generated> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(o.seed);
@@ -297,7 +312,13 @@ pub fn generate(o: &GenerateOptions) -> Vec<Generated> {
                 words.push(m.coordinate(shape));
             }
         }
-        if words.len() < o.plies || pos.outcome().is_some() || !seen.insert(pos.to_text()) {
+        // A line the opening reader would refuse (a threefold repetition along it) is not
+        // kept either.
+        if words.len() < o.plies
+            || pos.outcome().is_some()
+            || opening_position(o.variant, &words.join(" ")).is_err()
+            || !seen.insert(pos.to_text())
+        {
             continue;
         }
         let score = judge(&pos);
@@ -346,6 +367,58 @@ mod tests {
         assert!(
             e.starts_with("f.txt: opening 2 ('e2e4 e2e4'): position: move 2 'e2e4'"),
             "{e}"
+        );
+        // A file without openings is not the initial position (that is `--openings none`).
+        for empty in ["", "\n\n", "# only a comment\n   # and another\n"] {
+            assert_eq!(
+                set_from_text(Variant::Standard, empty, "empty.txt")
+                    .unwrap_err()
+                    .to_string(),
+                "empty.txt: no openings (only comments and blank lines); for the initial \
+                 position give --openings none"
+            );
+        }
+        // A line that repeats a position a third time (the start position counts): the
+        // knights' shuffle brings the initial position back after moves 4 and 8.
+        let shuffle = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+        let e = set_from_text(
+            Variant::Standard,
+            &format!("e2e4\n{shuffle} e2e4\n"),
+            "f.txt",
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            format!(
+                "f.txt: opening 2 ('{shuffle} e2e4'): move 8 'f6g8' repeats a position for \
+                 the third time: the game would be drawn by threefold repetition"
+            )
+        );
+        // Ending on the third occurrence is refused too; twice is fine.
+        assert!(set_from_text(Variant::Standard, shuffle, "f.txt").is_err());
+        assert!(set_from_text(Variant::Standard, &shuffle[..34], "f.txt").is_ok());
+        // Parity (turns) and a `fen` line with moves are checked the same way.
+        // (The rest rule keeps a knight from going straight back, so each side shuffles
+        // both knights; the positions after turns 1, 5 and 9 are the same, resting
+        // knights included.)
+        let cycle = "b1c3/b8c6 g1f3/g8f6 c3b1/c6b8 f3g1/f6g8";
+        let eight = format!("{cycle} {cycle}");
+        assert!(set_from_text(Variant::Parity, &eight, "p.txt").is_ok());
+        assert!(
+            set_from_text(Variant::Parity, &format!("{eight} b1c3/b8c6"), "p.txt")
+                .unwrap_err()
+                .to_string()
+                .contains("move 9 'b1c3/b8c6' repeats a position for the third time"),
+        );
+        let fen = "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves \
+                   g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8";
+        assert!(set_from_text(Variant::Standard, fen, "f.txt").is_ok());
+        assert!(
+            set_from_text(Variant::Standard, &format!("{fen} f3g1"), "f.txt")
+                .unwrap_err()
+                .to_string()
+                .contains("move 8 'f3g1' repeats a position for the third time")
         );
         let long = "e2e4 ".repeat(1000);
         assert_eq!(

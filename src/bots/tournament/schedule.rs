@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::bots::arena::game_seed;
 use crate::bots::mix_seed;
 use crate::bots::uci_engine::parse_position;
-use crate::rules::{Position, Variant};
+use crate::rules::{Color, DrawReason, GameRecord, Outcome, Position, TurnModel, Variant};
 
 /// One player: the name shown in tables and PGN, and its bot spec as given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -399,6 +399,16 @@ pub enum OpeningPositionError {
     Position(crate::bots::uci_engine::PositionCommandError),
     /// The opening ends the game.
     EndsTheGame(crate::rules::Outcome),
+    /// A position repeats for the third time along the line (threefold repetition, as
+    /// [`GameRecord`] counts it, the start position included): the game would be drawn
+    /// there.
+    Repetition {
+        /// The move (Parity: turn) after which the position stands for the third time,
+        /// from 1.
+        number: usize,
+        /// The move as written.
+        token: String,
+    },
 }
 
 impl std::fmt::Display for OpeningPositionError {
@@ -408,31 +418,82 @@ impl std::fmt::Display for OpeningPositionError {
             OpeningPositionError::EndsTheGame(o) => {
                 write!(f, "the opening ends the game ({})", o.describe())
             }
+            OpeningPositionError::Repetition { number, token } => write!(
+                f,
+                "move {number} '{token}' repeats a position for the third time: the game \
+                 would be drawn by threefold repetition"
+            ),
         }
     }
 }
 
 impl std::error::Error for OpeningPositionError {}
 
-/// The start position of an opening line: `fen <text>`, or moves in coordinate form from
-/// the variant's initial position (Parity: turns `WHITE/BLACK`).
+/// The start position of an opening line: `fen <text>` (optionally followed by
+/// `moves …`), or moves in coordinate form from the variant's initial position (Parity:
+/// turns `WHITE/BLACK`).
 ///
 /// # Errors
-/// [`OpeningPositionError`]: the position or move error, or a finished position.
+/// [`OpeningPositionError`]: the position or move error, a finished position, or a line
+/// along which a position stands for the third time ([`OpeningPositionError::Repetition`],
+/// the record's threefold repetition).
 pub fn opening_position(variant: Variant, line: &str) -> Result<Position, OpeningPositionError> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let pos = if words.first() == Some(&"fen") {
-        parse_position(&words, variant)
-    } else {
-        let mut w = vec!["startpos", "moves"];
-        w.extend(words);
-        parse_position(&w, variant)
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"fen") {
+        words.splice(0..0, ["startpos", "moves"]);
     }
-    .map_err(OpeningPositionError::Position)?;
+    let pos = parse_position(&words, variant).map_err(OpeningPositionError::Position)?;
     if let Some(o) = pos.outcome() {
         return Err(OpeningPositionError::EndsTheGame(o));
     }
+    if let Some(moves_at) = words.iter().position(|w| *w == "moves") {
+        let start =
+            parse_position(&words[..moves_at], variant).map_err(OpeningPositionError::Position)?;
+        repetition_along(start, &words[moves_at + 1..])?;
+    }
     Ok(pos)
+}
+
+/// Replays `moves` (coordinate form; Parity: turns) from `start` in a [`GameRecord`] and
+/// refuses the first one after which the record sees a threefold repetition.
+/// [`parse_position`] has checked every move already, so a move that cannot be found or
+/// played here cannot happen; the replay then stops.
+fn repetition_along(start: Position, moves: &[&str]) -> Result<(), OpeningPositionError> {
+    let mut record = GameRecord::new(start);
+    let simultaneous = record.variant().turn_model() == TurnModel::Simultaneous;
+    for (n, &token) in moves.iter().enumerate() {
+        let pos = record.current();
+        let shape = pos.shape();
+        let find = |side: Color, text: &str| {
+            pos.legal_commits(side)
+                .into_iter()
+                .find(|m| m.coordinate(shape) == text)
+        };
+        let played = if simultaneous {
+            let Some((w, b)) = token.split_once('/') else {
+                return Ok(());
+            };
+            match (find(Color::White, w), find(Color::Black, b)) {
+                (Some(w), Some(b)) => record.play_turn(&w, &b).is_ok(),
+                _ => false,
+            }
+        } else {
+            find(pos.turn(), token).is_some_and(|m| record.play(&m).is_ok())
+        };
+        if !played {
+            return Ok(());
+        }
+        if let Some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        }) = record.outcome()
+        {
+            return Err(OpeningPositionError::Repetition {
+                number: n + 1,
+                token: token.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `0..len` shuffled by Fisher–Yates with [`mix_seed`] as the generator (portable: the

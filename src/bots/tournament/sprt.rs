@@ -39,6 +39,30 @@ pub enum SprtError {
         /// H1's.
         elo1: f64,
     },
+    /// An Elo bound whose expected score ([`expected_score`]) rounds to exactly 0 or 1
+    /// (e.g. `elo1=1e308`): the log-likelihood ratio would not be a finite number.
+    ScoreAtLimit {
+        /// `elo0` or `elo1`.
+        key: &'static str,
+        /// The value.
+        elo: f64,
+    },
+    /// Bounds whose expected scores are the same number (e.g. `elo0=0 elo1=1e-14`): the
+    /// log-likelihood ratio would stay 0 and the test would never decide.
+    SameScore {
+        /// H0's Elo difference.
+        elo0: f64,
+        /// H1's.
+        elo1: f64,
+    },
+    /// Bounds for which the log-likelihood ratio of some pair counts is not a finite
+    /// number (checked on every one-cell and the even count, [`llr`]).
+    NonFiniteLlr {
+        /// H0's Elo difference.
+        elo0: f64,
+        /// H1's.
+        elo1: f64,
+    },
     /// `alpha` or `beta` outside (0, 0.5).
     BadProbability {
         /// Which.
@@ -46,6 +70,15 @@ pub enum SprtError {
         /// The value.
         value: f64,
     },
+}
+
+/// A number as the user would write it: `1e308` rather than 309 digits.
+fn short(x: f64) -> String {
+    if x != 0.0 && !(1e-3..1e6).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
 }
 
 impl fmt::Display for SprtError {
@@ -63,6 +96,28 @@ impl fmt::Display for SprtError {
             SprtError::ElosNotOrdered { elo0, elo1 } => {
                 write!(f, "--sprt: elo1 ({elo1}) must be above elo0 ({elo0})")
             }
+            SprtError::ScoreAtLimit { key, elo } => write!(
+                f,
+                "--sprt: {key}={} gives an expected score of {}%, which no test can \
+                 reach (the log-likelihood ratio is not a number); use a smaller Elo \
+                 difference",
+                short(*elo),
+                if *elo > 0.0 { 100 } else { 0 }
+            ),
+            SprtError::SameScore { elo0, elo1 } => write!(
+                f,
+                "--sprt: elo0={} and elo1={} give the same expected score, so the test \
+                 could never decide; use bounds further apart",
+                short(*elo0),
+                short(*elo1)
+            ),
+            SprtError::NonFiniteLlr { elo0, elo1 } => write!(
+                f,
+                "--sprt: elo0={} elo1={} give a log-likelihood ratio that is not a finite \
+                 number; use smaller Elo differences",
+                short(*elo0),
+                short(*elo1)
+            ),
             SprtError::BadProbability { key, value } => {
                 write!(f, "--sprt: {key} must be between 0 and 0.5, not {value}")
             }
@@ -91,7 +146,11 @@ impl SprtSpec {
     ///
     /// # Errors
     /// [`SprtError`]: an unknown key, a bad number, a missing `elo0`/`elo1`, `elo1 ≤ elo0`,
-    /// or `alpha`/`beta` outside (0, 0.5).
+    /// an Elo whose expected score is 0 or 1 in floating point
+    /// ([`SprtError::ScoreAtLimit`]: from about +6,400 Elo, see [`expected_score`]), bounds
+    /// with the same expected
+    /// score ([`SprtError::SameScore`]) or a non-finite log-likelihood ratio
+    /// ([`SprtError::NonFiniteLlr`]), or `alpha`/`beta` outside (0, 0.5).
     ///
     /// # Examples
     /// ```
@@ -129,6 +188,27 @@ impl SprtSpec {
         };
         if elo1 <= elo0 {
             return Err(SprtError::ElosNotOrdered { elo0, elo1 });
+        }
+        for (key, elo) in [("elo0", elo0), ("elo1", elo1)] {
+            let s = expected_score(elo);
+            if !(s > 0.0 && s < 1.0) {
+                return Err(SprtError::ScoreAtLimit { key, elo });
+            }
+        }
+        if expected_score(elo0) >= expected_score(elo1) {
+            return Err(SprtError::SameScore { elo0, elo1 });
+        }
+        let probes = (0..5)
+            .map(|i| {
+                let mut c = [0; 5];
+                c[i] = 1;
+                c
+            })
+            .chain([[1; 5]]);
+        for counts in probes {
+            if !llr(&counts, elo0, elo1).is_finite() {
+                return Err(SprtError::NonFiniteLlr { elo0, elo1 });
+            }
         }
         for (k, x) in [("alpha", a), ("beta", b)] {
             if !(x > 0.0 && x < 0.5) {
@@ -171,8 +251,18 @@ pub enum Decision {
     H1,
 }
 
-/// The expected score of a logistic Elo difference.
-fn score_of(elo: f64) -> f64 {
+/// The expected score of a logistic Elo difference, `1 / (1 + 10^(-elo/400))`: in (0, 1)
+/// for moderate Elo; in floating point exactly 1 from about +6,400 Elo and exactly 0 below
+/// about −123,000 Elo.
+///
+/// # Examples
+/// ```
+/// use esoterica::bots::tournament::sprt::expected_score;
+/// assert_eq!(expected_score(0.0), 0.5);
+/// assert!((expected_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+/// assert_eq!(expected_score(1e308), 1.0);
+/// ```
+pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
@@ -224,8 +314,8 @@ pub fn llr(counts: &[u64; 5], elo0: f64, elo1: f64) -> f64 {
     for i in 0..5 {
         p[i] = reg[i] / n;
     }
-    let q0 = constrained(&p, score_of(elo0));
-    let q1 = constrained(&p, score_of(elo1));
+    let q0 = constrained(&p, expected_score(elo0));
+    let q1 = constrained(&p, expected_score(elo1));
     n * (0..5).map(|i| p[i] * (q1[i] / q0[i]).ln()).sum::<f64>()
 }
 
@@ -316,7 +406,7 @@ mod tests {
     /// `elo` and 30% draws) until the test decides; returns the decision and games played.
     fn run(spec: SprtSpec, elo: f64, seed: u64) -> (Option<Decision>, u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let e = score_of(elo);
+        let e = expected_score(elo);
         let d = 0.3;
         let mut t = Sprt::new(spec);
         let mut game = || {
@@ -432,6 +522,48 @@ mod tests {
                 .contains("'x'")
         );
         assert!(SprtSpec::parse(&w("elo0=0 elo1=inf")).is_err());
+        // Finite bounds whose scores are 0 or 1, or equal: the LLR would be NaN or stay 0.
+        assert_eq!(
+            SprtSpec::parse(&w("elo0=0 elo1=1e308")).unwrap_err(),
+            SprtError::ScoreAtLimit {
+                key: "elo1",
+                elo: 1e308
+            }
+        );
+        assert!(llr(&[0, 0, 0, 0, 1], 0.0, 1e308).is_nan());
+        assert_eq!(
+            SprtSpec::parse(&w("elo0=0 elo1=1e308"))
+                .unwrap_err()
+                .to_string(),
+            "--sprt: elo1=1e308 gives an expected score of 100%, which no test can reach \
+             (the log-likelihood ratio is not a number); use a smaller Elo difference"
+        );
+        assert_eq!(
+            SprtSpec::parse(&w("elo0=-2e5 elo1=0")).unwrap_err(),
+            SprtError::ScoreAtLimit {
+                key: "elo0",
+                elo: -2e5
+            }
+        );
+        assert_eq!(
+            SprtSpec::parse(&w("elo0=0 elo1=1e-14")).unwrap_err(),
+            SprtError::SameScore {
+                elo0: 0.0,
+                elo1: 1e-14
+            }
+        );
+        assert_eq!(
+            SprtSpec::parse(&w("elo0=0 elo1=1e-14"))
+                .unwrap_err()
+                .to_string(),
+            "--sprt: elo0=0 and elo1=1e-14 give the same expected score, so the test could \
+             never decide; use bounds further apart"
+        );
+        // Every accepted spec gives finite LLRs; large but reachable bounds are accepted.
+        let wide = SprtSpec::parse(&w("elo0=-1000 elo1=1000")).unwrap();
+        for c in [[0, 0, 0, 0, 7], [7, 0, 0, 0, 0], [1, 2, 3, 2, 1]] {
+            assert!(llr(&c, wide.elo0, wide.elo1).is_finite(), "{c:?}");
+        }
         assert!(
             SprtSpec::parse(&w("elo2=1"))
                 .unwrap_err()

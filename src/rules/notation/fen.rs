@@ -58,15 +58,17 @@ fn err(field: &'static str, reason: impl Into<String>) -> PositionError {
 pub const MAX_POSITION_TEXT: usize = 1024;
 
 /// How [`read_with`] treats a castling right that the placement cannot have (its King or
-/// Rook is not on its start square, or the variant has no castling). Modelled on shakmaty's
-/// set-up validation, where such rights are an error unless the caller asks to ignore them.
+/// Rook is not on its start square, or the variant has no castling) and an en passant
+/// record whose passed square is occupied. Modelled on shakmaty's set-up validation, where
+/// such fields are an error unless the caller asks to ignore them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SetupMode {
-    /// Refuse the text: a [`PositionError`] in the `castling` field.
+    /// Refuse the text: a [`PositionError`] in the `castling` or `en passant` field.
     #[default]
     Strict,
-    /// Drop the right and report a [`SetupWarning`], as python-chess and Stockfish do with
-    /// such FENs (public perft suites and other programs write them).
+    /// Drop the right or the en passant record and report a [`SetupWarning`], as
+    /// python-chess and Stockfish do with such FENs (public perft suites and other programs
+    /// write them).
     Lenient,
 }
 
@@ -96,6 +98,18 @@ pub enum SetupWarning {
         /// The variant.
         variant: Variant,
     },
+    /// An en passant record whose passed square is occupied (a pawn cannot have just
+    /// passed over a piece) was dropped: the position has no en passant capture for that
+    /// pawn. In Parity only the record of the side whose square it is (ranks 1–4: White's,
+    /// ruling P-8) is dropped.
+    EnPassantSquareOccupied {
+        /// The occupied square, as [`Square`] (index `rank * files + file`, a1 = 0).
+        square: Square,
+        /// Its name (`e6`).
+        square_name: String,
+        /// The piece on it.
+        piece: Piece,
+    },
 }
 
 impl fmt::Display for SetupWarning {
@@ -118,6 +132,14 @@ impl fmt::Display for SetupWarning {
                     "castling right {right} dropped: {variant} has no castling"
                 )
             }
+            SetupWarning::EnPassantSquareOccupied {
+                square_name, piece, ..
+            } => write!(
+                f,
+                "en passant square {square_name} dropped: a {} {} stands on it",
+                piece.color,
+                piece.kind.name()
+            ),
         }
     }
 }
@@ -145,12 +167,15 @@ pub fn read(variant: Variant, text: &str) -> Result<Position, PositionError> {
 }
 
 /// Reads a position text of `variant` as [`read`] does, treating impossible castling rights
-/// as `mode` says; returns the position and what was repaired (always empty when strict), in
-/// the order of the castling field.
+/// and en passant squares that are occupied as `mode` says; returns the position and what
+/// was repaired (always empty when strict): castling warnings in the order of the castling
+/// field, then en passant ones.
 ///
 /// # Errors
-/// As [`read`]; in [`SetupMode::Lenient`] an impossible castling right is no error (a
-/// malformed castling field still is: an unknown letter, a right written twice).
+/// As [`read`]; in [`SetupMode::Lenient`] an impossible castling right and an en passant
+/// record naming an occupied square are no error (a malformed castling or en passant field
+/// still is: an unknown letter, a right written twice, a square that does not exist, no
+/// pawn in front of the square).
 ///
 /// # Examples
 /// ```
@@ -200,10 +225,10 @@ pub fn read_with(
         "b" => Color::Black,
         other => return Err(err("side", format!("'{other}' must be w or b"))),
     };
-    let warnings = read_castling(&mut pos, fields[i + 1], mode)?;
+    let mut warnings = read_castling(&mut pos, fields[i + 1], mode)?;
     let ep = fields[i + 2];
     if ep != "-" {
-        read_en_passant(&mut pos, ep)?;
+        read_en_passant(&mut pos, ep, mode, &mut warnings)?;
     }
     let mut rest = fields[i + 3..].iter();
     let mut counter = |name: &'static str, default: u32| -> Result<u32, PositionError> {
@@ -310,8 +335,15 @@ fn read_castling(
 /// tells whose pawn passed it (ranks 1–4: White's), and the field may hold one record per
 /// side (`e3,d6`, `rules/parity.md` ruling P-8). A record may list a subset of the squares
 /// its pawn passed (only those where a capture is legal are written); the pawn stands on
-/// the first occupied square beyond the last one listed.
-fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+/// the first occupied square beyond the last one listed. A record with an occupied passed
+/// square is an error when `mode` is strict, and dropped with a
+/// [`SetupWarning::EnPassantSquareOccupied`] when lenient.
+fn read_en_passant(
+    pos: &mut Position,
+    text: &str,
+    mode: SetupMode,
+    warnings: &mut Vec<SetupWarning>,
+) -> Result<(), PositionError> {
     let shape = pos.shape();
     let simultaneous = pos.variant.turn_model() == TurnModel::Simultaneous;
     let mut by_side: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
@@ -349,46 +381,76 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), PositionError> 
         }
         // Nearest the pawn's start first.
         squares.sort_by_key(|&s| shape.rank(s) * mover.forward());
-        let first = squares[0];
-        let last = squares[squares.len() - 1];
-        let listed_span = (shape.rank(last) - shape.rank(first)).abs();
-        // The pawn: the first occupied square beyond the last listed one, within reach of
-        // one advance.
-        let mut pawn = None;
-        let mut cur = last;
-        for _ in listed_span..crate::rules::classic::max_passed(shape) {
-            let Some(next) = shape.leap(cur, 0, mover.forward()) else {
-                break;
-            };
-            if !pos.board.is_empty(next) {
-                if pos.board.kind(mover, next) == Some(PieceKind::Pawn) {
-                    pawn = Some(next);
+        // A pawn cannot have just passed over a piece: a listed square that is occupied
+        // makes the record impossible (checked before looking for the pawn, which may be
+        // the very piece on it).
+        let occupied = |sq: Square| pos.board.piece_at(sq).map(|piece| (sq, piece));
+        let mut blocked = squares.iter().find_map(|&sq| occupied(sq));
+        if blocked.is_none() {
+            let first = squares[0];
+            let last = squares[squares.len() - 1];
+            let listed_span = (shape.rank(last) - shape.rank(first)).abs();
+            // The pawn: the first occupied square beyond the last listed one, within reach
+            // of one advance.
+            let mut pawn = None;
+            let mut cur = last;
+            for _ in listed_span..crate::rules::classic::max_passed(shape) {
+                let Some(next) = shape.leap(cur, 0, mover.forward()) else {
+                    break;
+                };
+                if !pos.board.is_empty(next) {
+                    if pos.board.kind(mover, next) == Some(PieceKind::Pawn) {
+                        pawn = Some(next);
+                    }
+                    break;
                 }
-                break;
+                cur = next;
             }
-            cur = next;
-        }
-        let pawn = pawn.ok_or_else(|| {
-            err(
-                "en passant",
-                format!("no {mover} pawn stands in front of {}", shape.name(last)),
-            )
-        })?;
-        let mut cur = first;
-        while cur != pawn {
-            if !pos.board.is_empty(cur) {
-                return Err(err("en passant", "a passed square is occupied"));
+            let pawn = pawn.ok_or_else(|| {
+                err(
+                    "en passant",
+                    format!("no {mover} pawn stands in front of {}", shape.name(last)),
+                )
+            })?;
+            // A passed square between the listed ones (Big Outer) must be free too.
+            let mut cur = first;
+            while cur != pawn && blocked.is_none() {
+                blocked = occupied(cur);
+                match shape.leap(cur, 0, mover.forward()) {
+                    Some(next) => cur = next,
+                    None => break,
+                }
             }
-            match shape.leap(cur, 0, mover.forward()) {
-                Some(next) => cur = next,
-                None => break,
+            if blocked.is_none() {
+                let mut passed = [None; 3];
+                for (slot, &s) in passed.iter_mut().zip(&squares) {
+                    *slot = Some(s);
+                }
+                pos.ep[mover.index()] = Some(EnPassant { pawn, passed });
+                continue;
             }
         }
-        let mut passed = [None; 3];
-        for (slot, &s) in passed.iter_mut().zip(&squares) {
-            *slot = Some(s);
+        if let Some((square, piece)) = blocked {
+            let square_name = shape.name(square);
+            match mode {
+                SetupMode::Strict => {
+                    return Err(err(
+                        "en passant",
+                        format!(
+                            "{square_name} is occupied by a {} {}: a pawn cannot have just \
+                             passed it",
+                            piece.color,
+                            piece.kind.name()
+                        ),
+                    ));
+                }
+                SetupMode::Lenient => warnings.push(SetupWarning::EnPassantSquareOccupied {
+                    square,
+                    square_name,
+                    piece,
+                }),
+            }
         }
-        pos.ep[mover.index()] = Some(EnPassant { pawn, passed });
     }
     Ok(())
 }
@@ -823,6 +885,79 @@ mod tests {
                 square_name: "h1".to_string(),
             }
         );
+    }
+
+    #[test]
+    fn an_occupied_en_passant_square_is_dropped_with_a_warning_when_lenient() {
+        // e6 holds a White Knight: no Black pawn can have just passed it.
+        let knight = "rnbqkbnr/pppp1ppp/4N3/4p3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 3";
+        let e = read(Variant::Standard, knight).unwrap_err();
+        assert_eq!(
+            (e.field, e.reason.as_str()),
+            (
+                "en passant",
+                "e6 is occupied by a White Knight: a pawn cannot have just passed it"
+            )
+        );
+        assert_eq!(
+            lenient(Variant::Standard, knight),
+            (
+                knight.replace(" e6 ", " - "),
+                vec!["en passant square e6 dropped: a White Knight stands on it".to_string()]
+            )
+        );
+        // The square of the pawn itself (e5 named for the pawn that stands on it).
+        let on_pawn = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 2";
+        assert_eq!(
+            read(Variant::Standard, on_pawn).unwrap_err().field,
+            "en passant"
+        );
+        assert_eq!(
+            lenient(Variant::Standard, on_pawn).1,
+            ["en passant square e5 dropped: a Black Pawn stands on it"]
+        );
+        // With a castling warning too: castling first, then en passant.
+        let (_, w) = read_with(
+            Variant::Standard,
+            "4k3/8/4N3/4p3/8/8/8/4K3 w K e6 0 1",
+            SetupMode::Lenient,
+        )
+        .unwrap();
+        assert_eq!(
+            w,
+            [
+                SetupWarning::CastlingRightDropped {
+                    right: 'K',
+                    side: Color::White,
+                    wing: Wing::Short,
+                    missing: PieceKind::Rook,
+                    square: BoardShape::Standard.parse_square("h1").unwrap(),
+                    square_name: "h1".to_string(),
+                },
+                SetupWarning::EnPassantSquareOccupied {
+                    square: BoardShape::Standard.parse_square("e6").unwrap(),
+                    square_name: "e6".to_string(),
+                    piece: Piece::new(Color::White, PieceKind::Knight),
+                },
+            ]
+        );
+        // Parity: only the side whose record names the occupied square loses it (P-8).
+        let both = "4k3/8/8/2Pp4/4P3/4B3/8/4K3 w - e3,d6 0 1 -/-";
+        let (text, w) = lenient(Variant::Parity, both);
+        assert_eq!(
+            w,
+            ["en passant square e3 dropped: a White Bishop stands on it"]
+        );
+        assert!(text.contains(" w - d6 0 1 "), "{text}");
+        // A square that is not a square, or no pawn in front of a free one, is still an
+        // error when lenient.
+        for bad in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
+        ] {
+            let e = read_with(Variant::Standard, bad, SetupMode::Lenient).unwrap_err();
+            assert_eq!(e.field, "en passant", "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -280,6 +280,14 @@ fn bookkeeping(pos: &mut Position, movers: &Movers, any_capture: bool) {
 }
 
 /// The checks after the turn, and the checks the other side's move defeated.
+///
+/// A failed check (`rules/parity.md` §7, ruling P-10) is a check `side`'s move would have
+/// given on its own (played on the start-of-turn board, the other side standing still)
+/// that did not already exist on the start-of-turn board, and that the board after the turn
+/// does not show: the enemy King was not in check at the start of the turn, is in check
+/// on the board of `side`'s move alone, and is not in check after both moves. A King
+/// already in check at the start of the turn (immediate or delayed) is never the target of
+/// a failed check, even when the move adds an attacker.
 fn check_effects(start: &Position, pos: &Position, movers: &Movers, fx: &mut Vec<Effect>) {
     for side in Color::BOTH {
         if let Some(kind) = check_kind(pos, side) {
@@ -291,12 +299,12 @@ fn check_effects(start: &Position, pos: &Position, movers: &Movers, fx: &mut Vec
             continue;
         };
         let them = side.other();
+        if !king_attackers(&start.board, them).is_empty() {
+            continue; // P-10: the check existed before the move
+        }
         let mut alone = start.board.clone();
         classic::apply_to_board(&mut alone, side, &m);
-        let before = king_attackers(&start.board, them);
-        let intended = king_attackers(&alone, them)
-            .iter()
-            .any(|a| !before.contains(a));
+        let intended = !king_attackers(&alone, them).is_empty();
         if intended && king_attackers(&pos.board, them).is_empty() {
             fx.push(Effect::FailedCheck { by: side });
         }
@@ -313,7 +321,8 @@ pub(super) fn play_alone(pos: &mut Position, mv: &Move) -> Vec<Effect> {
 }
 
 /// Perft over turns: a turn is one pair of legal commits; a turn that ends the game is a
-/// leaf. 0 if the game is already over.
+/// leaf (counted once at whatever depth it happens, as `rules/parity.md` §8 and the
+/// README's perft table say). 0 if the game is already over.
 ///
 /// # Examples
 /// ```

@@ -1,5 +1,5 @@
 //! Parity and Parity Single Occupation checked rule by rule against `rules/parity.md`
-//! (rulings P-1…P-8), the seed's sample game in record mode, notation, perft and random
+//! (rulings P-1…P-10), the seed's sample game in record mode, notation, perft and random
 //! games.
 
 use super::record::{commit_text, parse_commit};
@@ -240,6 +240,38 @@ fn rule_3_failed_check_when_the_king_steps_away_at_the_same_moment() {
             "R7/4k2p/8/8/8/8/8/4K3 w - - 1 2 a8/e7"
         )
     );
+}
+
+#[test]
+fn ruling_p10_no_failed_check_against_a_king_already_in_check() {
+    // White's Bb5 would add a check on e8; Black's King steps to f7 at the same moment.
+    for v in [Variant::Parity, Variant::ParitySingle] {
+        // Not in check at the start (the Rook is on a2): the check Bb5 intended failed.
+        let mut q = pos(v, "4k3/7p/8/8/8/3B4/R7/K7 w - - 0 1 -/-");
+        let (fx, _) = turn(&mut q, "Bb5", "Kf7");
+        assert_eq!(
+            fx, "step White Bishop d3 b5; step Black King e8 f7; failed-check white",
+            "{v:?}"
+        );
+        // Already in check from the Rook on e2: the check existed before the move, so no
+        // failed check is announced.
+        let mut q = pos(v, "4k3/7p/8/8/8/3B4/4R3/K7 w - - 0 1 -/-");
+        assert_eq!(check_kind(&q, B), Some(CheckKind::Immediate), "{v:?}");
+        let (fx, text) = turn(&mut q, "Bb5", "Kf7");
+        assert_eq!(
+            (fx.as_str(), text.as_str()),
+            (
+                "step White Bishop d3 b5; step Black King e8 f7",
+                "8/5k1p/8/1B6/8/8/4R3/K7 w - - 1 2 b5/f7"
+            ),
+            "{v:?}"
+        );
+    }
+    // A delayed check (only the resting Rook attacks) is a check too.
+    let mut q = p("4k3/7p/8/8/8/3B4/4R3/K7 w - - 0 1 e2/-");
+    assert_eq!(check_kind(&q, B), Some(CheckKind::Delayed));
+    let (fx, _) = turn(&mut q, "Bb5", "Kf7");
+    assert!(!fx.contains("failed-check"), "{fx}");
 }
 
 #[test]

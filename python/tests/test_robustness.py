@@ -158,7 +158,7 @@ def test_bad_arguments_raise_named_errors() -> None:
         (lambda: Outcome(None, "checkmate"), PositionError, "unknown draw reason 'checkmate'"),
         (lambda: Game("standard").play_turn("e4", "e5"), IllegalMoveError, "Standard is not played with simultaneous moves"),
         (lambda: Game("standard").declare_draw("boredom"), PositionError, "declare_draw takes agreement or ply-cap, not 'boredom'"),
-        (lambda: Bot("alphabeta:9"), esoterica.BotError, "alphabeta level must be 1 to 8, not '9'"),
+        (lambda: Bot("alphabeta:10"), esoterica.BotError, "alphabeta level must be 1 to 9, not '10'"),
     ]
     assert Game("standard").undo() is None
     for call, error, words in cases:

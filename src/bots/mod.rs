@@ -16,6 +16,7 @@ pub mod external;
 pub mod greedy;
 #[cfg(feature = "app")]
 pub mod live_analysis;
+pub mod nnue;
 #[cfg(feature = "app")]
 pub mod plugin;
 pub mod random;
@@ -305,7 +306,7 @@ pub fn think(
     }
 }
 
-/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–8) or
+/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–9) or
 /// `ext:<command line>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
@@ -313,7 +314,8 @@ pub enum BotSpec {
     Random,
     /// Best immediate material.
     Greedy,
-    /// Alpha-beta search at a strength level 1–8 ([`search::level_limits`]).
+    /// Alpha-beta search at a strength level 1–9 ([`search::level_limits`]; level 9
+    /// evaluates with the variant's network, [`search::NETWORK_LEVEL`]).
     AlphaBeta(u8),
     /// An external program: its argument vector (split like a shell, without running one).
     External(Vec<String>),
@@ -338,7 +340,7 @@ impl BotSpec {
     /// Reads a spec.
     ///
     /// # Errors
-    /// [`BotSpecError`] for an unknown name, a level outside 1–8, an empty or badly quoted
+    /// [`BotSpecError`] for an unknown name, a level outside 1–9, an empty or badly quoted
     /// external command line.
     ///
     /// # Examples
@@ -377,7 +379,8 @@ impl BotSpec {
                 ))),
             },
             _ => Err(BotSpecError(format!(
-                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-8] or ext:<command>)"
+                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{}] or ext:<command>)",
+                search::MAX_LEVEL
             ))),
         }
     }
@@ -396,8 +399,13 @@ impl BotSpec {
             BotSpec::Greedy => "best immediate material".into(),
             BotSpec::AlphaBeta(l) => {
                 let lim = search::level_limits(*l);
+                let eval = if *l >= search::NETWORK_LEVEL {
+                    ", the variant's network"
+                } else {
+                    ""
+                };
                 format!(
-                    "alpha-beta search, level {l} (depth {}, {} nodes per move)",
+                    "alpha-beta search, level {l} (depth {}, {} nodes per move{eval})",
                     lim.depth.unwrap_or(0),
                     lim.nodes.unwrap_or(0)
                 )
@@ -494,7 +502,11 @@ mod tests {
             BotSpec::parse("alphabeta:8").unwrap(),
             BotSpec::AlphaBeta(8)
         );
-        assert!(BotSpec::parse("alphabeta:9").is_err());
+        assert_eq!(
+            BotSpec::parse("alphabeta:9").unwrap(),
+            BotSpec::AlphaBeta(9)
+        );
+        assert!(BotSpec::parse("alphabeta:10").is_err());
         assert!(BotSpec::parse("stockfish").is_err());
         assert!(BotSpec::parse("ext:").is_err());
         assert!(BotSpec::parse("ext:python3 'unclosed").is_err());
@@ -518,7 +530,8 @@ mod tests {
                 "alphabeta:5",
                 "alphabeta:6",
                 "alphabeta:7",
-                "alphabeta:8"
+                "alphabeta:8",
+                "alphabeta:9"
             ]
         );
         assert_eq!(

@@ -13,8 +13,10 @@
 //! implemented. A side whose King is gone has lost (Intrachange King capture). What each
 //! variant allows the search to prune is [`SearchCaps`].
 //!
-//! Levels ([`level_limits`], [`level_noise`]): 1–8, from a one-ply search that often plays a
-//! near-best move instead of the best to the full search; every level plays a mate in one
+//! Levels ([`level_limits`], [`level_noise`]): 1–9, from a one-ply search that often plays a
+//! near-best move instead of the best to the full search, and level 9 ([`NETWORK_LEVEL`]),
+//! the full search with the variant's network as its evaluation ([`super::nnue`]); every
+//! level plays a mate in one
 //! and, from level 2 on, never a move that allows a mate in one when another move does not.
 //!
 //! Determinism: with a node or depth limit the chosen move depends only on the position and
@@ -23,6 +25,7 @@
 //! speed.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -30,6 +33,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::eval::{evaluate, piece_value};
+use super::nnue::{NetEval, NetSource, NetStack, Network, StaticEval};
 use super::simultaneous;
 use super::{Bot, Clock, SearchControl, SearchInfo, SearchLimits};
 use crate::rules::classic::{self, CaptureRule};
@@ -46,7 +50,11 @@ const MAX_QDEPTH: u32 = 12;
 /// Buckets of the transposition table (two entries each): 2^17.
 const TT_BITS: u32 = 17;
 /// The highest level.
-pub const MAX_LEVEL: u8 = 8;
+pub const MAX_LEVEL: u8 = 9;
+/// The level that evaluates with the variant's network ([`super::nnue`]): the search of
+/// level 8 with the network in place of the hand-tuned evaluation (which stays the
+/// evaluation of levels 1–8, and of this level in a variant without a network).
+pub const NETWORK_LEVEL: u8 = 9;
 /// Slots of the evaluation cache: 2^16.
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
@@ -59,8 +67,8 @@ struct LevelSpec {
     elo: u16,
 }
 
-/// Levels 1–8 (index 0 is level 1).
-const LEVELS: [LevelSpec; 8] = [
+/// Levels 1–9 (index 0 is level 1).
+const LEVELS: [LevelSpec; 9] = [
     LevelSpec {
         depth: 1,
         nodes: 2_000,
@@ -114,8 +122,15 @@ const LEVELS: [LevelSpec; 8] = [
         depth: 64,
         nodes: 6_000_000,
         noise: 0,
-        name: "Strongest",
+        name: "Strongest hand-tuned",
         elo: 1840,
+    },
+    LevelSpec {
+        depth: 64,
+        nodes: 6_000_000,
+        noise: 0,
+        name: "Strongest",
+        elo: 1850,
     },
 ];
 
@@ -123,7 +138,7 @@ fn level_spec(level: u8) -> &'static LevelSpec {
     &LEVELS[usize::from(level.clamp(1, MAX_LEVEL)) - 1]
 }
 
-/// The search limits of a strength level 1–8 (0 acts as 1, above 8 as 8): a depth cap and
+/// The search limits of a strength level 1–9 (0 acts as 1, above 9 as 9): a depth cap and
 /// a node budget, so a level is deterministic and roughly machine-independent.
 ///
 /// | level | depth | nodes | noise (cp) |
@@ -136,8 +151,10 @@ fn level_spec(level: u8) -> &'static LevelSpec {
 /// | 6 | 10 | 400 000 | 0 |
 /// | 7 | 64 | 1 500 000 | 0 |
 /// | 8 | 64 | 6 000 000 | 0 |
+/// | 9 | 64 | 6 000 000 | 0 |
 ///
-/// The noise is [`level_noise`].
+/// Level 9 is level 8 with the network's evaluation ([`NETWORK_LEVEL`]). The noise is
+/// [`level_noise`].
 pub fn level_limits(level: u8) -> SearchLimits {
     let l = level_spec(level);
     SearchLimits {
@@ -167,7 +184,7 @@ pub fn level_elo(level: u8) -> u16 {
 /// and plays the one whose score plus a seeded random amount in `0..=noise` is highest, so
 /// it may play a move up to `noise` worse than its best. A mate it sees is always played,
 /// and a move that loses to a mate it sees is never chosen over one that does not. Levels
-/// 6–8 have none.
+/// 6–9 have none.
 pub fn level_noise(level: u8) -> i32 {
     level_spec(level).noise
 }
@@ -330,6 +347,12 @@ pub struct AlphaBetaBot {
     /// The variant the table and the cache hold positions of (their keys do not name it):
     /// a search of another variant starts both afresh.
     searched: Option<Variant>,
+    /// Where the bot's networks come from (`None`: the hand-tuned evaluation).
+    net_source: Option<NetSource>,
+    /// The network of the variant `searched`, where the source has one.
+    network: Option<Arc<Network>>,
+    /// The search's accumulators, one per ply, kept from move to move.
+    stack: NetStack,
 }
 
 /// How a search ends besides its limits: the soft deadline after which no new iteration
@@ -341,8 +364,21 @@ struct RootMode {
 }
 
 impl AlphaBetaBot {
-    /// A bot of strength `level` (1–8, see [`level_limits`]) seeded with `seed`.
+    /// A bot of strength `level` (1–9, see [`level_limits`]) seeded with `seed`. Level
+    /// [`NETWORK_LEVEL`] evaluates with the process's networks ([`NetSource::from_env`]:
+    /// those shipped, or the folder `ESOTERICA_NETS` names); the others with the
+    /// hand-tuned evaluation.
     pub fn with_level(level: u8, seed: u64) -> AlphaBetaBot {
+        let level = level.clamp(1, MAX_LEVEL);
+        let source = (level >= NETWORK_LEVEL).then(NetSource::from_env);
+        AlphaBetaBot::with_evaluation(level, seed, source)
+    }
+
+    /// A bot of strength `level` seeded with `seed` that evaluates with the networks of
+    /// `source` (`None`: the hand-tuned evaluation), whatever the level. A variant the
+    /// source has no network for is played with the hand-tuned evaluation, with a warning
+    /// on stderr.
+    pub fn with_evaluation(level: u8, seed: u64, source: Option<NetSource>) -> AlphaBetaBot {
         AlphaBetaBot {
             name: format!("alphabeta:{level}"),
             level: level.clamp(1, MAX_LEVEL),
@@ -351,6 +387,29 @@ impl AlphaBetaBot {
             seen: HashSet::new(),
             eval_cache: Vec::new(),
             searched: None,
+            net_source: source,
+            network: None,
+            stack: NetStack::default(),
+        }
+    }
+
+    /// The network the bot evaluates `variant` with, if any (resolving its source, with
+    /// the source's warning where there is none).
+    pub fn network_for(&mut self, variant: Variant) -> Option<Arc<Network>> {
+        self.switch_variant(variant);
+        self.network.clone()
+    }
+
+    /// Forgets another variant's table, cache and network when asked about `variant`.
+    fn switch_variant(&mut self, variant: Variant) {
+        if self.searched != Some(variant) {
+            self.searched = Some(variant);
+            self.tt = Tt::default();
+            self.eval_cache.clear();
+            self.network = self
+                .net_source
+                .as_ref()
+                .and_then(|s| s.network_or_warn(variant));
         }
     }
 
@@ -438,11 +497,7 @@ impl AlphaBetaBot {
         let analysis = mode.analysis;
         let limits = self.effective_limits(limits);
         let noise = if analysis { 0 } else { level_noise(self.level) };
-        if self.searched != Some(pos.variant()) {
-            self.searched = Some(pos.variant());
-            self.tt = Tt::default();
-            self.eval_cache.clear();
-        }
+        self.switch_variant(pos.variant());
         self.tt.ensure();
         self.tt.age = self.tt.age.wrapping_add(1);
         if self.eval_cache.is_empty() {
@@ -467,6 +522,9 @@ impl AlphaBetaBot {
         }
         let start = Instant::now();
         let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 1) as i32;
+        if let Some(net) = &self.network {
+            self.stack.prepare(net, MAX_PLY + 2);
+        }
         let mut s = Searcher {
             ctl,
             nodes: 0,
@@ -485,7 +543,10 @@ impl AlphaBetaBot {
             lmr: lmr_table(),
             eval_cache: &mut self.eval_cache,
             next_check: None,
+            net: self.network.as_deref(),
+            stack: &mut self.stack,
         };
+        s.net_enter(0, pos);
         let must_reach = guaranteed_depth(self.level).min(max_depth);
         let mut best = (root[0], 0);
         let mut prev_score: i32 = 0;
@@ -654,6 +715,10 @@ struct Searcher<'a> {
     /// Whether the position of the next [`Searcher::negamax`] call has its side to move in
     /// check, where the caller has asked already; taken at the call's entry.
     next_check: Option<bool>,
+    /// The network that evaluates, if any (else [`evaluate`]).
+    net: Option<&'a Network>,
+    /// Its accumulators by ply.
+    stack: &'a mut NetStack,
 }
 
 /// The capture victim of `mv` as seen from the board before it (not Intrachange's
@@ -879,15 +944,34 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// [`evaluate`] through the evaluation cache: `key` is `pos`'s
+    /// Records `pos` as the position at `ply` for the network's accumulators.
+    #[inline]
+    fn net_enter(&mut self, ply: i32, pos: &Position) {
+        if self.net.is_some() {
+            self.stack.enter(ply as usize, pos);
+        }
+    }
+
+    /// The static evaluation of `pos` (entered at `ply`) for the side to move: the
+    /// network's from its accumulator, else [`evaluate`].
+    #[inline]
+    fn static_eval(&mut self, pos: &Position, ply: i32) -> i32 {
+        match self.net {
+            Some(net) => self.stack.evaluate(net, ply as usize, pos),
+            None => evaluate(pos),
+        }
+    }
+
+    /// [`Searcher::static_eval`] through the evaluation cache: `key` is `pos`'s
     /// [`Position::repetition_key`], which holds everything the evaluation reads.
-    fn evaluate_cached(&mut self, pos: &Position, key: u64) -> i32 {
-        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SIZE - 1)];
+    fn evaluate_cached(&mut self, pos: &Position, key: u64, ply: i32) -> i32 {
+        let i = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        let slot = self.eval_cache[i];
         if slot.0 == key && slot.1 != i32::MIN {
             return slot.1;
         }
-        let e = evaluate(pos);
-        *slot = (key, e);
+        let e = self.static_eval(pos, ply);
+        self.eval_cache[i] = (key, e);
         e
     }
 
@@ -1047,6 +1131,7 @@ impl Searcher<'_> {
         if pos.board().king(us).is_none() {
             return -MATE + ply;
         }
+        self.net_enter(ply, pos);
         let key = pos.repetition_key();
         if self.path.contains(&key) || self.seen.contains(&key) {
             return 0;
@@ -1078,7 +1163,7 @@ impl Searcher<'_> {
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
         let stand = if null_ok {
-            self.evaluate_cached(pos, key)
+            self.evaluate_cached(pos, key, ply)
         } else {
             0
         };
@@ -1277,6 +1362,7 @@ impl Searcher<'_> {
         if pos.board().king(us).is_none() {
             return -MATE + ply;
         }
+        self.net_enter(ply, pos);
         let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
         if in_check {
             // No standing pat in check: every evasion, and no evasion is mate.
@@ -1285,7 +1371,7 @@ impl Searcher<'_> {
                 return Self::terminal(pos, ply);
             }
             if qdepth >= MAX_QDEPTH || ply as usize >= MAX_PLY {
-                return evaluate(pos);
+                return self.static_eval(pos, ply);
             }
             self.order(pos, &mut moves, None, ply as usize, None);
             let mut best = -INF;
@@ -1304,7 +1390,7 @@ impl Searcher<'_> {
             }
             return best;
         }
-        let stand = self.evaluate_cached(pos, pos.repetition_key());
+        let stand = self.evaluate_cached(pos, pos.repetition_key(), ply);
         if stand >= beta {
             return stand;
         }
@@ -1431,11 +1517,19 @@ impl Bot for AlphaBetaBot {
             self.seen.clear();
         }
         self.seen.insert(simultaneous::turn_key(pos));
+        self.switch_variant(pos.variant());
+        let net_eval = self
+            .network
+            .as_ref()
+            .map(|n| NetEval::new(Arc::clone(n), pos));
+        let ev = net_eval
+            .as_ref()
+            .map_or(StaticEval::HandTuned, StaticEval::Network);
         let seen = &self.seen;
         let resolver = |p: &Position, w: &Move, b: &Move| {
             simultaneous::resolve_with_repetitions(seen, p, w, b)
         };
-        simultaneous::choose_commit_with(
+        simultaneous::choose_commit_evaluated(
             pos,
             side,
             limits,
@@ -1443,6 +1537,7 @@ impl Bot for AlphaBetaBot {
             &mut self.rng,
             &resolver,
             simultaneous::CommitSettings::for_level(self.level),
+            ev,
         )
     }
 }

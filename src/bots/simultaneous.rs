@@ -32,7 +32,8 @@ use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
-use super::eval::{evaluate_for, piece_value};
+use super::eval::piece_value;
+use super::nnue::StaticEval;
 use super::search::MATE;
 use super::{SearchControl, SearchLimits};
 use crate::rules::classic;
@@ -160,8 +161,8 @@ pub fn best_threat(pos: &Position, by: Color) -> i32 {
 /// and only one piece moves per turn); a threat of one's own is worth less (the target may
 /// move away); a side left with few pieces free to move next turn pays
 /// [`FEW_MOVERS_PENALTY`].
-fn judge(next: &Position, side: Color) -> i32 {
-    evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4
+fn judge(next: &Position, side: Color, ev: StaticEval) -> i32 {
+    ev.evaluate_for(next, side) - best_threat(next, side.other()) * 3 / 4
         + best_threat(next, side) / 4
         + few_movers_penalty(next, side.other())
         - few_movers_penalty(next, side)
@@ -209,7 +210,13 @@ fn few_movers_penalty(pos: &Position, side: Color) -> i32 {
 
 /// Plays `mine` then `theirs` as alternating moves: the score of a pair the resolver
 /// refuses, and of a commit when the other side has none.
-fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -> i32 {
+fn sequential(
+    pos: &Position,
+    side: Color,
+    mine: &Move,
+    theirs: Option<&Move>,
+    ev: StaticEval,
+) -> i32 {
     let mut p = pos.clone();
     p.set_turn(side);
     p.play_unchecked(mine);
@@ -223,7 +230,7 @@ fn sequential(pos: &Position, side: Color, mine: &Move, theirs: Option<&Move>) -
     if p.board().king(side.other()).is_none() {
         return MATE;
     }
-    let mut v = judge(&p, side);
+    let mut v = judge(&p, side, ev);
     if p.in_check(side) {
         v -= IMMEDIATE_CHECK_PENALTY;
     }
@@ -237,7 +244,14 @@ fn immediate_check_on(fx: &[Effect], side: Color) -> bool {
 }
 
 /// The payoff of one pair for `side`.
-fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Resolver) -> i32 {
+fn payoff(
+    pos: &Position,
+    side: Color,
+    mine: &Move,
+    theirs: &Move,
+    resolver: &Resolver,
+    ev: StaticEval,
+) -> i32 {
     let (w, b) = if side == Color::White {
         (mine, theirs)
     } else {
@@ -254,13 +268,13 @@ fn payoff(pos: &Position, side: Color, mine: &Move, theirs: &Move, resolver: &Re
                     };
                 }
             }
-            let mut v = judge(&next, side);
+            let mut v = judge(&next, side, ev);
             if immediate_check_on(&fx, side) {
                 v -= IMMEDIATE_CHECK_PENALTY;
             }
             v
         }
-        Err(_) => sequential(pos, side, mine, Some(theirs)),
+        Err(_) => sequential(pos, side, mine, Some(theirs), ev),
     }
 }
 
@@ -301,8 +315,30 @@ pub fn commit_score(
     resolver: &Resolver,
     pairs: &mut u64,
 ) -> CommitScore {
+    commit_score_with(
+        pos,
+        side,
+        mine,
+        theirs,
+        resolver,
+        pairs,
+        StaticEval::HandTuned,
+    )
+}
+
+/// [`commit_score`] with the resolved positions scored by `ev` (a network, or the
+/// hand-tuned evaluation as [`commit_score`] does).
+pub fn commit_score_with(
+    pos: &Position,
+    side: Color,
+    mine: &Move,
+    theirs: &[Move],
+    resolver: &Resolver,
+    pairs: &mut u64,
+    ev: StaticEval,
+) -> CommitScore {
     let mut row = Vec::with_capacity(theirs.len().max(1));
-    push_payoffs(pos, side, mine, theirs, resolver, pairs, &mut row);
+    push_payoffs(pos, side, mine, theirs, resolver, pairs, &mut row, ev);
     CommitScore::of_row(&row)
 }
 
@@ -317,13 +353,14 @@ fn push_payoffs(
     resolver: &Resolver,
     pairs: &mut u64,
     row: &mut Vec<i32>,
+    ev: StaticEval,
 ) {
     if theirs.is_empty() {
-        row.push(sequential(pos, side, mine, None));
+        row.push(sequential(pos, side, mine, None, ev));
         return;
     }
     for t in theirs {
-        row.push(payoff(pos, side, mine, t, resolver));
+        row.push(payoff(pos, side, mine, t, resolver, ev));
         *pairs += 1;
     }
 }
@@ -498,10 +535,11 @@ impl CommitSettings {
         noise: 0,
     };
 
-    /// The settings of level `level` (1–8, clamped): levels 1–4 choose from the one-turn
+    /// The settings of level `level` (1–9, clamped): levels 1–4 choose from the one-turn
     /// matrix with the alternating search's noise for the level (250, 150, 90 and 50 cp);
     /// levels 5–8 look a second turn deep over 2 rows × 2 replies, 3 × 3, 4 × 3 and (the
-    /// strongest) 5 × 4, without noise.
+    /// strongest) 5 × 4, without noise; level 9 as level 8 (its network is the bot's
+    /// evaluation, not a setting).
     ///
     /// # Examples
     /// ```
@@ -509,6 +547,7 @@ impl CommitSettings {
     /// assert_eq!(CommitSettings::for_level(1).noise, 250);
     /// assert_eq!(CommitSettings::for_level(1).deep_commits, 0);
     /// assert_eq!(CommitSettings::for_level(8), CommitSettings::STRONGEST);
+    /// assert_eq!(CommitSettings::for_level(9), CommitSettings::STRONGEST);
     /// ```
     pub fn for_level(level: u8) -> CommitSettings {
         let level = level.clamp(1, super::search::MAX_LEVEL);
@@ -558,16 +597,22 @@ pub const DEEP_WIDTH: usize = 8;
 /// The value for `side` of the turn after a resolution: over `side`'s commits in `next`,
 /// the best blend ([`CommitScore::blend`]) against the other side's [`DEEP_WIDTH`] most
 /// threatening commits. Counts the pairs in `pairs`.
-fn one_turn_value(next: &Position, side: Color, resolver: &Resolver, pairs: &mut u64) -> i32 {
+fn one_turn_value(
+    next: &Position,
+    side: Color,
+    resolver: &Resolver,
+    pairs: &mut u64,
+    ev: StaticEval,
+) -> i32 {
     let mine = next.legal_commits(side);
     let mut theirs = next.legal_commits(side.other());
     theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(next, side, m)));
     theirs.truncate(DEEP_WIDTH);
     mine.iter()
-        .map(|m| commit_score(next, side, m, &theirs, resolver, pairs).blend)
+        .map(|m| commit_score_with(next, side, m, &theirs, resolver, pairs, ev).blend)
         .max()
         // No commit left: the rules end such a game; score it as the evaluation does.
-        .unwrap_or_else(|| judge(next, side))
+        .unwrap_or_else(|| judge(next, side, ev))
 }
 
 /// Looks a second turn deep: for each of the `deep.0` best rows of the one-turn
@@ -595,6 +640,7 @@ fn second_turn(
     resolver: &Resolver,
     pairs: &mut u64,
     stop: &mut dyn FnMut(u64) -> bool,
+    ev: StaticEval,
 ) -> Option<usize> {
     let cols = theirs.len();
     if cols == 0 || matrix.len() != mine.len() * cols || blends.len() != mine.len() {
@@ -623,7 +669,7 @@ fn second_turn(
             if fx.iter().any(|e| matches!(e, Effect::GameOver(_))) {
                 continue;
             }
-            let mut v = one_turn_value(&next, side, resolver, pairs);
+            let mut v = one_turn_value(&next, side, resolver, pairs, ev);
             if immediate_check_on(&fx, side) {
                 v -= IMMEDIATE_CHECK_PENALTY;
             }
@@ -651,6 +697,30 @@ pub fn choose_commit_with(
     resolver: &Resolver,
     settings: CommitSettings,
 ) -> Option<Move> {
+    choose_commit_evaluated(
+        pos,
+        side,
+        limits,
+        ctl,
+        rng,
+        resolver,
+        settings,
+        StaticEval::HandTuned,
+    )
+}
+
+/// [`choose_commit_with`] with the resolved positions scored by `ev` (the network
+/// level's network, or the hand-tuned evaluation as [`choose_commit_with`] does).
+pub fn choose_commit_evaluated(
+    pos: &Position,
+    side: Color,
+    limits: SearchLimits,
+    ctl: &mut dyn SearchControl,
+    rng: &mut Xoshiro256PlusPlus,
+    resolver: &Resolver,
+    settings: CommitSettings,
+    ev: StaticEval,
+) -> Option<Move> {
     let CommitSettings {
         margin_cp,
         deep_commits,
@@ -674,7 +744,7 @@ pub fn choose_commit_with(
     let mut pairs = 0u64;
     for m in &mine {
         let row_start = matrix.len();
-        push_payoffs(pos, side, m, &theirs, resolver, &mut pairs, &mut matrix);
+        push_payoffs(pos, side, m, &theirs, resolver, &mut pairs, &mut matrix, ev);
         scored.push(*m);
         if matrix[row_start..].iter().all(|&v| v >= MATE) {
             return Some(*m);
@@ -706,6 +776,7 @@ pub fn choose_commit_with(
             resolver,
             &mut pairs,
             &mut stop,
+            ev,
         ) {
             return Some(scored[i]);
         }
@@ -896,10 +967,17 @@ mod tests {
             Position::from_text(Variant::Parity, "4k3/8/8/8/8/p7/P7/4K2N w - - 0 1 -/-").unwrap();
         assert_eq!(movable_pieces(&p, Color::White), 2);
         assert_eq!(movable_pieces(&p, Color::Black), 1);
-        let without = evaluate_for(&p, Color::White) - best_threat(&p, Color::Black) * 3 / 4
+        let without = crate::bots::eval::evaluate_for(&p, Color::White)
+            - best_threat(&p, Color::Black) * 3 / 4
             + best_threat(&p, Color::White) / 4;
-        assert_eq!(judge(&p, Color::White) - without, 300);
-        assert_eq!(judge(&p, Color::Black) + without, -300);
+        assert_eq!(
+            judge(&p, Color::White, StaticEval::HandTuned) - without,
+            300
+        );
+        assert_eq!(
+            judge(&p, Color::Black, StaticEval::HandTuned) + without,
+            -300
+        );
     }
 
     /// A resolution back to a start position of an earlier turn ends in a draw for the

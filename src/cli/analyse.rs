@@ -32,9 +32,10 @@ pub struct AnalyseArgs {
     /// Maximum nodes per line (Parity: resolved pairs).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Strength level of the analysing alphabeta bot, 1 to 8 (level 7: depth 64, 1 500 000
-    /// nodes per line; analysis plays no weak level's deliberate mistakes).
-    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// Strength level of the analysing alphabeta bot, 1 to 9 (level 7: depth 64, 1 500 000
+    /// nodes per line; level 9: the variant's network as the evaluation; analysis plays no
+    /// weak level's deliberate mistakes).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::bots::search::MAX_LEVEL)))]
     level: u8,
     /// Number of lines, 1 to 32, best first with distinct first moves.
     #[arg(long, default_value_t = 1)]

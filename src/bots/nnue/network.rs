@@ -1,0 +1,570 @@
+//! The network itself: its weights in integers, its file format, the accumulator and the
+//! forward pass.
+//!
+//! Architecture: the layout's features ([`Layout`]) → `hidden` units per perspective (a
+//! feature transformer shared by both perspectives, `i16` weights at scale [`QA`]), the
+//! side's units and then the other side's, each through a squared clipped `ReLU`
+//! (`clamp(x, 0, 1)²`), → one output per *bucket* (the bucket chosen by the number of
+//! pieces on the board, [`Layout::bucket`]; `i16` weights at scale [`QB`]), times
+//! [`Network::scale`] centipawns; plus a linear term per feature (`psqt`, in
+//! 1/[`PSQT_SCALE`] centipawns), half the side's sum less half the other side's. All
+//! arithmetic is in integers; the accumulator wraps like the `i16` it is (the training
+//! keeps the weights small enough that a real position never wraps it).
+//!
+//! File format (little-endian; `assets/nets/<variant>.nnue`):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `ESONNUE1` |
+//! | 2 | format version (1) |
+//! | 1 + n | variant name: its length, then the name (`standard`, `big-outer`, …) |
+//! | 4 | input features (must equal the variant's [`Layout::features`]) |
+//! | 2 | hidden units per perspective (a multiple of 16, at most [`MAX_HIDDEN`]) |
+//! | 1 | output buckets (1 to [`MAX_BUCKETS`]) |
+//! | 2, 2, 2, 2 | `QA`, `QB`, the output scale (centipawns per unit), `PSQT_SCALE` |
+//! | 2 + n | a note (UTF-8: how the network was trained): its length, then the text |
+//! | 2 × features × hidden | feature weights, `i16`, feature by feature |
+//! | 2 × hidden | feature biases, `i16` |
+//! | 4 × features | linear weights, `i32` |
+//! | 2 × buckets × 2 × hidden | output weights, `i16`, bucket by bucket (the side's units first), each within ±255 |
+//! | 4 × buckets | output biases, `i32`, at scale `QA × QB` |
+//! | 8 | FNV-1a 64 of every byte before it |
+
+use super::features::{Change, Feature, Layout, Snapshot, changes};
+use crate::rules::{Color, Position, Variant};
+
+/// The scale of the feature weights and of the accumulator: 1.0 is 255.
+pub const QA: i32 = 255;
+/// The scale of the output weights: 1.0 is 64.
+pub const QB: i32 = 64;
+/// The scale of the linear weights: 1 centipawn is 16.
+pub const PSQT_SCALE: i32 = 16;
+/// The most hidden units per perspective a file may have.
+pub const MAX_HIDDEN: usize = 1024;
+/// The most output buckets a file may have.
+pub const MAX_BUCKETS: usize = 16;
+/// The largest output weight (in absolute value) a file may hold: it keeps every sum of
+/// the forward pass inside `i32`.
+pub const MAX_OUTPUT_WEIGHT: i16 = 255;
+const MAGIC: &[u8; 8] = b"ESONNUE1";
+const VERSION: u16 = 1;
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetError(pub String);
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A network for one variant, in integers as it is evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    layout: Layout,
+    hidden: usize,
+    buckets: usize,
+    scale: i32,
+    note: String,
+    /// `features × hidden`, feature by feature.
+    ft_weights: Vec<i16>,
+    ft_biases: Vec<i16>,
+    psqt: Vec<i32>,
+    /// `buckets × 2 × hidden`.
+    out_weights: Vec<i16>,
+    out_biases: Vec<i32>,
+}
+
+/// The network's first layer for a position, both perspectives: the feature biases plus
+/// the weights of every active feature (White's perspective, then Black's), and the
+/// linear term's sum per perspective. A function of the position's [`Snapshot`] alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// `2 × hidden`: White's perspective, then Black's.
+    values: Vec<i16>,
+    psqt: [i32; 2],
+}
+
+impl Accumulator {
+    /// The hidden units of `persp`.
+    pub fn units(&self, persp: Color) -> &[i16] {
+        let h = self.values.len() / 2;
+        &self.values[persp.index() * h..(persp.index() + 1) * h]
+    }
+
+    /// The linear term's sum of `persp`, in 1/[`PSQT_SCALE`] centipawns.
+    pub fn linear(&self, persp: Color) -> i32 {
+        self.psqt[persp.index()]
+    }
+
+    /// Copies `other` (of a network of the same size) into `self` without allocating.
+    pub fn copy_from(&mut self, other: &Accumulator) {
+        self.values.copy_from_slice(&other.values);
+        self.psqt = other.psqt;
+    }
+}
+
+/// The float weights of a network before quantisation (training exports them through
+/// the Python package; tests build networks from them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatWeights {
+    /// `features × hidden`.
+    pub ft_weights: Vec<f32>,
+    /// `hidden`.
+    pub ft_biases: Vec<f32>,
+    /// `features`, in centipawns.
+    pub psqt: Vec<f32>,
+    /// `buckets × 2 × hidden`.
+    pub out_weights: Vec<f32>,
+    /// `buckets`.
+    pub out_biases: Vec<f32>,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// A little-endian reader over a file's bytes, naming what it could not read.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], NetError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let Some(end) = end else {
+            return Err(NetError(format!(
+                "the file ends inside {what} (byte {} of {})",
+                self.at,
+                self.bytes.len()
+            )));
+        };
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, NetError> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u16(&mut self, what: &str) -> Result<u16, NetError> {
+        let b = self.take(2, what)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, NetError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i16s(&mut self, n: usize, what: &str) -> Result<Vec<i16>, NetError> {
+        let b = self.take(n * 2, what)?;
+        Ok(b.chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+
+    fn i32s(&mut self, n: usize, what: &str) -> Result<Vec<i32>, NetError> {
+        let b = self.take(n * 4, what)?;
+        Ok(b.chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
+fn round_i16(x: f32, scale: i32, what: &str) -> Result<i16, NetError> {
+    let v = (x * scale as f32).round();
+    if !v.is_finite() || v < f32::from(i16::MIN) || v > f32::from(i16::MAX) {
+        return Err(NetError(format!("{what} {x} is out of range")));
+    }
+    Ok(v as i16)
+}
+
+fn round_i32(x: f32, scale: i32, what: &str) -> Result<i32, NetError> {
+    let v = (f64::from(x) * f64::from(scale)).round();
+    if !v.is_finite() || v < f64::from(i32::MIN) || v > f64::from(i32::MAX) {
+        return Err(NetError(format!("{what} {x} is out of range")));
+    }
+    Ok(v as i32)
+}
+
+impl Network {
+    /// A network of `variant` from float weights (the shapes [`FloatWeights`] names, for
+    /// `hidden` units and `buckets` buckets), quantised; `scale` centipawns per output
+    /// unit.
+    ///
+    /// # Errors
+    /// [`NetError`] for a size outside the limits, arrays of the wrong length, or a weight
+    /// that does not fit its integer.
+    pub fn from_float(
+        variant: Variant,
+        hidden: usize,
+        buckets: usize,
+        scale: i32,
+        note: &str,
+        w: &FloatWeights,
+    ) -> Result<Network, NetError> {
+        let layout = Layout::of(variant);
+        check_sizes(hidden, buckets)?;
+        let f = layout.features();
+        let lens = [
+            ("feature weights", w.ft_weights.len(), f * hidden),
+            ("feature biases", w.ft_biases.len(), hidden),
+            ("linear weights", w.psqt.len(), f),
+            ("output weights", w.out_weights.len(), buckets * 2 * hidden),
+            ("output biases", w.out_biases.len(), buckets),
+        ];
+        for (what, got, want) in lens {
+            if got != want {
+                return Err(NetError(format!("{what}: {got} values, expected {want}")));
+            }
+        }
+        let q16 = |v: &[f32], s: i32, what: &str| -> Result<Vec<i16>, NetError> {
+            v.iter().map(|&x| round_i16(x, s, what)).collect()
+        };
+        let q32 = |v: &[f32], s: i32, what: &str| -> Result<Vec<i32>, NetError> {
+            v.iter().map(|&x| round_i32(x, s, what)).collect()
+        };
+        let net = Network {
+            layout,
+            hidden,
+            buckets,
+            scale,
+            note: note.to_string(),
+            ft_weights: q16(&w.ft_weights, QA, "feature weight")?,
+            ft_biases: q16(&w.ft_biases, QA, "feature bias")?,
+            psqt: q32(&w.psqt, PSQT_SCALE, "linear weight")?,
+            out_weights: q16(&w.out_weights, QB, "output weight")?,
+            out_biases: q32(&w.out_biases, QA * QB, "output bias")?,
+        };
+        net.check_output_weights()?;
+        Ok(net)
+    }
+
+    fn check_output_weights(&self) -> Result<(), NetError> {
+        if let Some(w) = self
+            .out_weights
+            .iter()
+            .find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetError(format!(
+                "an output weight ({w}) is beyond ±{MAX_OUTPUT_WEIGHT}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads a network file (module docs for the format).
+    ///
+    /// # Errors
+    /// [`NetError`] naming what is wrong: not a network file, another format version, an
+    /// unknown variant, a size that does not fit the variant's layout or the limits, a
+    /// file too short or too long, a checksum that does not match, an output weight out
+    /// of range.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetError(
+                "not an Esoterica network file (no ESONNUE1 header)".into(),
+            ));
+        }
+        if bytes.len() < MAGIC.len() + 8 {
+            return Err(NetError("the file is too short".into()));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let mut r = Reader {
+            bytes: body,
+            at: MAGIC.len(),
+        };
+        let version = r.u16("the version")?;
+        if version != VERSION {
+            return Err(NetError(format!(
+                "format version {version}; this build reads version {VERSION}"
+            )));
+        }
+        let n = usize::from(r.u8("the variant name")?);
+        let name = std::str::from_utf8(r.take(n, "the variant name")?)
+            .map_err(|_| NetError("the variant name is not UTF-8".into()))?;
+        let variant =
+            Variant::parse(name).map_err(|_| NetError(format!("unknown variant '{name}'")))?;
+        let layout = Layout::of(variant);
+        let features = r.u32("the feature count")? as usize;
+        if features != layout.features() {
+            return Err(NetError(format!(
+                "{features} input features; the {} layout has {}",
+                variant.name(),
+                layout.features()
+            )));
+        }
+        let hidden = usize::from(r.u16("the hidden size")?);
+        let buckets = usize::from(r.u8("the bucket count")?);
+        check_sizes(hidden, buckets)?;
+        let qa = r.u16("QA")?;
+        let qb = r.u16("QB")?;
+        let scale = r.u16("the scale")?;
+        let pq = r.u16("the linear scale")?;
+        if (i32::from(qa), i32::from(qb), i32::from(pq)) != (QA, QB, PSQT_SCALE) {
+            return Err(NetError(format!(
+                "quantisation {qa}/{qb}/{pq}; this build reads {QA}/{QB}/{PSQT_SCALE}"
+            )));
+        }
+        let n = usize::from(r.u16("the note")?);
+        let note = std::str::from_utf8(r.take(n, "the note")?)
+            .map_err(|_| NetError("the note is not UTF-8".into()))?
+            .to_string();
+        let ft_weights = r.i16s(features * hidden, "the feature weights")?;
+        let ft_biases = r.i16s(hidden, "the feature biases")?;
+        let psqt = r.i32s(features, "the linear weights")?;
+        let out_weights = r.i16s(buckets * 2 * hidden, "the output weights")?;
+        let out_biases = r.i32s(buckets, "the output biases")?;
+        if r.at != body.len() {
+            return Err(NetError(format!(
+                "{} bytes after the weights",
+                body.len() - r.at
+            )));
+        }
+        let want = u64::from_le_bytes(sum.try_into().map_err(|_| NetError("no checksum".into()))?);
+        let got = fnv1a(body);
+        if got != want {
+            return Err(NetError(format!(
+                "checksum {got:016x} does not match the file's {want:016x}: the file is damaged"
+            )));
+        }
+        let net = Network {
+            layout,
+            hidden,
+            buckets,
+            scale: i32::from(scale),
+            note,
+            ft_weights,
+            ft_biases,
+            psqt,
+            out_weights,
+            out_biases,
+        };
+        net.check_output_weights()?;
+        Ok(net)
+    }
+
+    /// The network as a file ([`Network::from_bytes`] reads it back to an equal network).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(self.ft_weights.len() * 2 + self.psqt.len() * 4 + 256);
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        let name = self.layout.variant.name().as_bytes();
+        b.push(name.len() as u8);
+        b.extend_from_slice(name);
+        b.extend_from_slice(&(self.layout.features() as u32).to_le_bytes());
+        b.extend_from_slice(&(self.hidden as u16).to_le_bytes());
+        b.push(self.buckets as u8);
+        for q in [QA, QB, self.scale, PSQT_SCALE] {
+            b.extend_from_slice(&(q as u16).to_le_bytes());
+        }
+        let note = self.note.as_bytes();
+        let note = &note[..note.len().min(u16::MAX as usize)];
+        b.extend_from_slice(&(note.len() as u16).to_le_bytes());
+        b.extend_from_slice(note);
+        for w in &self.ft_weights {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in &self.ft_biases {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in &self.psqt {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in &self.out_weights {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in &self.out_biases {
+            b.extend_from_slice(&w.to_le_bytes());
+        }
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// The variant the network plays.
+    pub fn variant(&self) -> Variant {
+        self.layout.variant
+    }
+
+    /// Its input layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Hidden units per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// Centipawns per output unit.
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    /// The note the file carries (how it was trained).
+    pub fn note(&self) -> &str {
+        &self.note
+    }
+
+    /// An accumulator of this network's size holding the feature biases alone (the empty
+    /// board's).
+    pub fn empty_accumulator(&self) -> Accumulator {
+        let mut values = Vec::with_capacity(2 * self.hidden);
+        values.extend_from_slice(&self.ft_biases);
+        values.extend_from_slice(&self.ft_biases);
+        Accumulator {
+            values,
+            psqt: [0; 2],
+        }
+    }
+
+    /// The accumulator of `pos` computed from scratch.
+    pub fn refresh(&self, pos: &Position) -> Accumulator {
+        let mut acc = self.empty_accumulator();
+        self.update(&mut acc, &Snapshot::empty(), &Snapshot::of(pos));
+        acc
+    }
+
+    /// Turns `acc`, the accumulator of a position whose snapshot is `from`, into that of a
+    /// position whose snapshot is `to`: each feature that disappears is subtracted and
+    /// each that appears added, for both perspectives.
+    #[inline]
+    pub fn update(&self, acc: &mut Accumulator, from: &Snapshot, to: &Snapshot) {
+        let h = self.hidden;
+        let layout = self.layout;
+        changes(from, to, layout.shape, |c: Change| {
+            for persp in Color::BOTH {
+                let f = match c.what {
+                    Feature::Piece { owner, kind } => {
+                        layout.piece_feature(persp, owner, kind, c.sq)
+                    }
+                    Feature::Resting { owner } => layout.resting_feature(persp, owner, c.sq),
+                };
+                let Some(f) = f else { continue };
+                let row = &self.ft_weights[f * h..(f + 1) * h];
+                let units = &mut acc.values[persp.index() * h..(persp.index() + 1) * h];
+                let lin = &mut acc.psqt[persp.index()];
+                if c.added {
+                    for (a, w) in units.iter_mut().zip(row) {
+                        *a = a.wrapping_add(*w);
+                    }
+                    *lin = lin.wrapping_add(self.psqt[f]);
+                } else {
+                    for (a, w) in units.iter_mut().zip(row) {
+                        *a = a.wrapping_sub(*w);
+                    }
+                    *lin = lin.wrapping_sub(self.psqt[f]);
+                }
+            }
+        });
+    }
+
+    /// The network's score of a position from `side`'s point of view, in centipawns, from
+    /// the position's accumulator and its piece count (which picks the output bucket).
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, side: Color, pieces: usize) -> i32 {
+        let h = self.hidden;
+        let bucket = self.layout.bucket(pieces, self.buckets);
+        let w = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
+        let us = acc.units(side);
+        let them = acc.units(side.other());
+        let mut sum: i64 = 0;
+        for (units, weights) in [(us, &w[..h]), (them, &w[h..])] {
+            // 16 units at a time: each term is at most 255² × 255, so 16 fit an i32.
+            for (u, wt) in units.chunks_exact(16).zip(weights.chunks_exact(16)) {
+                let mut s: i32 = 0;
+                for (&x, &y) in u.iter().zip(wt) {
+                    let c = i32::from(x).clamp(0, QA);
+                    s += c * i32::from(y) * c;
+                }
+                sum += i64::from(s);
+            }
+        }
+        let out = sum / i64::from(QA) + i64::from(self.out_biases[bucket]);
+        let cp = out * i64::from(self.scale) / i64::from(QA * QB);
+        let linear = (i64::from(acc.psqt[side.index()])
+            - i64::from(acc.psqt[side.other().index()]))
+            / i64::from(2 * PSQT_SCALE);
+        (cp + linear).clamp(-20_000, 20_000) as i32
+    }
+
+    /// The network's score of `pos` for `side`, in centipawns, from a fresh accumulator.
+    pub fn evaluate_for(&self, pos: &Position, side: Color) -> i32 {
+        self.output(&self.refresh(pos), side, pos.board().piece_count())
+    }
+
+    /// A network of `variant` with small seeded random weights (for tests and as a
+    /// training start), `hidden` units, `buckets` buckets, the linear term the material
+    /// values of the pieces.
+    pub fn random(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Network {
+        use rand::rngs::Xoshiro256PlusPlus;
+        use rand::{RngExt, SeedableRng};
+        let layout = Layout::of(variant);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let f = layout.features();
+        let mut small = |n: usize, r: i32| -> Vec<i16> {
+            (0..n).map(|_| rng.random_range(-r..=r) as i16).collect()
+        };
+        let ft_weights = small(f * hidden, 40);
+        let ft_biases = small(hidden, 60);
+        let out_weights = small(buckets * 2 * hidden, 60);
+        let mut psqt = vec![0; f];
+        for persp in [Color::White, Color::Black] {
+            for owner in Color::BOTH {
+                for (k, kind) in crate::rules::PieceKind::ALL.iter().enumerate() {
+                    let v =
+                        crate::bots::eval::piece_value(variant, *kind, crate::rules::Zone::Outer);
+                    let sign = if owner == persp { 1 } else { -1 };
+                    for sq in 0..layout.squares() {
+                        if let Some(i) = layout.piece_feature(persp, owner, k, sq) {
+                            psqt[i] = sign * v * PSQT_SCALE;
+                        }
+                    }
+                }
+            }
+        }
+        Network {
+            layout,
+            hidden,
+            buckets,
+            scale: 400,
+            note: format!("random weights, seed {seed}"),
+            ft_weights,
+            ft_biases,
+            psqt,
+            out_weights,
+            out_biases: (0..buckets).map(|b| b as i32 * 50).collect(),
+        }
+    }
+}
+
+fn check_sizes(hidden: usize, buckets: usize) -> Result<(), NetError> {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+        return Err(NetError(format!(
+            "{hidden} hidden units: must be a multiple of 16 from 16 to {MAX_HIDDEN}"
+        )));
+    }
+    if buckets == 0 || buckets > MAX_BUCKETS {
+        return Err(NetError(format!(
+            "{buckets} output buckets: must be 1 to {MAX_BUCKETS}"
+        )));
+    }
+    Ok(())
+}

@@ -15,14 +15,15 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use crate::bots::BotSpec;
-use crate::bots::plugin::{BotPlugin, BotSeed, Players};
+use crate::bots::plugin::{BotPlugin, BotSeed};
 use crate::cli::{DemoArgs, PlayArgs};
 use crate::game::RecentSlot;
 use crate::game::persist_glue::{AutosaveSlot, PlaySceneRequest};
-use crate::game::{ActiveGame, GamePlugin, MoveSource, SubmitMoveRequest};
+use crate::game::seats::Seats;
+use crate::game::session::{AppMode, StartMode, StartOptions};
+use crate::game::{ActiveGame, GamePlugin, MoveSource, SideMoveRequest};
 use crate::persist::{Folders, LoadedScene};
-use crate::rules::{Color, GameRecord, Position, Variant, variants};
-use crate::ui::files::StartOptions;
+use crate::rules::{Color, Entry, GameRecord, Position, TurnModel, Variant, variants};
 
 /// The window size used when the monitor is large enough (logical pixels).
 pub const DEFAULT_WINDOW: (u32, u32) = (1280, 800);
@@ -74,7 +75,7 @@ pub struct PlayLaunch {
     /// `--scene`: shown after start.
     pub scene: Option<LoadedScene>,
     /// `--animate-last`: the requests that play the last move after the window opens.
-    pub animate_last: Vec<SubmitMoveRequest>,
+    pub animate_last: Vec<SideMoveRequest>,
     /// `--idle-demo` minutes (else the settings' value).
     pub idle_demo: Option<f32>,
     /// `--seed`: the bots' master seed; `None`: from entropy.
@@ -374,8 +375,14 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                 .unwrap_or_default();
             record.time_control = tc;
             app.insert_resource(crate::game::clock::ClockChoice(tc));
+            let mode = if p.watch.is_some() {
+                AppMode::Watch
+            } else {
+                AppMode::Play
+            };
             app.insert_resource(ActiveGame::from_record(record))
-                .insert_resource(Players(p.players.clone().unwrap_or_default()))
+                .insert_resource(StartMode(mode))
+                .insert_resource(Seats::new(p.players.clone().unwrap_or_default()))
                 .insert_resource(BotSeed(seed))
                 .insert_resource(StartOptions {
                     cli_players: p.players.is_some(),
@@ -406,7 +413,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                 })
                 .add_systems(
                     Update,
-                    submit_animated_last.before(crate::AppSystems::Decide),
+                    submit_animated_last.in_set(crate::InputSystems::Scripted),
                 );
             }
             let idle = p
@@ -444,8 +451,9 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             let mut board = ActiveGame::new(Position::new(first));
             board.origin = crate::game::GameOrigin::Demo;
             app.insert_resource(board)
+                .insert_resource(StartMode(AppMode::Demo))
                 // The demo's bots play through its own players; nothing from the settings.
-                .insert_resource(Players::default())
+                .insert_resource(Seats::default())
                 .insert_resource(BotSeed(random_seed()))
                 .insert_resource(StartOptions {
                     cli_players: true,
@@ -541,17 +549,11 @@ pub fn start_record(
     };
     let mut record = GameRecord::new(start);
     for text in moves.iter().filter(|t| !t.trim().is_empty()) {
-        let game = ActiveGame::from_record(record.clone());
-        let requests = last_move_requests(&game, text)?;
-        if record.is_simultaneous() {
-            record
-                .play_turn(&requests[0].mv, &requests[1].mv)
-                .map_err(|e| StartError(e.to_string()))?;
-        } else {
-            record
-                .play(&requests[0].mv)
-                .map_err(|e| StartError(e.to_string()))?;
-        }
+        let played = match entry_from_text(record.current(), text)? {
+            Entry::Move(mv) => record.play(&mv),
+            Entry::Turn { white, black } => record.play_turn(&white, &black),
+        };
+        played.map_err(|e| StartError(e.to_string()))?;
     }
     Ok(record)
 }
@@ -601,38 +603,47 @@ const ANIMATE_LAST_DELAY_FRAMES: u32 = 10;
 
 #[derive(Resource)]
 struct AnimateLast {
-    requests: Vec<SubmitMoveRequest>,
+    requests: Vec<SideMoveRequest>,
     frame: u32,
 }
 
-/// The requests that play `text` on the game's current position (Parity: White's then
-/// Black's commit).
-fn last_move_requests(game: &ActiveGame, text: &str) -> Result<Vec<SubmitMoveRequest>, StartError> {
-    let req = |mv| SubmitMoveRequest {
-        mv,
-        source: MoveSource::Script,
-    };
-    let pos = game.record.current().clone();
+/// The entry `text` names on `pos`: a move in coordinate form or the variant's notation,
+/// or for a simultaneous variant a turn `WHITE/BLACK`.
+fn entry_from_text(pos: &Position, text: &str) -> Result<Entry, StartError> {
     let err = |e: crate::rules::position::MoveError| StartError(e.to_string());
-    if game.record.is_simultaneous() {
-        let (w, b) = text
-            .split_once('/')
-            .ok_or_else(|| StartError(format!("move '{text}': a Parity turn is WHITE/BLACK")))?;
-        let white = variants::parse_move_text(&pos, w).map_err(err)?;
-        let mut as_black = pos.clone();
-        as_black.set_turn(Color::Black);
-        let black = variants::parse_move_text(&as_black, b).map_err(err)?;
-        Ok(vec![req(white), req(black)])
-    } else {
-        let mv = variants::parse_move_text(&pos, text).map_err(err)?;
-        Ok(vec![req(mv)])
+    match pos.variant().turn_model() {
+        TurnModel::Alternating => Ok(Entry::Move(
+            variants::parse_move_text(pos, text).map_err(err)?,
+        )),
+        TurnModel::Simultaneous => {
+            let (w, b) = text.split_once('/').ok_or_else(|| {
+                StartError(format!("move '{text}': a Parity turn is WHITE/BLACK"))
+            })?;
+            let white = variants::parse_move_text(pos, w).map_err(err)?;
+            let mut as_black = pos.clone();
+            as_black.set_turn(Color::Black);
+            let black = variants::parse_move_text(&as_black, b).map_err(err)?;
+            Ok(Entry::Turn { white, black })
+        }
     }
 }
 
-fn submit_animated_last(
-    mut plan: ResMut<AnimateLast>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-) {
+/// The requests that play `text` on the game's current position (a turn: White's commit,
+/// then Black's).
+fn last_move_requests(game: &ActiveGame, text: &str) -> Result<Vec<SideMoveRequest>, StartError> {
+    let pos = game.record.current();
+    let req = |side, mv| SideMoveRequest {
+        side,
+        mv,
+        source: MoveSource::Script,
+    };
+    Ok(match entry_from_text(pos, text)? {
+        Entry::Move(mv) => vec![req(pos.turn(), mv)],
+        Entry::Turn { white, black } => vec![req(Color::White, white), req(Color::Black, black)],
+    })
+}
+
+fn submit_animated_last(mut plan: ResMut<AnimateLast>, mut submit: MessageWriter<SideMoveRequest>) {
     plan.frame += 1;
     if plan.frame == ANIMATE_LAST_DELAY_FRAMES {
         submit.write_batch(plan.requests.drain(..));

@@ -25,7 +25,9 @@ pub mod render;
 pub mod ui;
 
 #[cfg(feature = "app")]
-pub use sets::{AppSystems, ResolveMove, ResolveTurn, SimultaneousSystems, TeleportSystems};
+pub use sets::{
+    AppSystems, InputSystems, ResolveMove, ResolveTurn, SimultaneousSystems, TeleportSystems,
+};
 
 #[cfg(feature = "app")]
 mod sets {
@@ -64,6 +66,39 @@ mod sets {
         Present,
     }
 
+    /// The order inside [`AppSystems::Input`], chained: what the person does on the board
+    /// and the keyboard is read first, then the session's answers to it, then the requests
+    /// that replace or load the game, the scripted sources of moves, typed moves, premoves,
+    /// resignations and draws, the demo loop and last the bots (which see every change of
+    /// the frame before they start a search). Order it in lib.rs.
+    #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum InputSystems {
+        /// Keyboard chords are read ([`render::keys`](crate::render::keys)).
+        Keys,
+        /// Board mouse input and hotkeys (their sets are gated against egui).
+        Board,
+        /// Hold, mode and seat requests are carried out ([`game::session`](crate::game::session)).
+        Session,
+        /// Answers that start a replacement (rematch, resume, editor).
+        Replace,
+        /// A replacement of a game in progress waits for the person's confirmation.
+        Confirm,
+        /// Game files, continued records and scenes.
+        Files,
+        /// Moves from a script: a watched file, a scene, `--animate-last`.
+        Scripted,
+        /// Typed moves.
+        Typed,
+        /// Premoves.
+        Premove,
+        /// Resignations, draw offers and their answers.
+        Flow,
+        /// The demo loop.
+        Demo,
+        /// Bots answer draw offers, start and deliver their moves.
+        Bots,
+    }
+
     /// The stages of an alternating move inside [`ResolveMove`], chained; each set
     /// applies the effects of its [`Stage`](crate::rules::Stage). Order it in lib.rs.
     #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,7 +126,8 @@ mod sets {
         Settle,
     }
 
-    /// Configures the set order once: `AppSystems` chained in `Update`, the per-turn-model
+    /// Configures the set order once: `AppSystems` chained in `Update` with `InputSystems`
+    /// chained inside its first set, the per-turn-model
     /// sets chained inside their schedules ([`ResolveMove`], [`ResolveTurn`]).
     pub(crate) fn configure(app: &mut App) {
         for mut schedule in [Schedule::new(ResolveMove), Schedule::new(ResolveTurn)] {
@@ -108,6 +144,25 @@ mod sets {
                 AppSystems::Present,
             )
                 .chain(),
+        );
+        app.configure_sets(
+            Update,
+            (
+                InputSystems::Keys,
+                InputSystems::Board,
+                InputSystems::Session,
+                InputSystems::Replace,
+                InputSystems::Confirm,
+                InputSystems::Files,
+                InputSystems::Scripted,
+                InputSystems::Typed,
+                InputSystems::Premove,
+                InputSystems::Flow,
+                InputSystems::Demo,
+                InputSystems::Bots,
+            )
+                .chain()
+                .in_set(AppSystems::Input),
         );
         app.configure_sets(
             ResolveMove,

@@ -15,7 +15,7 @@ use rand::{RngExt, SeedableRng};
 use esoterica::game::{
     ActiveGame, AutomatedSides, BoardSquare, Captured, GamePlugin, HexagramNumber, MoveRejected,
     MoveResolved, MoveSource, NewGameRequest, OnSquare, ParityCommits, PendingMoves, PieceEntity,
-    RedoRequest, ResolutionSet, StageLog, StatusLine, SubmitCommitRequest, SubmitMoveRequest,
+    RedoRequest, ResolutionSet, SideMoveRequest, StageLog, StatusLine, SubmitMoveRequest,
     TakeBackCommitRequest, UndoRequest, check_world_matches_position,
 };
 use esoterica::rules::{Color, Effect, Entry, Move, Piece, PieceKind, Position, Variant};
@@ -39,6 +39,22 @@ fn test_app(start: Position) -> App {
     }
     app.update();
     app
+}
+
+/// Seats a bot for `side` the way the Players panel does (the game carries the request out
+/// in the next frame). Without `BotPlugin` nobody thinks for it: the test plays its moves.
+fn seat_bot(app: &mut App, side: Color) {
+    app.world_mut()
+        .write_message(esoterica::game::SetSeatRequest {
+            side,
+            player: esoterica::persist::PlayerSpec::Bot {
+                spec: "random".into(),
+                level: 1,
+            },
+        });
+    app.update();
+    let automated = *app.world().resource::<AutomatedSides>();
+    assert!(automated.plays(side), "{automated:?}");
 }
 
 fn submit(app: &mut App, mv: Move) {
@@ -352,7 +368,8 @@ fn illegal_move_is_rejected_with_the_rules_reason_and_changes_nothing() {
         rejected,
         vec![MoveRejected {
             mv: "e2e5".to_string(),
-            reason: reason.clone()
+            reason: reason.clone(),
+            fields: vec![],
         }]
     );
     // The status line words the refusal for the player, citing the rule.
@@ -402,10 +419,7 @@ fn undo_then_redo_returns_to_the_same_position() {
 fn undo_against_a_bot_takes_back_the_reply_and_the_move_before_it() {
     let start = Position::new(Variant::Standard);
     let mut app = test_app(start.clone());
-    app.insert_resource(AutomatedSides {
-        white: false,
-        black: true,
-    });
+    seat_bot(&mut app, Color::Black);
     let mut pos = start.clone();
     for san in ["e4", "e5", "Nf3", "Nc6"] {
         let mv = pos.parse_move(san).unwrap();
@@ -437,7 +451,12 @@ fn undo_against_a_bot_takes_back_the_reply_and_the_move_before_it() {
     assert!(game.redo.is_empty());
     check_world_matches_position(app.world_mut()).unwrap();
     // Both sides people: one move at a time.
-    app.insert_resource(AutomatedSides::default());
+    app.world_mut()
+        .write_message(esoterica::game::SetSeatRequest {
+            side: Color::Black,
+            player: esoterica::persist::PlayerSpec::Human,
+        });
+    app.update();
     app.world_mut().write_message(UndoRequest);
     app.update();
     assert_eq!(app.world().resource::<ActiveGame>().record.len(), 3);
@@ -612,15 +631,16 @@ fn parity_take_back_lets_white_commit_again_before_black_commits() {
     check_world_matches_position(app.world_mut()).unwrap();
 }
 
-/// A bot path commits for its own side with `SubmitCommitRequest` (here Black first); the
+/// A bot path commits for its own side with `SideMoveRequest` (here Black first); the
 /// hot-seat player's next request then commits for White and the turn resolves.
 #[test]
 fn parity_bot_commit_request_names_its_side_and_may_come_first() {
     let start = Position::new(Variant::Parity);
     let mut app = test_app(start.clone());
-    app.world_mut().write_message(SubmitCommitRequest {
+    app.world_mut().write_message(SideMoveRequest {
         side: Color::Black,
         mv: commit_of(&start, Color::Black, "g8f6"),
+        source: MoveSource::Bot,
     });
     app.update();
     assert_eq!(
@@ -882,11 +902,11 @@ fn piece_card_destinations_depend_on_the_zone() {
 mod demo {
     use super::*;
     use esoterica::bots::BotSpec;
-    use esoterica::bots::plugin::{BotPace, BotPlugin, LentSeats, Players};
+    use esoterica::bots::plugin::BotPlugin;
     use esoterica::demo::captions::CaptionKind;
-    use esoterica::demo::plugin::{
-        DemoCaptions, DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver,
-    };
+    use esoterica::demo::plugin::{DemoCaptions, DemoPlugin, DemoState};
+    use esoterica::game::Seats;
+    use esoterica::game::session::{AppMode, StartMode, TakeOver, TakeOverRequest};
     use esoterica::game::{OnSquare, PieceEntity};
 
     /// A headless app running the demo over `variants` with no title or result time and a
@@ -899,6 +919,8 @@ mod demo {
                 16,
             )))
             .insert_resource(ActiveGame::new(Position::new(first)))
+            // As `esoterica demo` starts: the window opens in the demo's mode.
+            .insert_resource(StartMode(AppMode::Demo))
             .add_plugins(GamePlugin)
             .add_plugins(plugin);
         app.edit_schedule(Update, |s| {
@@ -967,11 +989,13 @@ mod demo {
         let game = app.world().resource::<ActiveGame>();
         assert_eq!(game.origin, esoterica::game::GameOrigin::Demo);
         let bot = app.world().resource::<DemoState>().bot.clone();
-        let players = &app.world().resource::<Players>().0;
+        let seats = app.world().resource::<Seats>();
+        let players = seats.players();
         assert_eq!((&players.white, &players.black), (&bot, &bot));
+        assert!(seats.lent_to_demo());
         assert_eq!(
-            app.world().resource::<LentSeats>().0,
-            Some(Default::default()),
+            seats.play_players(),
+            &esoterica::persist::Players::default(),
             "normal play's players (hot-seat) are kept"
         );
         check_world_matches_position(app.world_mut()).unwrap();
@@ -1095,20 +1119,21 @@ mod demo {
         };
         let entities = pieces(&mut app);
         app.world_mut()
-            .write_message(DemoTakeOverRequest(TakeOver::HotSeat));
+            .write_message(TakeOverRequest(TakeOver::HotSeat));
         for _ in 0..5 {
             app.update();
         }
         let state = app.world().resource::<DemoState>();
         assert!(state.demo.is_stopped());
-        assert!(!state.is_running());
-        // The seats, and the bots' pace, are normal play's again: two visitors, no bot.
-        assert_eq!(app.world().resource::<Players>().0, Default::default());
-        assert_eq!(app.world().resource::<LentSeats>().0, None);
         assert_eq!(
-            app.world().resource::<BotPace>().0,
-            BotPlugin::default().pace_secs
+            *app.world().resource::<State<AppMode>>().get(),
+            AppMode::Play
         );
+        // The seats, and the bots' pace, are normal play's again: two visitors, no bot.
+        let seats = app.world().resource::<Seats>();
+        assert_eq!(seats.players(), &esoterica::persist::Players::default());
+        assert!(!seats.lent_to_demo());
+        assert_eq!(seats.pace_secs, BotPlugin::default().pace_secs);
         let game = app.world().resource::<ActiveGame>();
         assert_eq!(game.origin, esoterica::game::GameOrigin::Player);
         assert_eq!(game.record.current(), before.current());
@@ -1125,7 +1150,10 @@ mod demo {
 mod demo_vs_bot {
     use super::*;
     use esoterica::bots::BotSpec;
-    use esoterica::demo::plugin::{DemoPlugin, DemoState, DemoTakeOverRequest, TakeOver};
+    use esoterica::demo::plugin::DemoPlugin;
+    use esoterica::game::Seats;
+    use esoterica::game::session::{AppMode, StartMode, TakeOver, TakeOverRequest};
+    use esoterica::persist::PlayerSpec;
 
     #[test]
     fn demo_take_over_vs_bot_lets_the_bot_answer_the_visitor() {
@@ -1135,6 +1163,7 @@ mod demo_vs_bot {
                 16,
             )))
             .insert_resource(ActiveGame::new(Position::new(Variant::Standard)))
+            .insert_resource(StartMode(AppMode::Demo))
             .add_plugins(GamePlugin)
             .add_plugins(DemoPlugin {
                 variants: vec![Variant::Standard],
@@ -1148,12 +1177,11 @@ mod demo_vs_bot {
             app.update();
         }
         app.world_mut()
-            .write_message(DemoTakeOverRequest(TakeOver::VsBot));
+            .write_message(TakeOverRequest(TakeOver::VsBot));
         app.update();
-        assert_eq!(
-            app.world().resource::<DemoState>().visitor_side,
-            Some(Color::White)
-        );
+        let seats = app.world().resource::<Seats>();
+        assert_eq!(seats.of(Color::White), &PlayerSpec::Human);
+        assert!(seats.is_bot(Color::Black));
         let mv = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
         submit(&mut app, mv);
         let mut frames = 0;
@@ -1172,7 +1200,7 @@ mod bots_and_files {
     //! the persist glue (load, save, bad files).
 
     use super::*;
-    use esoterica::bots::plugin::{BotPlugin, Players};
+    use esoterica::bots::plugin::BotPlugin;
     use esoterica::game::persist_glue::{LoadGameRequest, SaveGameRequest};
     use esoterica::persist::PlayerSpec;
 
@@ -1183,13 +1211,23 @@ mod bots_and_files {
         }
     }
 
+    /// Seats `players` the way the Players panel does: one request per side, carried out
+    /// by the game in the next frame.
+    fn set_seats(app: &mut App, players: esoterica::persist::Players) {
+        use esoterica::game::SetSeatRequest;
+        for (side, player) in [(Color::White, players.white), (Color::Black, players.black)] {
+            app.world_mut()
+                .write_message(SetSeatRequest { side, player });
+        }
+    }
+
     fn bot_app(start: Position, white: PlayerSpec, black: PlayerSpec) -> App {
         let mut app = test_app(start);
         app.add_plugins(BotPlugin {
             pace_secs: 0.0,
             ..Default::default()
         });
-        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players { white, black };
+        set_seats(&mut app, esoterica::persist::Players { white, black });
         app
     }
 
@@ -1222,10 +1260,13 @@ mod bots_and_files {
             counter.fetch_add(1, Ordering::SeqCst);
             esoterica::bots::BotSpec::Random.build(seed)
         });
-        app.world_mut().resource_mut::<Players>().0 = esoterica::persist::Players {
-            white: bot("counted"),
-            black: bot("counted"),
-        };
+        set_seats(
+            &mut app,
+            esoterica::persist::Players {
+                white: bot("counted"),
+                black: bot("counted"),
+            },
+        );
         run_until(&mut app, |a| entries(a) >= 12);
         assert!(entries(&app) >= 12);
         assert_eq!(
@@ -1256,7 +1297,7 @@ mod bots_and_files {
             assert!(plies > before, "a bot did not move after {before} plies");
             check_world_matches_position(app.world_mut()).unwrap();
         }
-        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        set_seats(&mut app, Default::default());
         for _ in 0..5 {
             app.update();
         }
@@ -1289,7 +1330,7 @@ mod bots_and_files {
     fn parity_bots_play_turns_on_both_sides() {
         let mut app = bot_app(Position::new(Variant::Parity), bot("random"), bot("greedy"));
         run_until(&mut app, |a| entries(a) >= 3);
-        app.world_mut().resource_mut::<Players>().0 = Default::default();
+        set_seats(&mut app, Default::default());
         for _ in 0..5 {
             app.update();
         }
@@ -1588,7 +1629,7 @@ mod bots_and_files {
 
     #[test]
     fn a_rematch_swaps_the_players_and_replays_the_variant_and_time_control() {
-        use esoterica::bots::plugin::RematchRequest;
+        use esoterica::game::RematchRequest;
         use esoterica::game::ResignRequest;
         use esoterica::game::clock::ClockChoice;
         use esoterica::rules::clock::TimeControl;
@@ -1616,7 +1657,7 @@ mod bots_and_files {
         assert_eq!(game.record.outcome(), None);
         assert_eq!(game.record.time_control, tc);
         assert_eq!(app.world().resource::<ClockChoice>().0, tc);
-        let players = &app.world().resource::<Players>().0;
+        let players = app.world().resource::<esoterica::game::Seats>().players();
         assert_eq!(players.white, bot("greedy"));
         assert_eq!(players.black, PlayerSpec::Human);
         // The bot now has White and opens the rematch.
@@ -1833,11 +1874,11 @@ mod start_modes {
     use super::*;
     use clap::Parser;
     use esoterica::app::{DemoLaunch, Launch, Platform, PlayLaunch, build_app};
-    use esoterica::bots::plugin::Players;
     use esoterica::cli::{Cli, Command};
-    use esoterica::demo::plugin::{DemoState, DemoTakeOverRequest, TakeOver};
-    use esoterica::game::GameHold;
+    use esoterica::demo::plugin::DemoState;
     use esoterica::game::persist_glue::ScenePlayback;
+    use esoterica::game::session::{AppMode, TakeOver, TakeOverRequest};
+    use esoterica::game::{GamePhase, Seats};
     use esoterica::persist::{Folders, PlayerSpec, Settings};
     use esoterica::ui::files::ResumeOffer;
 
@@ -1898,6 +1939,14 @@ mod start_modes {
 
     fn entries(app: &App) -> usize {
         app.world().resource::<ActiveGame>().record.len()
+    }
+
+    fn mode(app: &App) -> AppMode {
+        *app.world().resource::<State<AppMode>>().get()
+    }
+
+    fn phase(app: &App) -> GamePhase {
+        *app.world().resource::<State<GamePhase>>().get()
     }
 
     #[test]
@@ -2000,7 +2049,10 @@ mod start_modes {
         let game = app.world().resource::<ActiveGame>();
         assert_eq!(game.variant(), Variant::Standard);
         assert_eq!(game.record.len(), 0);
-        assert_eq!(app.world().resource::<Players>().0, Default::default());
+        assert_eq!(
+            app.world().resource::<Seats>().players(),
+            &esoterica::persist::Players::default()
+        );
         assert_eq!(app.world().resource::<StatusLine>().0, "White to move.");
         check_world_matches_position(app.world_mut()).unwrap();
     }
@@ -2075,12 +2127,12 @@ mod start_modes {
         // 0.01 minutes = 0.6 s = about 38 frames of 16 ms.
         let mut app = start("esoterica play --idle-demo 0.01", f);
         frames(&mut app, 10);
-        assert!(!app.world().resource::<DemoState>().is_running());
+        assert_eq!(mode(&app), AppMode::Play);
         let t0 = std::time::Instant::now();
         while entries(&app) < 2 && t0.elapsed() < Duration::from_secs(60) {
             frames(&mut app, 20);
         }
-        assert!(app.world().resource::<DemoState>().is_running());
+        assert_eq!(mode(&app), AppMode::Demo);
         assert!(
             entries(&app) >= 2,
             "the demo played {} plies",
@@ -2090,7 +2142,7 @@ mod start_modes {
         // The demo's bots have the seats, but the settings keep the player's own players
         // (two humans) after the one-second save delay.
         let bot = app.world().resource::<DemoState>().bot.clone();
-        assert_eq!(app.world().resource::<Players>().0.white, bot);
+        assert_eq!(app.world().resource::<Seats>().players().white, bot);
         app.world_mut()
             .resource_mut::<esoterica::render::AnimationSettings>()
             .speed = 0.5;
@@ -2306,10 +2358,15 @@ mod start_modes {
         let mut app = demo_with_moves("takeover-bot", 3);
         // A key press opens the offer; the visitor takes over against the bot.
         app.world_mut()
-            .write_message(DemoTakeOverRequest(TakeOver::VsBot));
+            .write_message(TakeOverRequest(TakeOver::VsBot));
         frames(&mut app, 5);
         let before = app.world().resource::<ActiveGame>().record.clone();
-        let visitor = app.world().resource::<DemoState>().visitor_side.unwrap();
+        let seats = app.world().resource::<Seats>();
+        let visitor = [Color::White, Color::Black]
+            .into_iter()
+            .find(|s| !seats.is_bot(*s))
+            .unwrap();
+        assert!(seats.is_bot(visitor.other()));
         assert_eq!(visitor, before.current().turn());
         let mv = before.current().legal_moves()[0];
         submit(&mut app, mv);
@@ -2345,7 +2402,7 @@ mod start_modes {
         };
         assert_eq!(overlays(&app), (true, true, true));
         app.world_mut()
-            .write_message(DemoTakeOverRequest(TakeOver::HotSeat));
+            .write_message(TakeOverRequest(TakeOver::HotSeat));
         frames(&mut app, 5);
         assert_eq!(
             overlays(&app),
@@ -2404,7 +2461,7 @@ mod start_modes {
             "the offered game is on the board"
         );
         assert!(app.world().resource::<ResumeOffer>().0.is_some());
-        assert!(app.world().resource::<GameHold>().0.is_some());
+        assert!(matches!(phase(&app), GamePhase::Held(_)));
         // A move from the board is refused while the question is open.
         submit(&mut app, record.current().legal_moves()[0]);
         assert_eq!(entries(&app), 5);
@@ -2427,7 +2484,7 @@ mod start_modes {
         let game = app.world().resource::<ActiveGame>();
         assert!(game.record.len() >= 7);
         assert_eq!(&game.record.entries()[..5], record.entries());
-        assert!(app.world().resource::<GameHold>().0.is_none());
+        assert!(!matches!(phase(&app), GamePhase::Held(_)));
     }
 
     #[test]
@@ -2455,7 +2512,7 @@ mod start_modes {
         let recent = f.recent().unwrap().list().unwrap();
         assert_eq!(recent.len(), 1);
         assert_eq!((recent[0].variant, recent[0].entries), (Variant::Parity, 1));
-        assert!(app.world().resource::<GameHold>().0.is_none());
+        assert!(!matches!(phase(&app), GamePhase::Held(_)));
     }
 
     /// Presses and releases `keys` together, as the window's keyboard reports them.
@@ -2641,7 +2698,7 @@ mod start_modes {
             }),
         );
         assert!(!app.world().resource::<PositionEditor>().open);
-        let players = app.world().resource::<Players>().clone();
+        let players = app.world().resource::<Seats>().clone();
         assert_eq!(players.of(Color::Black), &PlayerSpec::Human);
         assert!(
             matches!(players.of(Color::White), PlayerSpec::Bot { spec, level: 4 } if spec == "alphabeta"),
@@ -3195,7 +3252,7 @@ mod start_modes {
     #[test]
     fn a_rematch_against_a_bot_turns_the_board_and_forgets_the_old_graph() {
         use esoterica::bots::live_analysis::{AnalysisSettings, GameEvals};
-        use esoterica::bots::plugin::RematchRequest;
+        use esoterica::game::RematchRequest;
         use esoterica::game::ResignRequest;
         use esoterica::render::BoardView;
         let (_root, f) = folders("rematch-view");
@@ -3543,16 +3600,7 @@ mod premoves {
 
     fn vs_bot(start: Position, bot_plays: Color) -> App {
         let mut app = test_app(start);
-        app.world_mut().insert_resource(match bot_plays {
-            Color::White => AutomatedSides {
-                white: true,
-                black: false,
-            },
-            Color::Black => AutomatedSides {
-                white: false,
-                black: true,
-            },
-        });
+        seat_bot(&mut app, bot_plays);
         app
     }
 

@@ -399,7 +399,7 @@ pub fn run_game_evals(
             .filter_map(|n| game.record.position_after(n).cloned())
             .collect();
         evals.evals = vec![None; positions.len()];
-        evals.first_mover = (!game.is_simultaneous()).then(|| game.record.start().turn());
+        evals.first_mover = game.record.first_mover();
         evals.job = Some(spawn_evals(positions));
     }
     let evals = &mut *evals;

@@ -1,10 +1,11 @@
 //! The Bevy side of the bots: [`BotPlugin`] owns the [`BotRoster`] (built-in bots plus any a
-//! third party registers with [`RegisterBot::register_bot`]) and the [`Players`] resource
-//! (Human or a bot per side). When a bot's side is due it thinks on a worker thread
+//! third party registers with [`RegisterBot::register_bot`]). Who plays each side is the
+//! game's ([`Seats`]); when a bot's seat is due it thinks on a worker thread
 //! ([`BotWorker`]) with a clone of the position only; [`poll_bots`] checks it once per frame
-//! without blocking, and a finished search becomes a [`SubmitMoveRequest`] with
-//! [`MoveSource::Bot`], the same pipeline a click uses. Runs in
-//! [`AppSystems::Input`], in [`BotSystems`].
+//! without blocking, and a finished search becomes a [`SideMoveRequest`] with
+//! [`MoveSource::Bot`], the same pipeline a click uses. A bot that fails is told as a
+//! [`Notice`]. Runs last in [`AppSystems::Input`](crate::AppSystems::Input)
+//! ([`InputSystems::Bots`](crate::InputSystems::Bots)).
 //!
 //! Parity: a bot commits from the start-of-turn position with [`Bot::commit`]; it is handed
 //! a `Position` clone and never the [`ActiveGame`]`::pending_commit`, so it cannot see the
@@ -14,9 +15,12 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use bevy::ecs::system::SystemParam;
+
 use super::{Bot, BotSpec, BotWorker, SearchLimits, mix_seed};
-use crate::AppSystems;
-use crate::game::{ActiveGame, MoveSource, NewGameRequest, StatusLine, SubmitMoveRequest};
+use crate::game::notice::BotFault;
+use crate::game::seats::player_name;
+use crate::game::{ActiveGame, AppMode, GamePhase, MoveSource, Notice, Seats, SideMoveRequest};
 use crate::persist::PlayerSpec;
 use crate::rules::{Color as Side, Move};
 
@@ -80,7 +84,7 @@ impl BotRoster {
     }
 }
 
-/// Registers a bot with the game from outside the crate (STYLE.md §7).
+/// Registers a bot with the game from outside the crate (a third party's plugin).
 pub trait RegisterBot {
     /// Adds the bot `name` to the [`BotRoster`]; `factory` builds it from a level and a
     /// seed. Add [`BotPlugin`] first.
@@ -109,38 +113,11 @@ impl RegisterBot for App {
     }
 }
 
-/// Who plays each side: [`PlayerSpec::Human`] or a bot from the roster with its level.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Players(pub crate::persist::Players);
-
-impl Players {
-    /// The player of `side`.
-    pub fn of(&self, side: Side) -> &PlayerSpec {
-        match side {
-            Side::White => &self.0.white,
-            Side::Black => &self.0.black,
-        }
-    }
-
-    /// The player of `side`, to change it.
-    pub fn of_mut(&mut self, side: Side) -> &mut PlayerSpec {
-        match side {
-            Side::White => &mut self.0.white,
-            Side::Black => &mut self.0.black,
-        }
-    }
-}
-
 /// The master seed of the window's bots: every search is seeded from it and the position,
 /// so a game with the same seed and the same moves replays the same bot moves. From
 /// `--seed`, else from entropy at start; the Players panel shows it.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BotSeed(pub u64);
-
-/// The systems that start bots and collect their moves (in `AppSystems::Input`, after the
-/// game's file and scene requests).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BotSystems;
 
 /// The bots of the game in progress, one per side. A side's bot is built when its side is
 /// first due and kept for the whole game (an external engine is started once, set up with
@@ -201,7 +178,7 @@ struct JobKey {
     position: u64,
 }
 
-/// The bots and the players: a struct plugin holding the roster (STYLE.md §2).
+/// The bots: a struct plugin, configured with the roster and the bots' pace.
 pub struct BotPlugin {
     /// The bots offered (default: the built-in ones).
     pub roster: BotRoster,
@@ -214,26 +191,10 @@ impl Default for BotPlugin {
     fn default() -> Self {
         BotPlugin {
             roster: BotRoster::default(),
-            pace_secs: 0.5,
+            pace_secs: crate::game::seats::DEFAULT_BOT_PACE_SECS,
         }
     }
 }
-
-/// The pacing of bot moves (seconds between moves).
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct BotPace(pub f32);
-
-/// The most a bot thinks per move when no clock runs (`None`: the bot's own limits, e.g.
-/// its level's depth). Under a clock the bot's share of its remaining time applies instead.
-/// The demo sets it so its games keep their pace.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BotMoveTime(pub Option<std::time::Duration>);
-
-/// The players of normal play while an attract mode (the demo) has lent the seats to its
-/// own bots: the settings keep these, not the lent [`Players`], and the demo gives them back
-/// when a visitor takes over. `None` while nobody borrows the seats.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct LentSeats(pub Option<crate::persist::Players>);
 
 impl Plugin for BotPlugin {
     fn build(&self, app: &mut App) {
@@ -244,40 +205,20 @@ impl Plugin for BotPlugin {
             }
         }
         app.insert_resource(roster)
-            .insert_resource(BotPace(self.pace_secs))
-            .init_resource::<BotMoveTime>()
-            .init_resource::<LentSeats>()
             .init_resource::<BotThinking>()
-            .init_resource::<crate::game::AutomatedSides>()
-            .configure_sets(
-                Update,
-                BotSystems
-                    .in_set(AppSystems::Input)
-                    .after(crate::game::persist_glue::PersistSystems)
-                    .after(crate::game::flow::handle_game_flow),
-            )
             .add_systems(
                 Update,
-                (sync_automated_sides, sync_player_tags, poll_bots)
+                // A bot answers a draw offer in the frame after it was made (the game reads
+                // the answer in its Flow set), then its searches are polled.
+                (answer_draw_offers, poll_bots)
                     .chain()
-                    .in_set(BotSystems),
-            )
-            .add_message::<RematchRequest>()
-            .add_systems(
-                Update,
-                (
-                    answer_draw_offers
-                        .in_set(AppSystems::Input)
-                        .after(crate::game::typed::play_typed_moves)
-                        .before(crate::game::flow::handle_game_flow),
-                    start_rematch
-                        .in_set(AppSystems::Input)
-                        .before(crate::game::replace::ReplaceSystems),
-                ),
+                    .in_set(crate::InputSystems::Bots),
             );
-        if !app.world().contains_resource::<Players>() {
-            app.init_resource::<Players>();
-        }
+        // The seats are the game's; the bots' pace is this plugin's configuration.
+        let pace = self.pace_secs;
+        app.world_mut()
+            .get_resource_or_insert_with(Seats::default)
+            .pace_secs = pace;
         if !app.world().contains_resource::<BotSeed>() {
             app.init_resource::<BotSeed>();
         }
@@ -292,7 +233,7 @@ pub const BOT_ACCEPTS_DRAW_BELOW_CP: i32 = -150;
 /// [`BOT_ACCEPTS_DRAW_BELOW_CP`] or more.
 fn answer_draw_offers(
     offer: Res<crate::game::DrawOffer>,
-    players: Res<Players>,
+    seats: Res<Seats>,
     game: Res<ActiveGame>,
     mut answer: MessageWriter<crate::game::AnswerDrawOfferRequest>,
     mut answered: Local<Option<crate::game::PendingOffer>>,
@@ -301,7 +242,7 @@ fn answer_draw_offers(
         *answered = None;
         return;
     };
-    if *answered == Some(p) || !matches!(players.of(p.to()), PlayerSpec::Bot { .. }) {
+    if *answered == Some(p) || !seats.is_bot(p.to()) {
         return;
     }
     *answered = Some(p);
@@ -311,136 +252,56 @@ fn answer_draw_offers(
     ));
 }
 
-/// Asks for a rematch of the finished (or abandoned) game: the same variant, start
-/// position and time control, the players' colours swapped.
-#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RematchRequest;
-
-/// Swaps the players and asks for the new game (confirmed like any other while a game is
-/// in progress).
-fn start_rematch(
-    mut requests: MessageReader<RematchRequest>,
-    mut players: ResMut<Players>,
-    game: Res<ActiveGame>,
-    mut clock_choice: ResMut<crate::game::clock::ClockChoice>,
-    mut replace: MessageWriter<crate::game::replace::ReplaceGameRequest>,
-) {
-    if requests.read().count() == 0 {
-        return;
-    }
-    clock_choice.0 = game.record.time_control;
-    let p = &mut players.0;
-    std::mem::swap(&mut p.white, &mut p.black);
-    let request = if game.record.start() == &crate::rules::Position::new(game.variant()) {
-        NewGameRequest::new(game.variant())
-    } else {
-        NewGameRequest::at(game.record.start().clone())
-    };
-    replace.write(crate::game::replace::ReplaceGameRequest(
-        crate::game::replace::Replacement::NewGame(request),
-    ));
+/// What [`poll_bots`] reads: the game, its phase and mode, the seats, the commits, the
+/// clock, the roster and the seed.
+#[derive(SystemParam)]
+pub struct BotInputs<'w> {
+    game: Res<'w, ActiveGame>,
+    seats: Res<'w, Seats>,
+    commits: Res<'w, crate::game::ParityCommits>,
+    mode: Option<Res<'w, State<AppMode>>>,
+    phase: Option<Res<'w, State<GamePhase>>>,
+    clock: Option<Res<'w, crate::game::clock::LiveClock>>,
+    roster: Res<'w, BotRoster>,
+    seed: Res<'w, BotSeed>,
 }
 
-/// Tells the game which sides a bot plays (undo and redo skip the bot's turns).
-fn sync_automated_sides(players: Res<Players>, mut automated: ResMut<crate::game::AutomatedSides>) {
-    let bot = |side| matches!(players.of(side), PlayerSpec::Bot { .. });
-    let now = crate::game::AutomatedSides {
-        white: bot(Side::White),
-        black: bot(Side::Black),
-    };
-    if *automated != now {
-        *automated = now;
+impl BotInputs<'_> {
+    /// Whether bots may move now: the mode is play or the demo and the game takes moves
+    /// (not held, reviewed or over).
+    fn live(&self) -> bool {
+        let mode = self.mode.as_deref().map_or(AppMode::Play, |m| *m.get());
+        let phase_ok = self.phase.as_deref().is_none_or(|p| p.get().takes_moves());
+        matches!(mode, AppMode::Play | AppMode::Demo)
+            && phase_ok
+            && self.game.review.is_none()
+            && self.game.record.outcome().is_none()
     }
 }
 
-/// The PGN name of a player: `Human`, or the bot's spec with its level (`alphabeta:3`,
-/// `random`, `ext:./bot.py`).
-pub fn player_name(spec: &PlayerSpec) -> String {
-    match spec {
-        PlayerSpec::Human => "Human".into(),
-        PlayerSpec::Bot { spec, level } if spec == "alphabeta" => format!("{spec}:{level}"),
-        PlayerSpec::Bot { spec, .. } => spec.clone(),
-    }
+/// What [`poll_bots`] writes: a move for its side, or a notice of what went wrong.
+#[derive(SystemParam)]
+pub struct BotOutputs<'w> {
+    moves: MessageWriter<'w, SideMoveRequest>,
+    notices: MessageWriter<'w, Notice>,
 }
 
-/// Writes the players into the game record's `White` / `Black` tags, so saved and
-/// autosaved games name them. A tag read from a loaded file (neither empty, `?` nor a
-/// name written here before) is left as it is.
-fn sync_player_tags(
-    players: Res<Players>,
-    mut game: ResMut<ActiveGame>,
-    mut written: Local<[Option<String>; 2]>,
-) {
-    for (i, (tag, side)) in [("White", Side::White), ("Black", Side::Black)]
-        .into_iter()
-        .enumerate()
-    {
-        let name = player_name(players.of(side));
-        let current = game
-            .record
-            .tags
-            .iter()
-            .find(|(k, _)| k == tag)
-            .map(|(_, v)| v.clone());
-        let ours = match &current {
-            None => true,
-            Some(v) => v == "?" || v.is_empty() || written[i].as_ref() == Some(v),
-        };
-        if ours && current.as_ref() != Some(&name) {
-            let tags = &mut game.bypass_change_detection().record.tags;
-            tags.retain(|(k, _)| k != tag);
-            tags.push((tag.to_string(), name.clone()));
-        }
-        if ours {
-            written[i] = Some(name);
-        }
-    }
-}
-
-/// The sides whose bots should be thinking now: the side to move (alternating), or every
-/// side that has not committed yet (Parity: both bots think at once, each on the
-/// start-of-turn position only).
-fn sides_due(game: &ActiveGame, commits: &crate::game::ParityCommits) -> Vec<Side> {
-    if game.is_simultaneous() {
-        [Side::White, Side::Black]
-            .into_iter()
-            .filter(|s| !commits.has_committed(*s))
-            .collect()
-    } else {
-        vec![game.record.current().turn()]
-    }
-}
-
-/// Starts a side's bot when its side is due, collects a finished search as a
-/// [`SubmitMoveRequest`] (Parity: a [`SubmitCommitRequest`](crate::game::SubmitCommitRequest)
-/// for the bot's side), keeps each bot for the game, and drops a search whose position is
-/// gone (undo, a new game, review, a changed player). Never waits for a bot.
+/// Starts a side's bot when its seat is due, collects a finished search as a
+/// [`SideMoveRequest`] for the bot's side (its move, or in Parity its commit), keeps each
+/// bot for the game, and drops a search whose position is gone (undo, a new game, review,
+/// a changed player). Bots move only in play or the demo, while the game takes moves
+/// (never behind a question, the editor, a scene or a watched file). Never waits for a bot.
 pub fn poll_bots(
-    game: Res<ActiveGame>,
-    players: Res<Players>,
-    roster: Res<BotRoster>,
-    pace: Res<BotPace>,
+    input: BotInputs,
     time: Res<Time>,
     mut thinking: ResMut<BotThinking>,
-    mut status: ResMut<StatusLine>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-    scene: Option<Res<crate::game::persist_glue::ScenePlayback>>,
-    (commits, mut submit_commit, hold, seed, clock, move_time): (
-        Res<crate::game::ParityCommits>,
-        MessageWriter<crate::game::SubmitCommitRequest>,
-        Res<crate::game::GameHold>,
-        Res<BotSeed>,
-        Option<Res<crate::game::clock::LiveClock>>,
-        Res<BotMoveTime>,
-    ),
+    mut out: BotOutputs,
 ) {
+    let game = &*input.game;
     thinking.since_last += time.delta_secs();
-    // Bots wait while a scene is shown (its caption open), so they never mix their moves
-    // into the script or continue it unasked; closing the scene hands over.
-    let scene_playing = scene.is_some_and(|s| s.scene.is_some());
     let over = game.record.outcome().is_some();
-    let live = game.review.is_none() && !over && !scene_playing && hold.0.is_none();
-    let due = sides_due(&game, &commits);
+    let live = input.live();
+    let due = game.sides_due(&input.commits);
     let key = JobKey {
         game: game.id,
         entries: game.record.len(),
@@ -449,7 +310,7 @@ pub fn poll_bots(
     let since_last = thinking.since_last;
     let mut moved = false;
     for side in [Side::White, Side::Black] {
-        let player = players.of(side).clone();
+        let player = input.seats.of(side).clone();
         let slot = &mut thinking.sides[side.index()];
         // A bot belongs to one player and one game; a finished game ends it.
         let wanted = matches!(player, PlayerSpec::Bot { .. }) && !over;
@@ -461,7 +322,8 @@ pub fn poll_bots(
                 continue;
             }
         }
-        // A search made stale by undo, review or a scene is stopped; its bot comes back.
+        // A search made stale by undo, review, a hold or a mode change is stopped; its
+        // bot comes back.
         if let Some((w, k)) = &slot.job
             && (!live || *k != key || !due.contains(&side))
             && let Ok(w) = w.lock()
@@ -481,12 +343,11 @@ pub fn poll_bots(
                     match mv {
                         Some(mv) => slot.ready = Some((mv, k)),
                         None if live && k == key => {
-                            let why = fault.unwrap_or_else(|| "no move".into());
-                            status.0 = format!(
-                                "{}'s bot ({}) has no move: {why}.",
-                                side.title(),
-                                player_name(&player)
-                            );
+                            out.notices.write(Notice::Bot {
+                                side,
+                                name: player_name(&player),
+                                fault: BotFault::NoMove(fault.unwrap_or_else(|| "no move".into())),
+                            });
                         }
                         None => {}
                     }
@@ -494,11 +355,11 @@ pub fn poll_bots(
                 Some(Err(e)) => {
                     // The bot is lost (it panicked or its thread ended): a new one is built.
                     slot.reset();
-                    status.0 = format!(
-                        "{}'s bot ({}) failed: {e}.",
-                        side.title(),
-                        player_name(&player)
-                    );
+                    out.notices.write(Notice::Bot {
+                        side,
+                        name: player_name(&player),
+                        fault: BotFault::Failed(e),
+                    });
                 }
             }
         }
@@ -511,17 +372,14 @@ pub fn poll_bots(
         {
             slot.ready = None;
         }
-        if slot.ready.is_some() && (since_last >= pace.0 || moved) {
+        if slot.ready.is_some() && (since_last >= input.seats.pace_secs || moved) {
             if let Some((mv, _)) = slot.ready.take() {
                 moved = true;
-                if game.is_simultaneous() {
-                    submit_commit.write(crate::game::SubmitCommitRequest { side, mv });
-                } else {
-                    submit.write(SubmitMoveRequest {
-                        mv,
-                        source: MoveSource::Bot,
-                    });
-                }
+                out.moves.write(SideMoveRequest {
+                    side,
+                    mv,
+                    source: MoveSource::Bot,
+                });
             }
             continue;
         }
@@ -535,21 +393,26 @@ pub fn poll_bots(
             Some(b) => b,
             None => {
                 let side_seed =
-                    mix_seed(seed.0 ^ mix_seed(game.id ^ ((side.index() as u64) << 32)));
-                let Some(b) = roster.build(spec, *level, side_seed) else {
-                    status.0 = format!("Unknown bot '{spec}' for {}.", side.title());
+                    mix_seed(input.seed.0 ^ mix_seed(game.id ^ ((side.index() as u64) << 32)));
+                let Some(b) = input.roster.build(spec, *level, side_seed) else {
+                    out.notices.write(Notice::Bot {
+                        side,
+                        name: spec.clone(),
+                        fault: BotFault::Unknown,
+                    });
                     continue;
                 };
                 slot.built_for = Some((player.clone(), game.id));
                 b
             }
         };
-        // Only a clone of the start-of-turn position goes to the bot.
+        // Only a clone of the start-of-turn position goes to the bot, with the side it
+        // plays (Parity: the side it commits for).
         let pos = game.record.current().clone();
-        let parity_side = game.is_simultaneous().then_some(side);
         // Under a clock the bot plans its own time from what is left and the increment;
         // without one, the window's per-move cap applies if there is one.
-        let on_clock = clock
+        let on_clock = input
+            .clock
             .as_deref()
             .and_then(|c| c.remaining(side))
             .and_then(|left| super::Clock::for_control(game.record.time_control, left));
@@ -557,17 +420,18 @@ pub fn poll_bots(
             movetime: if on_clock.is_some() {
                 None
             } else {
-                move_time.0
+                input.seats.move_time
             },
             ..SearchLimits::default()
         };
-        match BotWorker::spawn(bot, pos, parity_side, on_clock, limits) {
+        match BotWorker::spawn_for(bot, pos, side, on_clock, limits) {
             Ok(w) => slot.job = Some((std::sync::Mutex::new(w), key.clone())),
             Err(e) => {
-                status.0 = format!(
-                    "{}'s bot could not start: cannot start a bot thread: {e}",
-                    side.title()
-                );
+                out.notices.write(Notice::Bot {
+                    side,
+                    name: player_name(&player),
+                    fault: BotFault::CannotStart(e.to_string()),
+                });
             }
         }
     }

@@ -56,6 +56,26 @@ impl BotWorker {
         Ok(BotWorker { stop, rx })
     }
 
+    /// Starts `bot` on `pos` for `side`, the side whose seat it has: its move (alternating
+    /// variants, where `side` is the side to move) or its commit (simultaneous ones), as
+    /// [`BotWorker::spawn`].
+    ///
+    /// # Errors
+    /// The OS error when the thread cannot be started.
+    pub fn spawn_for(
+        bot: Box<dyn Bot>,
+        pos: Position,
+        side: Color,
+        clock: Option<Clock>,
+        limits: SearchLimits,
+    ) -> Result<BotWorker, std::io::Error> {
+        let commit_for = match pos.variant().turn_model() {
+            crate::rules::TurnModel::Alternating => None,
+            crate::rules::TurnModel::Simultaneous => Some(side),
+        };
+        BotWorker::spawn(bot, pos, commit_for, clock, limits)
+    }
+
     /// Asks the bot to stop thinking and answer now.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);

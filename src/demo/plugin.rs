@@ -1,36 +1,43 @@
-//! The Bevy half of the demo: [`DemoPlugin`] drives [`DemoLoop`] with the frame time and
-//! plays its games on the game itself: for a demo game it lends both seats ([`Players`]) to
-//! the demo's bot, so the bots plugin ([`BotPlugin`]) plays them like any bot game — one bot
-//! per side for the game, off the main thread, through the same move pipeline as a click —
-//! at the demo's pace ([`BotPace`], [`BotMoveTime`]). Each move the game resolves goes to
-//! the loop ([`DemoLoop::on_move`]) for its captions and the game's end. The title card,
-//! captions and result card are kept in [`DemoOverlay`] / [`DemoCaptions`] for the egui
-//! overlay (drawn only when `EguiPlugin` is present).
+//! The Bevy half of the demo: [`DemoPlugin`] drives [`DemoLoop`] with the frame time while
+//! the window is in [`AppMode::Demo`], and plays its games through the game: for a demo game
+//! it asks the game for both seats for its bot at its pace ([`DemoSeatsRequest`]) and for a
+//! new game of the demo's ([`GameOrigin::Demo`]); the bots plugin plays them like any bot
+//! game, through the same move pipeline as a click. Each move the game tells
+//! ([`Notice::Played`]) goes to the loop ([`DemoLoop::on_move`]) for its captions and the
+//! game's end; a game the loop adjudicates is declared by the game ([`AdjudicateRequest`]).
+//! The title card, captions and result card are kept in [`DemoOverlay`] / [`DemoCaptions`]
+//! for the egui overlay (drawn only when `EguiPlugin` is present).
 //!
-//! Event use: any key or click pauses the demo and offers "take over" (vs bot or hot-seat:
-//! the position is kept) or "new game"; the seats, pace and move time go back to what
-//! normal play had ([`LentSeats`]). Quitting needs Esc held for [`QUIT_HOLD_SECS`]; the
-//! cursor hides after [`CURSOR_IDLE_SECS`] without mouse motion; after the configured idle
-//! minutes of normal play the demo comes back.
+//! Event use: any key or click pauses the demo ([`HoldReason::DemoOffer`]) and offers "take
+//! over" (vs bot or hot-seat: the position is kept) or "new game"; the game carries the
+//! choice out ([`TakeOverRequest`]) and leaves the demo mode, whose exit clears the
+//! demo's cards and captions and gives the view its switches back. Quitting needs Esc held
+//! for [`QUIT_HOLD_SECS`]; the cursor hides after [`CURSOR_IDLE_SECS`] without mouse motion;
+//! after the configured idle minutes of normal play the demo comes back
+//! ([`StartDemoRequest`]).
 //!
-//! Systems run in [`AppSystems::Input`] (chained, before [`BotSystems`]) and in
-//! `EguiPrimaryContextPass` (the overlay). It never touches entities: the game pipeline does.
+//! Systems run in [`InputSystems::Demo`](crate::InputSystems::Demo) and in
+//! `EguiPrimaryContextPass` (the overlay). It never touches entities nor the game's record:
+//! the game does.
 
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{CursorOptions, PrimaryWindow};
 
 use super::captions::Caption;
 use super::cards::TitleCard;
 use super::script::{DemoCommand, DemoLoop};
-use crate::AppSystems;
 use crate::bots::BotSpec;
-use crate::bots::plugin::{
-    BotMoveTime, BotPace, BotPlugin, BotSystems, LentSeats, Players, player_from_cli,
+use crate::bots::plugin::{BotPlugin, player_from_cli};
+use crate::game::seats::DemoSeatsRequest;
+use crate::game::session::{StartDemoRequest, TakeOver, TakeOverRequest};
+use crate::game::{
+    ActiveGame, AdjudicateRequest, AppMode, GameOrigin, HoldReason, HoldRequest, Holds,
+    NewGameRequest, Notice,
 };
-use crate::game::{ActiveGame, GameOrigin, MoveResolved, NewGameRequest};
 use crate::persist::PlayerSpec;
 use crate::rules::{Color, Variant};
 
@@ -47,6 +54,9 @@ pub const CAPTION_BAR_PX: f32 = 180.0;
 /// Logical pixels kept free above the board for the "press any key" line while the demo
 /// runs.
 pub const HINT_ROW_PX: f32 = 30.0;
+/// Logical pixels kept free at the right of the board for the scoreboard while the demo
+/// runs with one (it never covers a square).
+pub const SCOREBOARD_PX: f32 = 230.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
 
@@ -91,16 +101,6 @@ impl Default for DemoPlugin {
     }
 }
 
-/// What the demo borrowed from normal play while its bots have the seats: the bots' pace
-/// and move time, and the overlays (charges, zones, square numbers), which the demo turns
-/// on so every variant shows what makes it different.
-#[derive(Debug, Clone, PartialEq)]
-struct Borrowed {
-    pace: f32,
-    move_time: Option<Duration>,
-    overlays: Option<(bool, bool, bool)>,
-}
-
 /// The demo's games so far: each variant played and how it ended, for the scoreboard.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct DemoScoreboard {
@@ -125,7 +125,7 @@ impl DemoScoreboard {
     }
 }
 
-/// The running demo: the loop and its bot.
+/// The demo: the loop and its bot.
 #[derive(Resource)]
 pub struct DemoState {
     /// The clock-free loop.
@@ -138,23 +138,15 @@ pub struct DemoState {
     pub movetime_ms: u64,
     /// Games started so far.
     pub games_started: usize,
-    /// Whether the take-over offer is shown (the demo is paused).
-    pub offer_open: bool,
-    /// After a take-over "vs bot": the visitor's side (the bot plays the other).
-    pub visitor_side: Option<Color>,
-    /// The pace and move time of normal play, while the demo has the seats.
-    borrowed: Option<Borrowed>,
     /// A game just started: log the world's entity count next frame, once its board is
     /// rebuilt (game number, variant).
     log_entities: Option<(usize, Variant)>,
 }
 
-impl DemoState {
-    /// Whether the demo is playing (not taken over, not paused by the offer).
-    pub fn is_running(&self) -> bool {
-        !self.demo.is_stopped() && !self.offer_open
-    }
-}
+/// The view switches (charges, zones, square numbers) the demo turns on while it runs, so
+/// every variant shows what makes it different, and the player's own to give back.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ViewBeforeDemo(Option<(bool, bool, bool)>);
 
 /// What the overlay shows besides captions: a title card or a result card.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
@@ -179,6 +171,14 @@ pub struct DemoCaptions {
 
 impl DemoCaptions {
     fn push(&mut self, c: Caption) {
+        // The same caption twice in a row (a Parity turn told by both moves) shows once.
+        if self
+            .shown
+            .back()
+            .is_some_and(|(last, _)| last.text == c.text)
+        {
+            return;
+        }
         self.shown.push_back((c.clone(), CAPTION_SECS));
         while self.shown.len() > MAX_CAPTIONS_SHOWN {
             self.shown.pop_front();
@@ -190,22 +190,10 @@ impl DemoCaptions {
     }
 }
 
-/// How a visitor takes over the demo.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TakeOver {
-    /// Keep the position; the visitor plays the side to move (Parity: White) against the bot.
-    VsBot,
-    /// Keep the position; two visitors play hot-seat.
-    HotSeat,
-    /// A new game of the variant on screen, hot-seat.
-    NewGame,
-    /// Close the offer and let the demo go on.
-    Resume,
+/// Whether the demo runs: the window is in the demo mode and its offer is closed.
+pub fn demo_running(mode: Option<Res<State<AppMode>>>, holds: Res<Holds>) -> bool {
+    mode.is_some_and(|m| *m.get() == AppMode::Demo) && !holds.has(HoldReason::DemoOffer)
 }
-
-/// Asks to stop the demo (or resume it).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DemoTakeOverRequest(pub TakeOver);
 
 impl Plugin for DemoPlugin {
     fn build(&self, app: &mut App) {
@@ -230,33 +218,37 @@ impl Plugin for DemoPlugin {
             pace_secs: self.pace_secs,
             movetime_ms: self.movetime_ms,
             games_started: 0,
-            offer_open: false,
-            visitor_side: None,
-            borrowed: None,
             log_entities: None,
         })
         .init_resource::<DemoOverlay>()
         .init_resource::<DemoCaptions>()
+        .init_resource::<ViewBeforeDemo>()
         .insert_resource(DemoScoreboard {
             shown: self.scoreboard,
             games: Vec::new(),
         })
-        .add_message::<DemoTakeOverRequest>()
         .add_systems(
             Update,
             (
                 watch_input,
-                handle_take_over,
+                follow_take_over,
                 follow_demo_game,
                 advance_demo,
                 fade_captions,
             )
                 .chain()
-                .after(crate::game::persist_glue::PersistSystems)
-                .after(crate::game::flow::handle_game_flow)
-                .before(BotSystems)
-                .in_set(AppSystems::Input),
-        );
+                .in_set(crate::InputSystems::Demo),
+        )
+        .add_systems(OnEnter(AppMode::Demo), show_every_overlay)
+        // A window that starts in the demo entered it before the settings file set the
+        // switches: the player's switches are the settings', and the demo's go on again.
+        .add_systems(
+            PostStartup,
+            show_every_overlay_over_the_settings
+                .after(crate::ui::files::load_start_files)
+                .run_if(in_state(AppMode::Demo)),
+        )
+        .add_systems(OnExit(AppMode::Demo), leave_demo);
         if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
             app.add_systems(
                 bevy_egui::EguiPrimaryContextPass,
@@ -266,31 +258,46 @@ impl Plugin for DemoPlugin {
     }
 }
 
-/// Keys, clicks and mouse motion: the take-over offer, Esc-hold to quit, the idle cursor.
+/// What [`watch_input`] reads of the keyboard and mouse.
+#[derive(SystemParam)]
+struct DemoInput<'w> {
+    keys: Option<Res<'w, ButtonInput<KeyCode>>>,
+    buttons: Option<Res<'w, ButtonInput<MouseButton>>>,
+    motion: Option<Res<'w, bevy::input::mouse::AccumulatedMouseMotion>>,
+    time: Res<'w, Time>,
+}
+
+/// Keys, clicks and mouse motion: the take-over offer (the demo is held while it is open),
+/// Esc-hold to quit, the idle cursor, and activity for the idle timer of normal play.
 fn watch_input(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
-    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
-    time: Res<Time>,
+    input: DemoInput,
     mut state: ResMut<DemoState>,
     mut overlay: ResMut<DemoOverlay>,
+    running: Option<Res<State<AppMode>>>,
+    holds: Res<Holds>,
     mut cursor: Query<&mut CursorOptions, With<PrimaryWindow>>,
-    mut exit: MessageWriter<AppExit>,
+    mut out: (MessageWriter<AppExit>, MessageWriter<HoldRequest>),
     mut still: Local<f32>,
 ) {
-    let moved = motion.is_some_and(|m| m.delta != Vec2::ZERO);
-    let esc = keys.as_ref().is_some_and(|k| k.pressed(KeyCode::Escape));
-    let pressed = keys
+    let dt = input.time.delta_secs();
+    let moved = input.motion.is_some_and(|m| m.delta != Vec2::ZERO);
+    let esc = input
+        .keys
+        .as_ref()
+        .is_some_and(|k| k.pressed(KeyCode::Escape));
+    let pressed = input
+        .keys
         .as_ref()
         .is_some_and(|k| k.get_just_pressed().any(|k| *k != KeyCode::Escape))
-        || buttons
+        || input
+            .buttons
             .as_ref()
             .is_some_and(|b| b.get_just_pressed().next().is_some());
     if esc {
-        overlay.esc_held += time.delta_secs();
+        overlay.esc_held += dt;
         if overlay.esc_held >= QUIT_HOLD_SECS {
             info!("demo: Esc held {QUIT_HOLD_SECS} s, quitting");
-            exit.write(AppExit::Success);
+            out.0.write(AppExit::Success);
         }
     } else {
         overlay.esc_held = 0.0;
@@ -299,12 +306,17 @@ fn watch_input(
         state.demo.on_activity();
         *still = 0.0;
     } else {
-        *still += time.delta_secs();
+        *still += dt;
     }
-    if pressed && state.is_running() {
-        state.offer_open = true;
+    let in_demo = running.is_some_and(|m| *m.get() == AppMode::Demo);
+    let offer_open = holds.has(HoldReason::DemoOffer);
+    if pressed && in_demo && !offer_open {
+        out.1.write(HoldRequest {
+            reason: HoldReason::DemoOffer,
+            held: true,
+        });
     }
-    let hide = state.is_running() && *still >= CURSOR_IDLE_SECS;
+    let hide = in_demo && !offer_open && *still >= CURSOR_IDLE_SECS;
     for mut c in &mut cursor {
         if c.visible == hide {
             c.visible = !hide;
@@ -312,41 +324,17 @@ fn watch_input(
     }
 }
 
-/// The seats the demo lends and gives back: both sides to the demo's bot at its pace and
-/// move time, or normal play's again.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Seats<'w> {
-    players: ResMut<'w, Players>,
-    lent: ResMut<'w, LentSeats>,
-    pace: ResMut<'w, BotPace>,
-    move_time: ResMut<'w, BotMoveTime>,
+/// The view switches the demo turns on (charges, zones, square numbers), when the window
+/// has them.
+#[derive(SystemParam)]
+struct ViewSwitches<'w> {
     charges: Option<ResMut<'w, crate::render::charges::ChargeOverlay>>,
     zones: Option<ResMut<'w, crate::render::zones::ZoneView>>,
     view: Option<ResMut<'w, crate::render::BoardView>>,
 }
 
-impl Seats<'_> {
-    /// Both seats to the demo's bot (normal play's players, pace and move time are kept).
-    fn lend(&mut self, state: &mut DemoState) {
-        if state.borrowed.is_none() {
-            self.lent.0 = Some(self.players.0.clone());
-            state.borrowed = Some(Borrowed {
-                pace: self.pace.0,
-                move_time: self.move_time.0,
-                overlays: self.overlays(),
-            });
-        }
-        self.set_overlays((true, true, true));
-        self.players.0 = crate::persist::Players {
-            white: state.bot.clone(),
-            black: state.bot.clone(),
-        };
-        self.pace.0 = state.pace_secs;
-        self.move_time.0 = Some(Duration::from_millis(state.movetime_ms));
-    }
-
-    /// The overlays' switches (charges, zones, square numbers), when the window has them.
-    fn overlays(&self) -> Option<(bool, bool, bool)> {
+impl ViewSwitches<'_> {
+    fn get(&self) -> Option<(bool, bool, bool)> {
         Some((
             self.charges.as_ref()?.visible,
             self.zones.as_ref()?.visible,
@@ -354,7 +342,7 @@ impl Seats<'_> {
         ))
     }
 
-    fn set_overlays(&mut self, (charges, zones, numbers): (bool, bool, bool)) {
+    fn set(&mut self, (charges, zones, numbers): (bool, bool, bool)) {
         if let Some(c) = self.charges.as_mut() {
             c.visible = charges;
         }
@@ -365,108 +353,98 @@ impl Seats<'_> {
             v.show_numbers = numbers;
         }
     }
-
-    /// The seats back to the visitor: `players` play, normal play's pace and move time
-    /// return.
-    fn give_back(&mut self, state: &mut DemoState, players: crate::persist::Players) {
-        if let Some(b) = state.borrowed.take() {
-            self.pace.0 = b.pace;
-            self.move_time.0 = b.move_time;
-            if let Some(o) = b.overlays {
-                self.set_overlays(o);
-            }
-        }
-        self.lent.0 = None;
-        self.players.0 = players;
-    }
 }
 
-/// Carries out a take-over choice.
-fn handle_take_over(
-    mut requests: MessageReader<DemoTakeOverRequest>,
-    mut state: ResMut<DemoState>,
+/// Entering the demo: every variant's overlay on (the player's switches are kept).
+fn show_every_overlay(mut switches: ViewSwitches, mut before: ResMut<ViewBeforeDemo>) {
+    if before.0.is_none() {
+        before.0 = switches.get();
+    }
+    switches.set((true, true, true));
+}
+
+/// At start in the demo, after the settings file was read: the switches it set are the
+/// player's to give back, and every overlay goes on.
+fn show_every_overlay_over_the_settings(
+    mut switches: ViewSwitches,
+    mut before: ResMut<ViewBeforeDemo>,
+) {
+    before.0 = switches.get();
+    switches.set((true, true, true));
+}
+
+/// Leaving the demo (a take-over): its cards and captions go, the cursor shows, and the
+/// view switches are the player's again.
+fn leave_demo(
+    mut switches: ViewSwitches,
+    mut before: ResMut<ViewBeforeDemo>,
     mut overlay: ResMut<DemoOverlay>,
     mut captions: ResMut<DemoCaptions>,
-    mut game: ResMut<ActiveGame>,
-    mut seats: Seats,
-    mut new_game: MessageWriter<NewGameRequest>,
+    mut cursor: Query<&mut CursorOptions, With<PrimaryWindow>>,
 ) {
-    let Some(DemoTakeOverRequest(choice)) = requests.read().last().copied() else {
-        return;
-    };
-    state.offer_open = false;
-    if choice == TakeOver::Resume {
-        return;
+    if let Some(v) = before.0.take() {
+        switches.set(v);
     }
-    // The game on screen already holds the demo position: keep it. From now on it is the
-    // visitor's game (autosaved, kept in the recent games when replaced).
-    state.demo.take_over();
-    game.origin = GameOrigin::Player;
     overlay.title = None;
     overlay.result = None;
     captions.shown.clear();
-    let human = PlayerSpec::Human;
-    let players = match choice {
-        TakeOver::VsBot => {
-            let visitor = if game.is_simultaneous() {
-                Color::White
-            } else {
-                game.record.current().turn()
-            };
-            state.visitor_side = Some(visitor);
-            let bot = state.bot.clone();
-            match visitor {
-                Color::White => crate::persist::Players {
-                    white: human,
-                    black: bot,
-                },
-                Color::Black => crate::persist::Players {
-                    white: bot,
-                    black: human,
-                },
-            }
-        }
-        TakeOver::HotSeat | TakeOver::NewGame | TakeOver::Resume => {
-            state.visitor_side = None;
-            crate::persist::Players {
-                white: human.clone(),
-                black: human,
-            }
-        }
-    };
-    seats.give_back(&mut state, players);
-    if choice == TakeOver::NewGame {
-        new_game.write(NewGameRequest::new(game.variant()));
+    for mut c in &mut cursor {
+        c.visible = true;
     }
-    info!("demo: taken over ({choice:?})");
 }
 
-/// Tells the loop about each move the demo game resolved (captions, the ply count, the
+/// A take-over stops the loop (the game carries the choice out and leaves the demo mode).
+fn follow_take_over(mut requests: MessageReader<TakeOverRequest>, mut state: ResMut<DemoState>) {
+    if let Some(TakeOverRequest(choice)) = requests.read().last().copied()
+        && choice != TakeOver::Resume
+    {
+        state.demo.take_over();
+        info!("demo: taken over ({choice:?})");
+    }
+}
+
+/// Tells the loop about each move the demo game played (captions, the ply count, the
 /// game's end).
 fn follow_demo_game(
-    mut resolved: MessageReader<MoveResolved>,
+    mut notices: MessageReader<Notice>,
     game: Res<ActiveGame>,
     mut state: ResMut<DemoState>,
+    mode: Option<Res<State<AppMode>>>,
+    holds: Res<Holds>,
 ) {
-    for r in resolved.read() {
-        if game.origin == GameOrigin::Demo && state.is_running() {
-            state.demo.on_move(&game.record, &r.effects);
+    let running = demo_running(mode, holds);
+    for n in notices.read() {
+        if let Notice::Played { effects } = n
+            && game.origin == GameOrigin::Demo
+            && running
+        {
+            state.demo.on_move(&game.record, effects);
         }
     }
 }
 
-/// Moves the demo loop on by the frame time and carries out its commands.
+/// What the demo asks the game for.
+#[derive(SystemParam)]
+struct DemoRequests<'w> {
+    seats: MessageWriter<'w, DemoSeatsRequest>,
+    new_game: MessageWriter<'w, NewGameRequest>,
+    adjudicate: MessageWriter<'w, AdjudicateRequest>,
+    start: MessageWriter<'w, StartDemoRequest>,
+}
+
+/// Moves the demo loop on by the frame time and carries out its commands (while the demo
+/// runs, or, stopped, to count the idle minutes of normal play).
 fn advance_demo(
     time: Res<Time>,
     mut state: ResMut<DemoState>,
     mut overlay: ResMut<DemoOverlay>,
     mut captions: ResMut<DemoCaptions>,
-    mut game: ResMut<ActiveGame>,
-    mut seats: Seats,
-    mut new_game: MessageWriter<NewGameRequest>,
+    game: Res<ActiveGame>,
+    holds: Res<Holds>,
+    mut out: DemoRequests,
     (entities, mut scoreboard): (Query<Entity>, ResMut<DemoScoreboard>),
 ) {
-    if state.offer_open {
+    if holds.has(HoldReason::DemoOffer) {
         return;
     }
     if let Some((n, v)) = state.log_entities.take() {
@@ -487,8 +465,13 @@ fn advance_demo(
                 overlay.title = None;
                 state.games_started += 1;
                 state.log_entities = Some((state.games_started, v));
-                seats.lend(&mut state);
-                new_game.write(NewGameRequest::new(v).by(GameOrigin::Demo));
+                out.seats.write(DemoSeatsRequest {
+                    bot: state.bot.clone(),
+                    pace_secs: state.pace_secs,
+                    move_time: Some(Duration::from_millis(state.movetime_ms)),
+                });
+                out.new_game
+                    .write(NewGameRequest::new(v).by(GameOrigin::Demo));
             }
             DemoCommand::ShowCaptions(caps) => {
                 for c in caps {
@@ -499,16 +482,15 @@ fn advance_demo(
                 info!("demo: result: {text}");
                 scoreboard.games.push((game.variant(), outcome));
                 // An adjudicated game (ply cap, stall) is declared so nobody moves on.
-                if game.origin == GameOrigin::Demo && game.record.outcome().is_none() {
-                    game.record.declare(outcome);
+                if game.origin == GameOrigin::Demo {
+                    out.adjudicate.write(AdjudicateRequest(outcome));
                 }
                 overlay.result = Some(text);
             }
             DemoCommand::ShowScene(_) => state.demo.on_scene_finished(),
             DemoCommand::ReturnToDemo => {
                 info!("demo: idle, back to the demo");
-                state.visitor_side = None;
-                state.offer_open = false;
+                out.start.write(StartDemoRequest);
             }
         }
     }
@@ -693,35 +675,38 @@ fn draw_title_card(
         });
 }
 
-/// The scoreboard of the demo's games, in the board area's top-right corner.
+/// The scoreboard of the demo's games, in its own column at the right of the board area
+/// (kept free of the board: [`SCOREBOARD_PX`]); `right` and `top` are in egui points.
 fn draw_scoreboard(
     ctx: &bevy_egui::egui::Context,
     scoreboard: &DemoScoreboard,
-    insets: &crate::render::BoardInsets,
+    right: f32,
+    top: f32,
 ) {
     use bevy_egui::egui;
     let (w, d, b) = scoreboard.totals();
     egui::Area::new(egui::Id::new("demo-scoreboard"))
-        .anchor(
-            egui::Align2::RIGHT_TOP,
-            [-insets.right - 12.0, insets.top + 12.0],
-        )
+        .anchor(egui::Align2::RIGHT_TOP, [-right - 8.0, top + 12.0])
         .order(egui::Order::Foreground)
         .fade_in(false)
         .interactable(false)
         .show(ctx, |ui| {
+            ui.set_max_width(SCOREBOARD_PX - 16.0);
             egui::Frame::new()
                 .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 190))
                 .corner_radius(8)
                 .inner_margin(10)
                 .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Demo games: {}   White {w} · draws {d} · Black {b}",
-                            scoreboard.games.len()
-                        ))
-                        .size(15.0)
-                        .color(egui::Color32::from_rgb(250, 210, 90)),
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!(
+                                "Demo games: {}\nWhite {w} · draws {d} · Black {b}",
+                                scoreboard.games.len()
+                            ))
+                            .size(15.0)
+                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                        )
+                        .wrap(),
                     );
                     for (v, o) in scoreboard.games.iter().rev().take(4) {
                         ui.label(
@@ -734,18 +719,39 @@ fn draw_scoreboard(
         });
 }
 
-/// The overlay: title card, result card, caption bar, take-over offer, quit hint.
+/// The newest captions the caption bar shows (a caption wraps to two lines at most).
+const CAPTIONS_IN_BAR: usize = 2;
+
+/// What the demo's overlay reads.
+#[derive(SystemParam)]
+struct OverlayInputs<'w> {
+    overlay: Res<'w, DemoOverlay>,
+    captions: Res<'w, DemoCaptions>,
+    scoreboard: Res<'w, DemoScoreboard>,
+    mode: Option<Res<'w, State<AppMode>>>,
+    holds: Res<'w, Holds>,
+    art: Option<Res<'w, crate::render::art::ArtImages>>,
+}
+
+/// The overlay: title card, result card, caption bar, take-over offer, quit hint. While
+/// the demo runs it keeps strips free around the board (the hint above, the caption bar
+/// below, the scoreboard's column at the right) so that nothing it draws covers a square or
+/// the coordinates.
 fn draw_demo_overlay(
     mut contexts: bevy_egui::EguiContexts,
-    state: Res<DemoState>,
-    overlay: Res<DemoOverlay>,
-    captions: Res<DemoCaptions>,
-    mut take: MessageWriter<DemoTakeOverRequest>,
+    input: OverlayInputs,
+    mut take: MessageWriter<TakeOverRequest>,
     mut insets: ResMut<crate::render::BoardInsets>,
-    scoreboard: Res<DemoScoreboard>,
-    art: Option<Res<crate::render::art::ArtImages>>,
 ) -> Result {
     use bevy_egui::egui;
+    let OverlayInputs {
+        overlay,
+        captions,
+        scoreboard,
+        mode,
+        holds,
+        art,
+    } = input;
     let mut pieces = PieceTextures::new();
     if let (Some(card), Some(art)) = (&overlay.title, &art)
         && let Some(d) = &card.diagram
@@ -759,19 +765,33 @@ fn draw_demo_overlay(
         }
     }
     let ctx = contexts.ctx_mut()?;
-    let running = !state.demo.is_stopped();
+    let running = mode.is_some_and(|m| *m.get() == AppMode::Demo);
+    let offer_open = holds.has(HoldReason::DemoOffer);
+    // The insets are logical pixels, egui lays out in points.
+    let zoom = ctx.zoom_factor();
+    let with_scoreboard = running && scoreboard.shown && !scoreboard.games.is_empty();
+    // The panels' insets, before the demo's strips are added (points).
+    let (left, right, top, bottom) = (
+        insets.left / zoom,
+        insets.right / zoom,
+        insets.top / zoom,
+        insets.bottom / zoom,
+    );
     if running {
-        // Room for the caption bar below the board (the panels reset the insets each frame).
+        // Room for the caption bar below the board, the hint above it and the scoreboard
+        // beside it (the panels reset the insets each frame).
         insets.bottom += CAPTION_BAR_PX;
         insets.top += HINT_ROW_PX;
+        if with_scoreboard {
+            insets.right += SCOREBOARD_PX;
+        }
         // A shield over the board and panels: a click opens the offer instead of moving a
         // piece, and keys go to the demo instead of the game's hotkeys.
         egui::Area::new(egui::Id::new("demo-shield"))
             .fixed_pos(egui::Pos2::ZERO)
             .order(egui::Order::Middle)
             .show(ctx, |ui| {
-                let r = ui.allocate_response(ctx.viewport_rect().size(), egui::Sense::click());
-                r.request_focus();
+                ui.allocate_response(ctx.viewport_rect().size(), egui::Sense::click());
             });
     }
     let card_frame = egui::Frame::new()
@@ -801,46 +821,53 @@ fn draw_demo_overlay(
                 });
             });
     }
-    let free_width =
-        (ctx.viewport_rect().width() - insets.left - insets.right - 40.0).clamp(200.0, 1100.0);
+    let screen = ctx.viewport_rect();
     if running && !captions.shown.is_empty() {
+        // The strip between the board area's foot and the status line, clipped to it.
+        let bar = CAPTION_BAR_PX / zoom;
+        let strip = egui::Rect::from_min_max(
+            egui::pos2(
+                screen.left() + left + 12.0,
+                screen.bottom() - bottom - bar + 6.0,
+            ),
+            egui::pos2(
+                screen.right() - right - 12.0,
+                screen.bottom() - bottom - 6.0,
+            ),
+        );
         egui::Area::new(egui::Id::new("demo-captions"))
-            .anchor(
-                egui::Align2::CENTER_BOTTOM,
-                [(insets.left - insets.right) / 2.0, -34.0],
-            )
+            .fixed_pos(strip.min)
             .order(egui::Order::Foreground)
             .fade_in(false)
+            .interactable(false)
             .show(ctx, |ui| {
+                ui.set_clip_rect(strip);
+                ui.set_width(strip.width());
                 egui::Frame::new()
                     .fill(egui::Color32::from_rgba_unmultiplied(0, 0, 0, 215))
                     .corner_radius(10)
-                    .inner_margin(16)
+                    .inner_margin(12)
                     .show(ui, |ui| {
-                        ui.set_max_width(free_width);
-                        for (c, left) in &captions.shown {
+                        ui.set_width(strip.width() - 24.0);
+                        let newest = captions.shown.len().saturating_sub(CAPTIONS_IN_BAR);
+                        for (c, left) in captions.shown.iter().skip(newest) {
                             let a = (left.min(1.0) * 255.0) as u8;
-                            ui.label(
-                                egui::RichText::new(&c.text)
-                                    .size(30.0)
-                                    .color(egui::Color32::from_rgba_unmultiplied(255, 255, 255, a)),
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(&c.text).size(26.0).color(
+                                    egui::Color32::from_rgba_unmultiplied(255, 255, 255, a),
+                                ))
+                                .wrap(),
                             );
                         }
                     });
             });
     }
-    if running && scoreboard.shown && !scoreboard.games.is_empty() {
-        draw_scoreboard(ctx, &scoreboard, &insets);
+    if with_scoreboard {
+        draw_scoreboard(ctx, &scoreboard, right, top + HINT_ROW_PX / zoom);
     }
-    if running && !state.offer_open && overlay.esc_held <= 0.0 {
+    if running && !offer_open && overlay.esc_held <= 0.0 {
         egui::Area::new(egui::Id::new("demo-hint"))
-            .anchor(
-                egui::Align2::CENTER_TOP,
-                [
-                    (insets.left - insets.right) / 2.0,
-                    insets.top - HINT_ROW_PX + 4.0,
-                ],
-            )
+            .anchor(egui::Align2::CENTER_TOP, [(left - right) / 2.0, top + 4.0])
             .order(egui::Order::Foreground)
             .fade_in(false)
             .interactable(false)
@@ -855,7 +882,7 @@ fn draw_demo_overlay(
                 );
             });
     }
-    if state.offer_open {
+    if running && offer_open {
         egui::Window::new("Play Esoterica")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .order(egui::Order::Foreground)
@@ -865,17 +892,15 @@ fn draw_demo_overlay(
                 ui.label(egui::RichText::new("The demo is paused.").size(20.0));
                 ui.add_space(8.0);
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(22.0));
-                if ui.add(big("Take over this game vs the bot")).clicked() {
-                    take.write(DemoTakeOverRequest(TakeOver::VsBot));
-                }
-                if ui.add(big("Take over this game hot-seat")).clicked() {
-                    take.write(DemoTakeOverRequest(TakeOver::HotSeat));
-                }
-                if ui.add(big("New game")).clicked() {
-                    take.write(DemoTakeOverRequest(TakeOver::NewGame));
-                }
-                if ui.add(big("Back to the demo")).clicked() {
-                    take.write(DemoTakeOverRequest(TakeOver::Resume));
+                for (label, choice) in [
+                    ("Take over this game vs the bot", TakeOver::VsBot),
+                    ("Take over this game hot-seat", TakeOver::HotSeat),
+                    ("New game", TakeOver::NewGame),
+                    ("Back to the demo", TakeOver::Resume),
+                ] {
+                    if ui.add(big(label)).clicked() {
+                        take.write(TakeOverRequest(choice));
+                    }
                 }
             });
     }

@@ -2,7 +2,7 @@
 //! entity per (charging piece, empty square), and a [`SquareCharge`] (net charge and
 //! controller) on every square entity. They are rebuilt from the rules core
 //! ([`force_field::fields`]) right after the Settle stage, in
-//! [`AppSystems::Sync`] after the board sync, whenever the shown
+//! [`AppSystems::Sync`](crate::AppSystems::Sync) after the board sync, whenever the shown
 //! position changed. Other variants have no charge entities. Nothing here decides a rule.
 
 use bevy::prelude::*;
@@ -11,19 +11,9 @@ use super::sync::WorldMismatch;
 
 use super::components::{BoardSquare, Captured, OnSquare, PieceEntity};
 use super::state::ActiveGame;
-use crate::AppSystems;
+
 use crate::rules::variants::force_field::{self, ChargeMap};
 use crate::rules::{Color as Side, PieceKind, Square, Variant};
-
-/// Adds the charge rebuild (only active in Force Field).
-pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        rebuild_charges
-            .in_set(AppSystems::Sync)
-            .after(super::sync::sync_board),
-    );
-}
 
 /// One piece's field on one empty square (one entity each).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]

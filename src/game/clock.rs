@@ -5,17 +5,23 @@
 //! from the record after undo, resume or load, and ending the game on a flag fall (a win,
 //! or a draw when the other side has no mating material — the rules core decides). A
 //! watched game's clocks show the readings its file recorded and never run.
-//! Headless; runs in [`AppSystems::Sync`], after the moves of the
-//! frame resolved.
+//! Headless; runs in [`AppSystems::Sync`](crate::AppSystems::Sync), after the moves of the
+//! frame resolved. A clock runs only while its side can move: in [`AppMode::Play`], not
+//! while a question or dialog holds the game, and, while an earlier position is reviewed,
+//! only for a person's side (a bot waits for the review to end).
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 
+use bevy::ecs::system::SystemParam;
+
 use super::commits::{CommitRecorded, CommitTakenBack};
 use super::messages::MoveResolved;
-use super::state::{ActiveGame, GameHold, StatusLine};
-use crate::AppSystems;
+use super::notice::Notice;
+use super::session::{AppMode, GamePhase};
+use super::state::{ActiveGame, AutomatedSides, GameOrigin};
+
 use crate::rules::Color as Side;
 use crate::rules::clock::{Clock, TimeControl, flag_fall};
 
@@ -48,13 +54,7 @@ pub struct PauseClockRequest(pub bool);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ClockChoice>()
         .init_resource::<LiveClock>()
-        .add_message::<PauseClockRequest>()
-        .add_systems(
-            Update,
-            run_clock
-                .in_set(AppSystems::Sync)
-                .after(super::charges::rebuild_charges),
-        );
+        .add_message::<PauseClockRequest>();
 }
 
 /// The clocks for `game` from its record: the last recorded clock readings (or the base
@@ -76,11 +76,7 @@ pub fn clock_for(game: &ActiveGame) -> LiveClock {
         && started
         && record.outcome().is_none()
     {
-        if game.is_simultaneous() {
-            c.start_turn();
-        } else {
-            c.start_move(record.current().turn());
-        }
+        c.start(game.variant().turn_model(), record.current().turn());
     }
     LiveClock {
         clock,
@@ -89,22 +85,56 @@ pub fn clock_for(game: &ActiveGame) -> LiveClock {
     }
 }
 
+/// The clock-relevant messages of a frame.
+#[derive(SystemParam)]
+pub(crate) struct ClockEvents<'w, 's> {
+    resolved: MessageReader<'w, 's, MoveResolved>,
+    recorded: MessageReader<'w, 's, CommitRecorded>,
+    taken_back: MessageReader<'w, 's, CommitTakenBack>,
+    pause: MessageReader<'w, 's, PauseClockRequest>,
+}
+
+/// Who may move now, as the clocks see it: the mode, the phase and the seats.
+#[derive(SystemParam)]
+pub(crate) struct ClockMoment<'w> {
+    mode: Option<Res<'w, State<AppMode>>>,
+    phase: Option<Res<'w, State<GamePhase>>>,
+    automated: Option<Res<'w, AutomatedSides>>,
+}
+
+impl ClockMoment<'_> {
+    /// Which sides' clocks may run now (White, Black).
+    fn sides_that_can_move(&self) -> [bool; 2] {
+        let playing = self
+            .mode
+            .as_deref()
+            .is_none_or(|m| *m.get() == AppMode::Play);
+        let phase = self.phase.as_deref().map(|p| *p.get());
+        let automated = self.automated.as_deref().copied().unwrap_or_default();
+        Side::BOTH.map(|side| {
+            playing
+                && match phase {
+                    None => true,
+                    Some(GamePhase::Reviewing) => !automated.plays(side),
+                    Some(p) => p.takes_moves(),
+                }
+        })
+    }
+}
+
 /// Sets, switches and runs the clocks, and ends the game when one falls.
 pub(crate) fn run_clock(
     time: Res<Time>,
     mut game: ResMut<ActiveGame>,
     mut live: ResMut<LiveClock>,
-    hold: Res<GameHold>,
-    mut status: ResMut<StatusLine>,
-    mut resolved: MessageReader<MoveResolved>,
-    mut recorded: MessageReader<CommitRecorded>,
-    mut taken_back: MessageReader<CommitTakenBack>,
-    mut pause: MessageReader<PauseClockRequest>,
+    moment: ClockMoment,
+    mut events: ClockEvents,
+    mut notices: MessageWriter<Notice>,
 ) {
-    let moves = resolved.read().count();
-    let committed: Vec<Side> = recorded.read().map(|c| c.side).collect();
-    let withdrawn: Vec<Side> = taken_back.read().map(|c| c.side).collect();
-    if game.origin == super::state::GameOrigin::Watched {
+    let moves = events.resolved.read().count();
+    let committed: Vec<Side> = events.recorded.read().map(|c| c.side).collect();
+    let withdrawn: Vec<Side> = events.taken_back.read().map(|c| c.side).collect();
+    if game.origin == GameOrigin::Watched {
         // A replay shows the file's own readings (`%clk`): its clocks never run, so no
         // flag can fall that did not fall in the game.
         let mut shown = clock_for(&game);
@@ -126,42 +156,34 @@ pub(crate) fn run_clock(
         return;
     }
     live.seen = Some(now);
-    let simultaneous = game.is_simultaneous();
+    let model = game.variant().turn_model();
     let mut started = live.started;
     let Some(clock) = live.clock.as_mut() else {
         return;
     };
-    if let Some(PauseClockRequest(p)) = pause.read().last().copied() {
+    if let Some(PauseClockRequest(p)) = events.pause.read().last().copied() {
         clock.set_paused(p);
     }
-    if simultaneous {
-        for side in committed {
-            if !started {
-                clock.start_turn();
-                started = true;
-            }
-            clock.commit(side);
+    for side in committed {
+        if !started {
+            clock.start_turn();
+            started = true;
         }
-        for side in withdrawn {
-            clock.uncommit(side);
-        }
-        for _ in 0..moves {
-            clock.turn_resolved();
-        }
-    } else {
-        // The record is already past these moves: the movers alternate back from the
-        // side to move now.
-        let mut mover = game.record.current().turn();
-        for _ in 0..moves {
-            mover = mover.other();
-        }
-        for _ in 0..moves {
-            if !started {
-                started = true;
-            }
-            clock.moved(mover);
-            mover = mover.other();
-        }
+        clock.commit(side);
+    }
+    for side in withdrawn {
+        clock.uncommit(side);
+    }
+    // The record is already past these moves: the movers alternate back from the side to
+    // move now (a simultaneous turn has no single mover: both gain).
+    let mut mover = game.record.current().turn();
+    for _ in 0..moves {
+        mover = mover.other();
+    }
+    for _ in 0..moves {
+        started = true;
+        clock.entry_played(model, mover);
+        mover = mover.other();
     }
     live.started = started;
     let Some(clock) = live.clock.as_mut() else {
@@ -171,19 +193,18 @@ pub(crate) fn run_clock(
         let reading = [clock.remaining(Side::White), clock.remaining(Side::Black)];
         game.record.set_last_clocks(reading);
     }
-    let over = game.record.outcome().is_some();
-    if over {
+    if game.record.outcome().is_some() {
         clock.stop();
         return;
     }
-    if !started || hold.0.is_some() {
+    if !started {
         return;
     }
-    clock.tick(time.delta());
+    clock.tick_sides(time.delta(), moment.sides_that_can_move());
     let Some(outcome) = flag_fall(game.record.current(), &clock.flagged()) else {
         return;
     };
     clock.stop();
     game.record.declare(outcome);
-    status.0 = format!("Time! Game over: {}.", outcome.describe());
+    notices.write(Notice::FlagFell(outcome));
 }

@@ -7,7 +7,8 @@
 //! # How a move source commits
 //! - Hot-seat (mouse, keyboard, `--moves`): a [`SubmitMoveRequest`](super::SubmitMoveRequest);
 //!   it commits for [`ParityCommits::next_to_commit`] (White first, then Black).
-//! - Any other source, e.g. a bot playing one side: a [`SubmitCommitRequest`] naming the side,
+//! - Any other source, e.g. a bot playing one side: a [`SideMoveRequest`] naming the side
+//!   (the same request plays a move in an alternating game),
 //!   or, from a system that already holds `ResMut<ParityCommits>`,
 //!   [`ParityCommits::submit_commit`]. A bot chooses its commit from the start-of-turn
 //!   position alone; it never needs (and cannot get) the other side's commit.
@@ -20,15 +21,20 @@ use crate::rules::narrate::{self, Audience};
 use crate::rules::refusal::{Reason, Refusal};
 use crate::rules::{Color as Side, Move, PieceKind, Position};
 
-/// Asks to commit `mv` for `side` (Parity). Checked against the live position's legal
-/// commits in the Commit set; a refused commit comes back as a
-/// [`MoveRejected`](super::MoveRejected).
+/// Asks to play `mv` for `side`, whatever the turn model: in an alternating game it is
+/// `side`'s move (queued like a [`SubmitMoveRequest`](super::SubmitMoveRequest) when
+/// `side` is to move, refused otherwise); in Parity it is `side`'s hidden commit, checked
+/// against the start-of-turn position's legal commits in the Commit set. A refusal comes
+/// back as a [`MoveRejected`](super::MoveRejected) and a notice. Bots, typed moves and
+/// replays send it.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SubmitCommitRequest {
-    /// The committing side.
+pub struct SideMoveRequest {
+    /// The side.
     pub side: Side,
-    /// The commit.
+    /// The move (Parity: the commit).
     pub mv: Move,
+    /// Who sent it.
+    pub source: super::MoveSource,
 }
 
 /// Asks to take back `side`'s commit (only possible before the other side commits).
@@ -70,8 +76,8 @@ pub enum CommitError {
     },
     /// The game is over.
     GameOver,
-    /// Nothing may move now (the reason, e.g. the resume question is open).
-    OnHold(String),
+    /// Nothing may move now (a question or dialog holds the game).
+    OnHold(crate::game::session::HoldReason),
 }
 
 impl std::fmt::Display for CommitError {
@@ -89,7 +95,9 @@ impl std::fmt::Display for CommitError {
                 )
             }
             CommitError::GameOver => f.write_str("the game is over"),
-            CommitError::OnHold(why) => write!(f, "not now: {why}"),
+            CommitError::OnHold(why) => {
+                write!(f, "not now: {}", crate::game::notice::hold_words(*why))
+            }
         }
     }
 }

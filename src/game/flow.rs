@@ -4,14 +4,18 @@
 //! next turn resolves), and a new game, undo or load withdraws it. A resignation is a win
 //! for the other side ([`WinReason::Resignation`]); an accepted offer a draw
 //! ([`DrawReason::Agreement`]). Both are declared on the record, so PGN, autosave and the
-//! recent games see the result. Headless; runs in [`AppSystems::Input`](crate::AppSystems)
-//! after the file requests and before the bots and the moves of the frame (a move and a
-//! resignation in the same frame: the resignation comes first).
+//! recent games see the result. A rematch ([`RematchRequest`]) swaps the seats and asks
+//! for the same game again; the demo's adjudication ([`AdjudicateRequest`]) declares a
+//! result the rules did not reach. Headless; runs in
+//! [`InputSystems::Flow`](crate::InputSystems::Flow), after the file requests and before
+//! the bots and the moves of the frame (a move and a resignation in the same frame: the
+//! resignation comes first).
 
 use bevy::prelude::*;
 
-use super::state::{ActiveGame, GameHold, StatusLine};
-use crate::AppSystems;
+use super::notice::{FlowRefusal, Notice};
+use super::session::Holds;
+use super::state::ActiveGame;
 use crate::rules::{Color as Side, DrawReason, Outcome, WinReason};
 
 /// `side` resigns the game on the board.
@@ -57,34 +61,43 @@ impl PendingOffer {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DrawOffer(pub Option<PendingOffer>);
 
+/// Asks for a rematch of the finished (or abandoned) game: the same variant, start
+/// position and time control, the seats swapped.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RematchRequest;
+
+/// Declares `0` as the result of the game on the board when the rules have not ended it
+/// (the demo's ply cap or a stalled game).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdjudicateRequest(pub Outcome);
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ResignRequest>()
         .add_message::<OfferDrawRequest>()
         .add_message::<AnswerDrawOfferRequest>()
+        .add_message::<RematchRequest>()
+        .add_message::<AdjudicateRequest>()
         .init_resource::<DrawOffer>()
         .add_systems(
             Update,
-            handle_game_flow
-                .in_set(AppSystems::Input)
-                .after(super::persist_glue::PersistSystems),
-        )
-        .add_systems(
-            Update,
-            withdraw_lapsed_offer
-                .in_set(AppSystems::Sync)
-                .after(super::clock::run_clock),
+            (
+                start_rematch.in_set(crate::InputSystems::Replace),
+                (handle_game_flow, adjudicate)
+                    .chain()
+                    .in_set(crate::InputSystems::Flow),
+            ),
         );
 }
 
 /// Why `side` cannot resign or offer a draw now, if it cannot.
-pub fn flow_refusal(game: &ActiveGame, hold: &GameHold) -> Option<String> {
+pub fn flow_refusal(game: &ActiveGame, holds: &Holds) -> Option<FlowRefusal> {
     if let Some(outcome) = game.record.outcome() {
-        return Some(format!("The game is already over: {}.", outcome.describe()));
+        return Some(FlowRefusal::AlreadyOver(outcome));
     }
     if game.origin != super::state::GameOrigin::Player {
-        return Some("This game is not played at this machine: take it over first.".to_string());
+        return Some(FlowRefusal::NotThisMachine);
     }
-    hold.0.clone()
+    holds.current().map(FlowRefusal::Held)
 }
 
 /// Whether `offer` no longer stands in `game`: another game, the answering move was made,
@@ -103,22 +116,28 @@ pub(crate) fn withdraw_lapsed_offer(game: Res<ActiveGame>, mut offer: ResMut<Dra
     }
 }
 
+/// The requests of the flow.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct FlowRequests<'w, 's> {
+    resign: MessageReader<'w, 's, ResignRequest>,
+    offers: MessageReader<'w, 's, OfferDrawRequest>,
+    answers: MessageReader<'w, 's, AnswerDrawOfferRequest>,
+}
+
 /// Applies resignations, offers and answers.
 pub(crate) fn handle_game_flow(
     mut game: ResMut<ActiveGame>,
-    hold: Res<GameHold>,
+    holds: Res<Holds>,
     mut offer: ResMut<DrawOffer>,
-    mut status: ResMut<StatusLine>,
-    mut resign: MessageReader<ResignRequest>,
-    mut offers: MessageReader<OfferDrawRequest>,
-    mut answers: MessageReader<AnswerDrawOfferRequest>,
+    mut notices: MessageWriter<Notice>,
+    mut requests: FlowRequests,
 ) {
     if offer.0.is_some_and(|p| lapsed(&p, &game)) {
         offer.0 = None;
     }
-    for r in resign.read() {
-        if let Some(why) = flow_refusal(&game, &hold) {
-            status.0 = why;
+    for r in requests.resign.read() {
+        if let Some(why) = flow_refusal(&game, &holds) {
+            notices.write(Notice::FlowRefused(why));
             continue;
         }
         let outcome = Outcome::Win {
@@ -127,25 +146,28 @@ pub(crate) fn handle_game_flow(
         };
         game.record.declare(outcome);
         offer.0 = None;
-        status.0 = format!("{} resigns. {}.", r.side.title(), outcome.describe());
+        notices.write(Notice::Resigned {
+            side: r.side,
+            outcome,
+        });
     }
-    for o in offers.read() {
-        if let Some(why) = flow_refusal(&game, &hold) {
-            status.0 = why;
+    for o in requests.offers.read() {
+        if let Some(why) = flow_refusal(&game, &holds) {
+            notices.write(Notice::FlowRefused(why));
             continue;
         }
         if offer.0.is_some_and(|p| p.by == o.side.other()) {
             // Offering back what was offered is accepting it.
-            accept(&mut game, &mut offer, &mut status);
+            notices.write(accept(&mut game, &mut offer));
             continue;
         }
         let len = game.record.len();
-        let lapses_after = if game.is_simultaneous() || game.record.current().turn() != o.side {
-            // The other side's next move (or the next turn) answers it.
-            len
-        } else {
-            // The offering side still moves first; the reply after that answers it.
+        // The offer stands until the other side's next move (Parity: the next turn); if
+        // the offering side is still to move, until the reply after its own move.
+        let lapses_after = if game.sides_acting() == [o.side] {
             len + 1
+        } else {
+            len
         };
         offer.0 = Some(PendingOffer {
             by: o.side,
@@ -153,27 +175,63 @@ pub(crate) fn handle_game_flow(
             made_at: len,
             lapses_after,
         });
-        status.0 = format!("{} offers a draw.", o.side.title());
+        notices.write(Notice::DrawOffered(o.side));
     }
-    for a in answers.read() {
+    for a in requests.answers.read() {
         let Some(p) = offer.0 else {
-            status.0 = "There is no draw offer to answer.".to_string();
+            notices.write(Notice::NoOfferToAnswer);
             continue;
         };
         if a.0 {
-            accept(&mut game, &mut offer, &mut status);
+            notices.write(accept(&mut game, &mut offer));
         } else {
             offer.0 = None;
-            status.0 = format!("{} declines the draw.", p.to().title());
+            notices.write(Notice::DrawDeclined(p.to()));
         }
     }
 }
 
-fn accept(game: &mut ActiveGame, offer: &mut DrawOffer, status: &mut StatusLine) {
+fn accept(game: &mut ActiveGame, offer: &mut DrawOffer) -> Notice {
     let outcome = Outcome::Draw {
         reason: DrawReason::Agreement,
     };
     game.record.declare(outcome);
     offer.0 = None;
-    status.0 = format!("{}.", outcome.describe());
+    Notice::DrawAgreed(outcome)
+}
+
+/// Declares an adjudicated result on a game the rules have not ended.
+pub(crate) fn adjudicate(
+    mut requests: MessageReader<AdjudicateRequest>,
+    mut game: ResMut<ActiveGame>,
+) {
+    for AdjudicateRequest(outcome) in requests.read() {
+        if game.record.outcome().is_none() {
+            game.record.declare(*outcome);
+        }
+    }
+}
+
+/// Swaps the seats and asks for the same game again (confirmed like any other
+/// replacement while a game is in progress); new games get the game's time control.
+pub(crate) fn start_rematch(
+    mut requests: MessageReader<RematchRequest>,
+    game: Res<ActiveGame>,
+    mut clock_choice: ResMut<super::clock::ClockChoice>,
+    mut seats: ResMut<super::seats::Seats>,
+    mut replace: MessageWriter<super::replace::ReplaceGameRequest>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    clock_choice.0 = game.record.time_control;
+    seats.swap();
+    let request = if game.record.start() == &crate::rules::Position::new(game.variant()) {
+        super::NewGameRequest::new(game.variant())
+    } else {
+        super::NewGameRequest::at(game.record.start().clone())
+    };
+    replace.write(super::replace::ReplaceGameRequest(
+        super::replace::Replacement::NewGame(request),
+    ));
 }

@@ -99,6 +99,10 @@ pub struct MoveRejected {
     pub mv: String,
     /// Why (the rules' reason, e.g. "it would leave the King in check").
     pub reason: String,
+    /// Force Field: the squares whose fields refused it (the rules core's
+    /// [`field_blockers`](crate::rules::variants::force_field::field_blockers)); empty
+    /// otherwise.
+    pub fields: Vec<Square>,
 }
 
 /// The rules resolved a move (or a Parity turn); the stage sets apply these effects.
@@ -108,7 +112,19 @@ pub struct MoveResolved {
     pub effects: Vec<Effect>,
 }
 
-/// How a piece entity moves in one stage, for the animation.
+/// The board shows another position: a move (Parity: a turn) was played
+/// (`rebuilt: false`), or the entities were rebuilt from the shown position (a new game,
+/// undo, review, a load: `rebuilt: true`). What the board drew for the old position
+/// (a selection, a refused move's frame) goes.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionShown {
+    /// Whether the entities were rebuilt (no motions lead to the new position).
+    pub rebuilt: bool,
+}
+
+/// How a piece entity moves in one stage: worked out once by the game from the rules'
+/// effects of the move (a shared landing from `Effect::Shared`, a bounce from
+/// `Effect::FailedCapture`, the taker of a capture from its step); the board only plays it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Motion {
     /// Ordinary movement from → to.
@@ -118,6 +134,22 @@ pub enum Motion {
         /// To.
         to: Square,
     },
+    /// A slide onto a square the piece will share with an enemy piece (Parity): both land
+    /// together, meet in its middle and stand side by side.
+    Share {
+        /// From.
+        from: Square,
+        /// The shared square.
+        to: Square,
+    },
+    /// A slide onto a square whose capture failed (Parity: the target had gone): the piece
+    /// lands with a bounce.
+    Bounce {
+        /// From.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
     /// Vanish on `from`, reappear on `to` with a trail.
     Teleport {
         /// Exoteric square.
@@ -125,10 +157,13 @@ pub enum Motion {
         /// Esoteric square.
         to: Square,
     },
-    /// The piece on `at` fades out (captured).
-    Vanish {
+    /// The piece on `at` is captured: knocked off the board away from the square its taker
+    /// came from (`by`, when a piece arrived there), and faded.
+    Capture {
         /// Where it stood.
         at: Square,
+        /// Where the taker came from.
+        by: Option<Square>,
     },
     /// The piece on `at` stays but is marked (Intrachange pass-through, promotion).
     Pulse {
@@ -136,6 +171,48 @@ pub enum Motion {
         at: Square,
     },
 }
+
+impl Motion {
+    /// The squares a travelling motion goes from and to (slides, shared landings, bounces,
+    /// teleports).
+    pub fn travel(&self) -> Option<(Square, Square)> {
+        match *self {
+            Motion::Slide { from, to }
+            | Motion::Share { from, to }
+            | Motion::Bounce { from, to }
+            | Motion::Teleport { from, to } => Some((from, to)),
+            Motion::Capture { .. } | Motion::Pulse { .. } => None,
+        }
+    }
+}
+
+/// A short label over a square for an event of a Parity turn (a shared square, a failed
+/// capture, a check), in the narrator's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareCaption {
+    /// The square it stands over (for a check, the King's).
+    pub at: Square,
+    /// The words.
+    pub text: String,
+    /// What kind of event it tells.
+    pub kind: SquareCaptionKind,
+}
+
+/// What a [`SquareCaption`] tells (the board colours it by kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SquareCaptionKind {
+    /// Two pieces share the square.
+    Shared,
+    /// A capture failed there.
+    FailedCapture,
+    /// A King is in check.
+    Check,
+}
+
+/// The captions of the turn just resolved (Parity), for the board to show once the landings
+/// have played.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct TurnCaptions(pub Vec<SquareCaption>);
 
 /// One entity's motion in a stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,10 +11,13 @@ pub mod commits;
 pub mod components;
 pub mod flow;
 pub mod messages;
+pub mod notice;
 pub mod persist_glue;
 pub mod premove;
 pub mod replace;
 pub mod resolve;
+pub mod seats;
+pub mod session;
 pub mod state;
 pub mod sync;
 pub mod typed;
@@ -28,32 +31,40 @@ use bevy::prelude::*;
 pub use crate::rules::narrate::turn_line;
 pub use charges::{ChargeContribution, SquareCharge, check_charges_match_position};
 pub use commits::{
-    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
+    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SideMoveRequest,
     TakeBackCommitRequest,
 };
 pub use components::{
     BoardSquare, Captured, HeldForPresentation, HexagramNumber, OnSquare, PieceEntity, SquareShade,
     hexagram_number,
 };
-pub use flow::{AnswerDrawOfferRequest, DrawOffer, OfferDrawRequest, PendingOffer, ResignRequest};
+pub use flow::{
+    AdjudicateRequest, AnswerDrawOfferRequest, DrawOffer, OfferDrawRequest, PendingOffer,
+    RematchRequest, ResignRequest,
+};
 pub use messages::{
     Motion, MotionStep, MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest,
-    RedoRequest, ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest,
-    UndoRequest,
+    PositionShown, RedoRequest, ResyncRequest, ReviewRequest, SquareCaption, SquareCaptionKind,
+    StageAnimationRequested, SubmitMoveRequest, TurnCaptions, UndoRequest,
 };
-pub use resolve::simultaneous::commit_status;
-pub use resolve::turn_text;
+pub use notice::{Notice, commit_status, turn_text};
+pub use seats::{Seats, SetSeatRequest};
+pub use session::{
+    AppMode, FairyPiecesOnBoard, FieldsOnBoard, GamePhase, HoldReason, HoldRequest, Holds, OnBoard,
+    TeleportsOnBoard, TurnModelState, ZonesOnBoard,
+};
 pub use state::{
-    ActiveGame, AutomatedSides, GameHold, GameOrigin, PendingMoves, RecentSlot, ResolutionSet,
-    StageLog, StageLogEntry, StatusLine,
+    ActiveGame, AutomatedSides, GameOrigin, PendingMoves, RecentSlot, ResolutionSet, StageLog,
+    StageLogEntry, StatusLine,
 };
 pub use sync::{WorldMismatch, check_world_matches_position, pieces_match_position};
 
 use crate::AppSystems;
-use crate::rules::TurnModel;
 
-/// The headless game logic: resources, messages, the set order and the pipeline. Insert an
-/// [`ActiveGame`] before adding it to start from a chosen position (default: standard chess).
+/// The headless game logic: resources, messages, the states of the session
+/// ([`session`]), the set order and the pipeline. Insert an [`ActiveGame`] (and a
+/// [`StartMode`](session::StartMode), [`Seats`]) before adding it to start from a chosen
+/// position, mode and players (default: standard chess, play, both seats human).
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
@@ -62,11 +73,10 @@ impl Plugin for GamePlugin {
         if !app.world().contains_resource::<ActiveGame>() {
             app.init_resource::<ActiveGame>();
         }
-        app.init_resource::<StatusLine>()
-            .init_resource::<GameHold>()
-            .init_resource::<RecentSlot>()
+        app.init_resource::<RecentSlot>()
             .init_resource::<StageLog>()
             .init_resource::<PendingMoves>()
+            .init_resource::<AutomatedSides>()
             .add_message::<SubmitMoveRequest>()
             .add_message::<NewGameRequest>()
             .add_message::<UndoRequest>()
@@ -77,16 +87,27 @@ impl Plugin for GamePlugin {
             .add_message::<MoveRejected>()
             .add_message::<MoveResolved>()
             .add_message::<StageAnimationRequested>()
+            .add_message::<TurnCaptions>()
+            .add_message::<messages::PositionShown>()
             .add_systems(Startup, request_initial_sync)
             .add_systems(
                 Update,
-                (sync::sync_board, sync::despawn_released_captures)
+                (
+                    sync::sync_board,
+                    sync::despawn_released_captures,
+                    charges::rebuild_charges,
+                    clock::run_clock,
+                    flow::withdraw_lapsed_offer,
+                    session::follow_board,
+                )
                     .chain()
                     .in_set(AppSystems::Sync),
             )
             .add_plugins((
+                notice::plugin,
+                session::plugin,
+                seats::plugin,
                 resolve::plugin,
-                charges::plugin,
                 persist_glue::plugin,
                 replace::plugin,
                 clock::plugin,
@@ -100,23 +121,8 @@ impl Plugin for GamePlugin {
 
 fn request_initial_sync(
     mut resync: MessageWriter<ResyncRequest>,
-    game: Res<ActiveGame>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
 ) {
-    status.0 = turn_text(&game);
+    notices.write(Notice::Started);
     resync.write(ResyncRequest);
-}
-
-/// Run condition: the active variant has the capability `cap` (e.g.
-/// [`Variant::has_fields`](crate::rules::Variant::has_fields)): a variant's own systems run
-/// only while a game of such a variant is on the board.
-pub fn variant_has(
-    cap: fn(crate::rules::Variant) -> bool,
-) -> impl FnMut(Option<Res<ActiveGame>>) -> bool + Clone {
-    move |game: Option<Res<ActiveGame>>| game.is_some_and(|g| cap(g.variant()))
-}
-
-/// Run condition: the active variant moves simultaneously (Parity).
-pub fn is_simultaneous(game: Option<Res<ActiveGame>>) -> bool {
-    game.is_some_and(|g| g.variant().turn_model() == TurnModel::Simultaneous)
 }

@@ -1,19 +1,25 @@
 //! The game's link to [`crate::persist`] (which knows nothing of Bevy): load and save
 //! requests, the autosave after every move or turn, and scripted scenes played through the
-//! same [`SubmitMoveRequest`] pipeline as a click. Headless. Load/save and scenes run in
-//! [`AppSystems::Input`]; the autosave in
+//! same pipeline as a click (a scene is shown in [`AppMode::Scene`]: nothing else moves
+//! until it is closed). Headless. Load/save run in
+//! [`InputSystems::Files`](crate::InputSystems::Files), the scene's moves in
+//! [`InputSystems::Scripted`](crate::InputSystems::Scripted); the autosave in
 //! [`AppSystems::Present`], after the move is settled.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::messages::{MoveSource, NewGameRequest, ResyncRequest, SubmitMoveRequest};
-use super::resolve::turn_text;
-use super::state::{ActiveGame, PendingMoves, RecentSlot, StatusLine};
+use bevy::ecs::system::SystemParam;
+
+use super::commits::SideMoveRequest;
+use super::messages::{MoveSource, NewGameRequest, ResyncRequest};
+use super::notice::{Arrival, Notice};
+use super::session::{AppMode, GameReplaced};
+use super::state::{ActiveGame, GameOrigin, PendingMoves, RecentSlot};
 use crate::AppSystems;
 use crate::persist::{Autosave, LoadedScene, load_game, save_game};
-use crate::rules::{Entry, GameRecord};
+use crate::rules::{Color as Side, Entry, GameRecord};
 
 /// Asks to load a game file (PGN); on an error the current game stays as it was.
 #[derive(Message, Debug, Clone)]
@@ -122,14 +128,25 @@ impl ScenePlayback {
     }
 }
 
-/// Adds the messages and systems.
-/// The systems that load games and play scenes (in [`AppSystems::Input`]); other input
-/// systems that start games (the demo) are ordered after it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PersistSystems;
+/// The autosaved game offered for resuming: on the board, held
+/// ([`HoldReason::ResumeQuestion`](super::session::HoldReason::ResumeQuestion)), until the
+/// player answers ([`ResumeAnswerRequest`]).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ResumeOffer(pub Option<GameRecord>);
+
+/// The player's answer to the resume question: `true` resumes the offered game (already on
+/// the board), `false` starts a new game of its variant (the offered one is kept in the
+/// recent games).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResumeAnswerRequest(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<LoadGameRequest>()
+    app.init_resource::<ResumeOffer>()
+        .init_resource::<super::session::StartOptions>()
+        .add_message::<ResumeAnswerRequest>()
+        .add_systems(PostStartup, offer_resume)
+        .add_systems(Update, answer_resume.in_set(crate::InputSystems::Replace))
+        .add_message::<LoadGameRequest>()
         .add_message::<SaveGameRequest>()
         .add_message::<ContinueGameRequest>()
         .add_message::<PlaySceneRequest>()
@@ -139,12 +156,33 @@ pub(crate) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (handle_file_requests, play_scene)
-                .chain()
-                .in_set(PersistSystems)
-                .in_set(AppSystems::Input),
+            (
+                (handle_file_requests, start_scene)
+                    .chain()
+                    .in_set(crate::InputSystems::Files),
+                play_scene
+                    .run_if(in_state(AppMode::Scene))
+                    .in_set(crate::InputSystems::Scripted),
+            ),
         )
+        .add_systems(OnExit(AppMode::Scene), close_scene)
         .add_systems(Update, write_autosave.in_set(AppSystems::Present));
+}
+
+/// The file requests of a frame.
+#[derive(SystemParam)]
+pub(crate) struct FileRequests<'w, 's> {
+    loads: MessageReader<'w, 's, LoadGameRequest>,
+    saves: MessageReader<'w, 's, SaveGameRequest>,
+    continues: MessageReader<'w, 's, ContinueGameRequest>,
+}
+
+/// What the file requests tell and ask for.
+#[derive(SystemParam)]
+pub(crate) struct FileOutput<'w> {
+    notices: MessageWriter<'w, Notice>,
+    replaced: MessageWriter<'w, GameReplaced>,
+    resync: MessageWriter<'w, ResyncRequest>,
 }
 
 /// Loads, saves and continues games. A file that cannot be read leaves the game untouched
@@ -153,70 +191,78 @@ pub(crate) fn handle_file_requests(
     mut game: ResMut<ActiveGame>,
     recent: Res<RecentSlot>,
     clock_choice: Res<super::clock::ClockChoice>,
-    mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
-    mut scene: ResMut<ScenePlayback>,
-    mut loads: MessageReader<LoadGameRequest>,
-    mut saves: MessageReader<SaveGameRequest>,
-    mut continues: MessageReader<ContinueGameRequest>,
-    mut resync: MessageWriter<ResyncRequest>,
+    mut requests: FileRequests,
+    mut out: FileOutput,
 ) {
-    let mut done: Option<(GameRecord, String)> = None;
-    for LoadGameRequest(path) in loads.read() {
+    let mut done: Option<(GameRecord, Arrival)> = None;
+    for LoadGameRequest(path) in requests.loads.read() {
         match load_game(path, None) {
-            Ok(record) => done = Some((record, format!("Loaded {}.", path.display()))),
-            Err(e) => status.0 = format!("Could not load {}: {e}", path.display()),
+            Ok(record) => done = Some((record, Arrival::Loaded(path.clone()))),
+            Err(e) => {
+                out.notices.write(Notice::LoadFailed {
+                    path: path.clone(),
+                    error: e.to_string(),
+                });
+            }
         }
     }
-    for ContinueGameRequest(record) in continues.read() {
-        let what = if record.is_empty() {
-            "Position set up."
+    for ContinueGameRequest(record) in requests.continues.read() {
+        let how = if record.is_empty() {
+            Arrival::SetUp
         } else {
-            "Game restored."
+            Arrival::Restored
         };
-        done = Some((record.clone(), what.into()));
+        done = Some((record.clone(), how));
     }
-    if let Some((mut record, what)) = done {
+    if let Some((mut record, how)) = done {
         stamp_new_record(&mut record);
         // A set-up position (no moves) is played under the chosen time control; a game
         // keeps its own.
         if record.is_empty() {
             record.time_control = clock_choice.0;
         }
-        let note = game.replace(ActiveGame::from_record(record), Some(&recent));
+        let archive = game.replace(ActiveGame::from_record(record), Some(&recent));
         pending.0.clear();
-        scene.scene = None;
-        status.0 = format!("{what} {}", turn_text(&game));
-        if let Some(note) = note {
-            status.0 = format!("{note} {}", status.0);
-        }
-        resync.write(ResyncRequest);
+        out.notices.write(Notice::Arrived { how, archive });
+        out.replaced.write(GameReplaced {
+            origin: GameOrigin::Player,
+        });
+        out.resync.write(ResyncRequest);
     }
-    for SaveGameRequest(path) in saves.read() {
-        status.0 = match save_game(&game.record, path) {
-            Ok(()) => format!("Saved to {}.", path.display()),
-            Err(e) => format!("Could not save: {e}"),
-        };
+    for SaveGameRequest(path) in requests.saves.read() {
+        out.notices.write(match save_game(&game.record, path) {
+            Ok(()) => Notice::Saved(path.clone()),
+            Err(e) => Notice::SaveFailed(e.to_string()),
+        });
     }
 }
 
-/// Starts a scene, then plays one scripted move (a Parity turn: both commits) every
-/// [`ScenePlayback::step_secs`], setting its caption.
-pub(crate) fn play_scene(
-    time: Res<Time>,
+/// Starts a scene: its start position as a game of the scene's
+/// ([`GameOrigin::Scene`]), its description as the caption; the session shows it in
+/// [`AppMode::Scene`].
+pub(crate) fn start_scene(
     mut playback: ResMut<ScenePlayback>,
     mut requests: MessageReader<PlaySceneRequest>,
     mut new_game: MessageWriter<NewGameRequest>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
 ) {
     if let Some(PlaySceneRequest(scene)) = requests.read().last() {
-        new_game.write(NewGameRequest::at(scene.start.clone()));
+        new_game.write(NewGameRequest::at(scene.start.clone()).by(GameOrigin::Scene));
         playback.caption = format!("{} — {}", scene.scene.name, scene.scene.description);
         playback.scene = Some(scene.clone());
         playback.next = 0;
         playback.since = 0.0;
-        return;
     }
+}
+
+/// Plays one scripted move (a Parity turn: both commits) every
+/// [`ScenePlayback::step_secs`], setting its caption.
+pub(crate) fn play_scene(
+    time: Res<Time>,
+    game: Res<ActiveGame>,
+    mut playback: ResMut<ScenePlayback>,
+    mut submit: MessageWriter<SideMoveRequest>,
+) {
     playback.since += time.delta_secs();
     if playback.since < playback.step_secs {
         return;
@@ -229,12 +275,14 @@ pub(crate) fn play_scene(
     else {
         return;
     };
+    let turn = game.record.current().turn();
     let moves = match step.entry {
-        Entry::Move(mv) => vec![mv],
-        Entry::Turn { white, black } => vec![white, black],
+        Entry::Move(mv) => vec![(turn, mv)],
+        Entry::Turn { white, black } => vec![(Side::White, white), (Side::Black, black)],
     };
-    for mv in moves {
-        submit.write(SubmitMoveRequest {
+    for (side, mv) in moves {
+        submit.write(SideMoveRequest {
+            side,
             mv,
             source: MoveSource::Script,
         });
@@ -247,18 +295,136 @@ pub(crate) fn play_scene(
     playback.since = 0.0;
 }
 
+/// The scene is closed (or another game replaced it): its playback goes.
+fn close_scene(mut playback: ResMut<ScenePlayback>) {
+    playback.scene = None;
+    playback.next = 0;
+}
+
+/// What the start-up tells and asks for.
+#[derive(SystemParam)]
+pub(crate) struct StartOutput<'w> {
+    notices: MessageWriter<'w, Notice>,
+    replace: MessageWriter<'w, super::replace::ReplaceGameRequest>,
+    hold: MessageWriter<'w, super::session::HoldRequest>,
+}
+
+/// At start, the autosave: another window's left-over games are kept under Recent games,
+/// and an unfinished game of this window's autosave is put on the board at once, held until
+/// the player answers the resume question, so nothing (a bot either) moves behind it. No
+/// question when the command line fixed the start.
+pub(crate) fn offer_resume(
+    opts: Res<super::session::StartOptions>,
+    recent: Res<RecentSlot>,
+    slot: Option<ResMut<AutosaveSlot>>,
+    mut offer: ResMut<ResumeOffer>,
+    mut out: StartOutput,
+) {
+    let Some(mut slot) = slot else {
+        return;
+    };
+    let mut notes: Vec<String> = slot.note.iter().cloned().collect();
+    if slot.primary
+        && let Some(recent) = recent.0.as_ref()
+    {
+        notes.extend(keep_orphaned_autosaves(&slot.autosave, recent));
+    }
+    if !opts.cli_start && slot.primary {
+        match slot.autosave.load() {
+            Ok(Some(record)) if !record.is_empty() && record.outcome().is_none() => {
+                out.replace.write(super::replace::ReplaceGameRequest(
+                    super::replace::Replacement::Continue(record.clone()),
+                ));
+                offer.0 = Some(record);
+                slot.paused = true;
+                out.hold.write(super::session::HoldRequest {
+                    reason: super::session::HoldReason::ResumeQuestion,
+                    held: true,
+                });
+            }
+            Ok(_) => {}
+            Err(e) => notes.push(e.to_string()),
+        }
+    }
+    if !notes.is_empty() {
+        out.notices.write(Notice::StartNotes(notes));
+    }
+}
+
+/// Keeps the games other windows left in their own autosave files (they closed or died while
+/// this folder's autosave was another window's) under Recent games and removes the files;
+/// returns what to tell the player.
+fn keep_orphaned_autosaves(own: &Autosave, recent: &crate::persist::RecentGames) -> Vec<String> {
+    let mut notes = Vec::new();
+    let Some(dir) = own.path().parent().map(std::path::Path::to_path_buf) else {
+        return notes;
+    };
+    for (autosave, _lock) in crate::persist::autosave::orphaned_autosaves(&dir) {
+        let name = autosave.path().display().to_string();
+        let kept = match autosave.load() {
+            Ok(Some(record)) if !record.is_empty() => recent.archive(&record).map(|_| true),
+            Ok(_) => Ok(false),
+            Err(e) => Err(e),
+        };
+        match kept {
+            Ok(true) => match autosave.remove_orphan() {
+                Ok(()) => notes.push(format!(
+                    "The game another window left in {name} is kept under Recent games."
+                )),
+                Err(e) => notes.push(format!(
+                    "{name} was kept under Recent games but not removed: {e}"
+                )),
+            },
+            Ok(false) => {
+                let _ = autosave.remove_orphan();
+            }
+            Err(e) => notes.push(format!("{name} could not be read: {e}")),
+        }
+    }
+    notes
+}
+
+/// Carries out the answer to the resume question: the hold is lifted, the autosave runs
+/// again; declined, a new game of the offered game's variant replaces it (the offered game
+/// is kept in the recent games, and the new game's first move overwrites the autosave).
+pub(crate) fn answer_resume(
+    mut answers: MessageReader<ResumeAnswerRequest>,
+    mut offer: ResMut<ResumeOffer>,
+    slot: Option<ResMut<AutosaveSlot>>,
+    mut hold: MessageWriter<super::session::HoldRequest>,
+    mut new_game: MessageWriter<NewGameRequest>,
+) {
+    let Some(ResumeAnswerRequest(resume)) = answers.read().last().copied() else {
+        return;
+    };
+    let Some(record) = offer.0.take() else {
+        return;
+    };
+    hold.write(super::session::HoldRequest {
+        reason: super::session::HoldReason::ResumeQuestion,
+        held: false,
+    });
+    if let Some(mut slot) = slot {
+        slot.paused = false;
+    }
+    if !resume {
+        // The player has just chosen this, so there is no second question.
+        new_game.write(NewGameRequest::new(record.variant()));
+    }
+}
+
 /// Writes the autosave after every move or turn; clears it when the game ends or a new
 /// game has no moves yet.
 pub(crate) fn write_autosave(
     game: Res<ActiveGame>,
     slot: Option<ResMut<AutosaveSlot>>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
 ) {
     let Some(mut slot) = slot else {
         return;
     };
     // The demo's and watched games are not the player's: the autosave keeps the player's game.
-    if slot.paused || game.origin != super::state::GameOrigin::Player {
+    if slot.paused || game.origin != GameOrigin::Player {
         return;
     }
     // A declared result (resignation, agreement, flag fall) ends the game without a move.
@@ -277,6 +443,6 @@ pub(crate) fn write_autosave(
         slot.autosave.write(&game.record)
     };
     if let Err(e) = result {
-        status.0 = format!("Autosave failed: {e}");
+        notices.write(Notice::AutosaveFailed(e.to_string()));
     }
 }

@@ -8,8 +8,8 @@
 use bevy::prelude::*;
 
 use super::messages::{MoveSource, SubmitMoveRequest};
-use super::state::{ActiveGame, AutomatedSides, StatusLine};
-use crate::AppSystems;
+use super::notice::{Notice, PremoveRefusal};
+use super::state::{ActiveGame, AutomatedSides};
 use crate::rules::{Color, Move};
 
 /// The queued premove: the move (from, to, promotion) of `side`, made when the game had
@@ -41,26 +41,20 @@ pub fn premove_refusal(
     game: &ActiveGame,
     automated: &AutomatedSides,
     side: Color,
-) -> Option<String> {
-    if game.is_simultaneous() {
-        return Some(
-            "No premoves in Parity: both sides commit from the position the turn starts with, \
-             so the next turn's commit waits for that position"
-                .into(),
-        );
+) -> Option<PremoveRefusal> {
+    let acting = game.sides_acting();
+    if acting.len() != 1 {
+        return Some(PremoveRefusal::Simultaneous);
     }
     if game.record.outcome().is_some() {
-        return Some("The game is over".into());
+        return Some(PremoveRefusal::GameOver);
     }
     if game.review.is_some() {
-        return Some("An earlier position is shown".into());
+        return Some(PremoveRefusal::Reviewing);
     }
-    let turn = game.record.current().turn();
+    let turn = acting[0];
     if turn == side || automated.plays(side) || !automated.plays(turn) {
-        return Some(format!(
-            "A premove is for {}'s reply to a bot",
-            side.title()
-        ));
+        return Some(PremoveRefusal::NotAReply(side));
     }
     None
 }
@@ -68,13 +62,7 @@ pub fn premove_refusal(
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Premove>()
         .add_message::<PremoveRequest>()
-        .add_systems(
-            Update,
-            play_premoves
-                .in_set(AppSystems::Input)
-                .after(super::typed::play_typed_moves)
-                .before(super::flow::handle_game_flow),
-        );
+        .add_systems(Update, play_premoves.in_set(crate::InputSystems::Premove));
 }
 
 /// Queues and cancels premoves, and plays the queued one once its side is to move.
@@ -83,7 +71,7 @@ pub(crate) fn play_premoves(
     automated: Option<Res<AutomatedSides>>,
     mut premove: ResMut<Premove>,
     mut requests: MessageReader<PremoveRequest>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
     mut submit: MessageWriter<SubmitMoveRequest>,
 ) {
     let automated = automated.as_deref().copied().unwrap_or_default();
@@ -92,11 +80,13 @@ pub(crate) fn play_premoves(
         match *r {
             None => {
                 if premove.0.take().is_some() {
-                    status.0 = "Premove cancelled.".into();
+                    notices.write(Notice::PremoveCancelled);
                 }
             }
             Some((side, mv)) => match premove_refusal(&game, &automated, side) {
-                Some(why) => status.0 = format!("{why}."),
+                Some(why) => {
+                    notices.write(Notice::PremoveRefused(why));
+                }
                 None => {
                     premove.0 = Some(QueuedPremove {
                         game: game.id,
@@ -104,11 +94,10 @@ pub(crate) fn play_premoves(
                         side,
                         mv,
                     });
-                    status.0 = format!(
-                        "Premove {}: played as soon as {} has moved (click elsewhere to cancel).",
-                        mv.coordinate(shape),
-                        side.other().title()
-                    );
+                    notices.write(Notice::PremoveQueued {
+                        mv: mv.coordinate(shape),
+                        side,
+                    });
                 }
             },
         }
@@ -138,12 +127,10 @@ pub(crate) fn play_premoves(
             });
         }
         None => {
-            use crate::rules::narrate::{self, Audience};
-            let why = match pos.clone().try_play(&q.mv) {
-                Err(e) => narrate::refusal(&e.refusal, Audience::Player),
-                Ok(_) => "it is not legal now".into(),
-            };
-            status.0 = format!("Premove {text} dropped: {why}.");
+            notices.write(Notice::PremoveDropped {
+                mv: text,
+                refusal: pos.judge(&q.mv).err(),
+            });
         }
     }
 }

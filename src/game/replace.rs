@@ -5,16 +5,16 @@
 //! once confirmed, it goes out as the ordinary request ([`NewGameRequest`],
 //! [`LoadGameRequest`], [`ContinueGameRequest`], [`PlaySceneRequest`]). Either way the
 //! replaced game is kept in the recent games ([`ActiveGame::replace`]). Headless; runs in
-//! [`AppSystems::Input`] before the file requests are handled.
+//! [`AppSystems::Input`](crate::AppSystems::Input) before the file requests are handled.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
 use super::messages::NewGameRequest;
-use super::persist_glue::{ContinueGameRequest, LoadGameRequest, PersistSystems, PlaySceneRequest};
+use super::persist_glue::{ContinueGameRequest, LoadGameRequest, PlaySceneRequest};
+use super::session::{HoldReason, HoldRequest};
 use super::state::{ActiveGame, GameOrigin};
-use crate::AppSystems;
 use crate::persist::LoadedScene;
 use crate::rules::GameRecord;
 
@@ -75,21 +75,13 @@ pub fn in_progress(game: &ActiveGame) -> bool {
     game.origin == GameOrigin::Player && !game.record.is_empty() && game.record.outcome().is_none()
 }
 
-/// The system that routes replacements (in [`AppSystems::Input`], before the file
-/// requests are handled).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ReplaceSystems;
-
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ReplaceGameRequest>()
         .add_message::<AnswerReplacementRequest>()
         .init_resource::<ReplaceConfirmation>()
         .add_systems(
             Update,
-            route_replacements
-                .in_set(ReplaceSystems)
-                .in_set(AppSystems::Input)
-                .before(PersistSystems),
+            route_replacements.in_set(crate::InputSystems::Confirm),
         );
 }
 
@@ -101,6 +93,7 @@ fn route_replacements(
     mut answers: MessageReader<AnswerReplacementRequest>,
     mut out: Outgoing,
 ) {
+    let waited = confirm.waiting.is_some();
     for AnswerReplacementRequest(yes) in answers.read() {
         if let Some(r) = confirm.waiting.take()
             && *yes
@@ -115,10 +108,19 @@ fn route_replacements(
             out.send(r.clone());
         }
     }
+    // Nothing moves while the question is open (the clocks stop too).
+    let waits = confirm.waiting.is_some();
+    if waits != waited {
+        out.hold.write(HoldRequest {
+            reason: HoldReason::ReplaceQuestion,
+            held: waits,
+        });
+    }
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
 struct Outgoing<'w> {
+    hold: MessageWriter<'w, HoldRequest>,
     new_game: MessageWriter<'w, NewGameRequest>,
     load: MessageWriter<'w, LoadGameRequest>,
     continues: MessageWriter<'w, ContinueGameRequest>,

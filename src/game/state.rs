@@ -34,6 +34,8 @@ pub enum GameOrigin {
     Demo,
     /// A game replayed from a watched file (`play --watch`): not the player's either.
     Watched,
+    /// A scripted scene's game: the player's once the scene is closed.
+    Scene,
 }
 
 impl Default for ActiveGame {
@@ -105,9 +107,29 @@ impl ActiveGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Whether the variant moves simultaneously (Parity).
-    pub fn is_simultaneous(&self) -> bool {
-        self.variant().turn_model() == TurnModel::Simultaneous
+    /// The sides whose move is due now: the side to move (alternating), or every side that
+    /// has not committed yet (Parity: both sides commit on the start-of-turn position). None
+    /// once the game is over.
+    pub fn sides_due(&self, commits: &super::commits::ParityCommits) -> Vec<crate::rules::Color> {
+        if self.record.outcome().is_some() {
+            return Vec::new();
+        }
+        match self.variant().turn_model() {
+            TurnModel::Alternating => vec![self.record.current().turn()],
+            TurnModel::Simultaneous => crate::rules::Color::BOTH
+                .into_iter()
+                .filter(|s| !commits.has_committed(*s))
+                .collect(),
+        }
+    }
+
+    /// The sides that act in this game's entries: the side to move (alternating), both
+    /// (Parity). Unlike [`ActiveGame::sides_due`] it ignores commits and the result.
+    pub fn sides_acting(&self) -> Vec<crate::rules::Color> {
+        match self.variant().turn_model() {
+            TurnModel::Alternating => vec![self.record.current().turn()],
+            TurnModel::Simultaneous => crate::rules::Color::BOTH.to_vec(),
+        }
     }
 }
 
@@ -143,11 +165,6 @@ impl AutomatedSides {
 /// keeps nothing.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct RecentSlot(pub Option<crate::persist::RecentGames>);
-
-/// While it holds a reason, nothing moves: bots do not start and every move request is
-/// refused with that reason (the resume question is open, for one).
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameHold(pub Option<String>);
 
 /// One line of text for the player: the last rejection reason, whose move it is, the result.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]

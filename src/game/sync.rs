@@ -36,10 +36,12 @@ pub(crate) fn sync_board(
     squares: Query<(Entity, &BoardSquare)>,
     hexagrams: Query<(), With<HexagramNumber>>,
     pieces: Query<Entity, With<PieceEntity>>,
+    mut shown: MessageWriter<super::messages::PositionShown>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
+    shown.write(super::messages::PositionShown { rebuilt: true });
     let pos = game.shown();
     let shape = pos.shape();
     let want_hex = game.variant().has_teleports();

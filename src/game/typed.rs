@@ -9,10 +9,9 @@
 
 use bevy::prelude::*;
 
-use super::commits::{ParityCommits, SubmitCommitRequest};
-use super::messages::{MoveSource, SubmitMoveRequest};
-use super::state::{ActiveGame, StatusLine};
-use crate::AppSystems;
+use super::commits::{ParityCommits, SideMoveRequest};
+use super::notice::Notice;
+use super::state::ActiveGame;
 use crate::rules::narrate::{self, Audience};
 use crate::rules::notation::san;
 use crate::rules::{Color as Side, Move, MoveError, Position, TurnModel};
@@ -143,57 +142,49 @@ pub struct TypedMoveRequest {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<TypedMoveRequest>().add_systems(
-        Update,
-        play_typed_moves
-            .in_set(AppSystems::Input)
-            .after(super::persist_glue::PersistSystems)
-            .before(super::flow::handle_game_flow),
-    );
+    app.add_message::<TypedMoveRequest>()
+        .add_systems(Update, play_typed_moves.in_set(crate::InputSystems::Typed));
 }
 
-/// Turns typed moves into move or commit requests; says why when none fits.
+/// Turns typed moves into move or commit requests; says why when none fits. A move is sent
+/// as the commit of the side it is typed for: the game plays it as that side's move in an
+/// alternating game and as its hidden commit in Parity.
 pub(crate) fn play_typed_moves(
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
     mut typed: MessageReader<TypedMoveRequest>,
-    mut status: ResMut<StatusLine>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-    mut commit: MessageWriter<SubmitCommitRequest>,
+    mut notices: MessageWriter<Notice>,
+    mut commit: MessageWriter<SideMoveRequest>,
 ) {
     for t in typed.read() {
         if let Some(outcome) = game.record.outcome() {
-            status.0 = format!("The game is over: {}.", outcome.describe());
+            notices.write(Notice::FlowRefused(
+                super::notice::FlowRefusal::AlreadyOver(outcome),
+            ));
             continue;
         }
         let pos = game.record.current();
         match interpret(pos, t.side, &t.text) {
-            Typed::Move(c) if game.is_simultaneous() => {
-                if commits.has_committed(t.side) {
-                    status.0 = format!("{} has already committed this turn.", t.side.title());
-                } else {
-                    commit.write(SubmitCommitRequest {
-                        side: t.side,
-                        mv: c.mv,
-                    });
-                }
+            Typed::Move(_) if commits.has_committed(t.side) => {
+                notices.write(Notice::AlreadyCommitted(t.side));
             }
             Typed::Move(c) => {
-                submit.write(SubmitMoveRequest {
+                commit.write(SideMoveRequest {
+                    side: t.side,
                     mv: c.mv,
-                    source: MoveSource::Keyboard,
+                    source: super::MoveSource::Keyboard,
                 });
             }
             Typed::Empty => {}
             Typed::Several(list) => {
-                let texts: Vec<&str> = list.iter().map(|c| c.text.as_str()).collect();
-                status.0 = format!(
-                    "Not played: '{}' could be {}.",
-                    t.text.trim(),
-                    texts.join(", ")
-                );
+                notices.write(Notice::TypedAmbiguous {
+                    text: t.text.clone(),
+                    candidates: list.iter().map(|c| c.text.clone()).collect(),
+                });
             }
-            Typed::Refused(why) => status.0 = format!("Not played: {why}."),
+            Typed::Refused(why) => {
+                notices.write(Notice::TypedRefused(why));
+            }
         }
     }
 }

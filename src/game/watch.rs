@@ -17,10 +17,11 @@ use std::time::SystemTime;
 
 use bevy::prelude::*;
 
-use super::commits::SubmitCommitRequest;
-use super::messages::{MoveSource, ResyncRequest, SubmitMoveRequest};
-use super::state::{ActiveGame, GameOrigin, PendingMoves, StatusLine};
-use crate::AppSystems;
+use super::commits::SideMoveRequest;
+use super::messages::{MoveSource, ResyncRequest};
+use super::notice::Notice;
+use super::session::GameReplaced;
+use super::state::{ActiveGame, GameOrigin, PendingMoves};
 use crate::rules::notation::pgn;
 use crate::rules::{Color as Side, Entry, GameRecord};
 
@@ -172,9 +173,10 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         follow_watched_file
             .run_if(resource_exists::<WatchedFile>)
-            .in_set(AppSystems::Input)
-            .after(super::persist_glue::PersistSystems)
-            .before(super::typed::play_typed_moves),
+            .run_if(in_state(super::session::AppMode::Watch))
+            .in_set(crate::InputSystems::Scripted)
+            // A scene plays only in its own mode: the two never run in one frame.
+            .ambiguous_with(super::persist_glue::play_scene),
     );
 }
 
@@ -194,19 +196,12 @@ fn at_start(record: &GameRecord) -> GameRecord {
 }
 
 /// Reads the file when it changed; replays the next move of its last game when due.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "a Bevy system: each parameter is a resource or message it uses"
-)]
 pub(crate) fn follow_watched_file(
     time: Res<Time>,
     mut watched: ResMut<WatchedFile>,
     mut game: ResMut<ActiveGame>,
     pending: Res<PendingMoves>,
-    mut status: ResMut<StatusLine>,
-    mut resync: MessageWriter<ResyncRequest>,
-    mut submit: MessageWriter<SubmitMoveRequest>,
-    mut commit: MessageWriter<SubmitCommitRequest>,
+    mut out: WatchOutput,
 ) {
     let dt = time.delta_secs();
     watched.since_poll += dt;
@@ -214,9 +209,11 @@ pub(crate) fn follow_watched_file(
     if watched.since_poll >= POLL_SECS {
         watched.since_poll = 0.0;
         if let Err(why) = poll(&mut watched) {
-            let why = format!("Watching {}: {why}", watched.path.display());
             if watched.error.as_ref() != Some(&why) {
-                status.0 = why.clone();
+                out.notices.write(Notice::WatchProblem {
+                    path: watched.path.clone(),
+                    why: why.clone(),
+                });
                 watched.error = Some(why);
             }
         } else {
@@ -243,13 +240,15 @@ pub(crate) fn follow_watched_file(
         let mut next = ActiveGame::from_record(at_start(target));
         next.origin = GameOrigin::Watched;
         game.replace(next, None);
-        status.0 = format!(
-            "Watching {}: {} – {}.",
-            watched.path.display(),
-            tag(target, "White"),
-            tag(target, "Black")
-        );
-        resync.write(ResyncRequest);
+        out.notices.write(Notice::Watching {
+            path: watched.path.clone(),
+            white: tag(target, "White").to_string(),
+            black: tag(target, "Black").to_string(),
+        });
+        out.replaced.write(GameReplaced {
+            origin: GameOrigin::Watched,
+        });
+        out.resync.write(ResyncRequest);
         watched.since_move = 0.0;
         return;
     }
@@ -258,7 +257,7 @@ pub(crate) fn follow_watched_file(
             && let Some(outcome) = target.outcome()
         {
             game.record.declare(outcome);
-            status.0 = format!("Game over: {}.", outcome.describe());
+            out.notices.write(Notice::WatchedGameOver(outcome));
         }
         return;
     }
@@ -266,24 +265,27 @@ pub(crate) fn follow_watched_file(
         return;
     }
     watched.since_move = 0.0;
-    match target.entries()[game.record.len()] {
-        Entry::Move(mv) => {
-            submit.write(SubmitMoveRequest {
-                mv,
-                source: MoveSource::Script,
-            });
-        }
-        Entry::Turn { white, black } => {
-            commit.write(SubmitCommitRequest {
-                side: Side::White,
-                mv: white,
-            });
-            commit.write(SubmitCommitRequest {
-                side: Side::Black,
-                mv: black,
-            });
-        }
+    let turn = game.record.current().turn();
+    let moves = match target.entries()[game.record.len()] {
+        Entry::Move(mv) => vec![(turn, mv)],
+        Entry::Turn { white, black } => vec![(Side::White, white), (Side::Black, black)],
+    };
+    for (side, mv) in moves {
+        out.moves.write(SideMoveRequest {
+            side,
+            mv,
+            source: MoveSource::Script,
+        });
     }
+}
+
+/// What the watch tells and asks for.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct WatchOutput<'w> {
+    notices: MessageWriter<'w, Notice>,
+    replaced: MessageWriter<'w, GameReplaced>,
+    resync: MessageWriter<'w, ResyncRequest>,
+    moves: MessageWriter<'w, SideMoveRequest>,
 }
 
 fn tag<'a>(record: &'a GameRecord, name: &str) -> &'a str {

@@ -9,8 +9,9 @@
 //!   pieces landing on one square meet in its middle and then split to its two halves;
 //! - a failed capture (Parity: the target had gone) lands with a bounce and a red ring.
 //!
-//! What plays comes only from the game's [`StageAnimationRequested`] and the rules' effects
-//! in [`MoveResolved`]; nothing here decides a rule. Built on Bevy's curves
+//! What plays comes only from the game's motions ([`StageAnimationRequested`]: slides,
+//! shared landings, bounces, teleports, captures with their takers' squares); nothing here
+//! decides a rule or reads the rules' effects. Built on Bevy's curves
 //! ([`EasingCurve`], [`EaseFunction`]). Speed 0 turns animation off;
 //! [`AnimationSettings::reduce_motion`] replaces travel, lifts, particles and bounces by
 //! short fades.
@@ -25,11 +26,12 @@ use super::picking::Selection;
 use super::pieces::{PieceFade, PieceLift};
 use super::{BoardView, SQUARE_SIZE_WORLD, square_to_world};
 use crate::AppSystems;
+use crate::game::session::AnimationsPlaying;
 use crate::game::{
-    ActiveGame, Captured, HeldForPresentation, Motion, MotionStep, MoveResolved, OnSquare,
-    PieceEntity, ResyncRequest, StageAnimationRequested,
+    ActiveGame, Captured, HeldForPresentation, Motion, MotionStep, OnSquare, PieceEntity,
+    StageAnimationRequested,
 };
-use crate::rules::{BoardShape, Color as Side, Effect, Square};
+use crate::rules::{BoardShape, Color as Side};
 
 /// Seconds of a slide at speed 1.
 pub const SLIDE_SECS: f32 = 0.35;
@@ -74,11 +76,19 @@ pub(crate) fn plugin(app: &mut App) {
                 run_particles,
                 run_miss_rings,
                 draw_trails,
+                report_animations,
             )
                 .chain()
                 .in_set(AppSystems::Present)
                 .after(super::pieces::attach_piece_visuals),
         );
+}
+
+/// Tells the game whether motions are still playing (its [`GamePhase::Animating`]).
+///
+/// [`GamePhase::Animating`]: crate::game::GamePhase::Animating
+fn report_animations(queue: Res<AnimationQueue>, mut playing: ResMut<AnimationsPlaying>) {
+    playing.set_if_neq(AnimationsPlaying(!queue.0.is_empty()));
 }
 
 /// A piece the game marks captured stays on screen for its fade-out: the board holds it
@@ -154,11 +164,11 @@ impl Batch {
 /// Seconds of one step at speed 1.
 pub fn step_secs(m: &Motion, style: StepStyle, reduced: bool) -> f32 {
     let s = match (m, style) {
-        (Motion::Slide { .. }, StepStyle::Shared) => SHARED_SLIDE_SECS,
-        (Motion::Slide { .. }, StepStyle::Bounce) => BOUNCE_SECS,
+        (Motion::Share { .. }, _) | (Motion::Slide { .. }, StepStyle::Shared) => SHARED_SLIDE_SECS,
+        (Motion::Bounce { .. }, _) | (Motion::Slide { .. }, StepStyle::Bounce) => BOUNCE_SECS,
         (Motion::Slide { .. }, _) => SLIDE_SECS,
         (Motion::Teleport { .. }, _) => TELEPORT_SECS,
-        (Motion::Vanish { .. }, _) => VANISH_SECS,
+        (Motion::Capture { .. }, _) => VANISH_SECS,
         (Motion::Pulse { .. }, _) => PULSE_SECS,
     };
     if reduced { s * REDUCED_SHARE } else { s }
@@ -238,95 +248,63 @@ fn jitter(i: usize, k: u32) -> f32 {
     (h & 0xffff) as f32 / 32767.5 - 1.0
 }
 
+/// Queues the game's motions for playing, with how each plays: a shared landing meets and
+/// splits, a failed capture bounces, a capture is knocked away from its taker's square (the
+/// game names it) and waits for the taker's contact when both come in one batch.
 fn queue_stage_animations(
     mut requests: MessageReader<StageAnimationRequested>,
-    mut resolved: MessageReader<MoveResolved>,
-    mut resync: MessageReader<ResyncRequest>,
+    mut shown: MessageReader<crate::game::PositionShown>,
     mut queue: ResMut<AnimationQueue>,
     mut trails: ResMut<TeleportTrails>,
     game: Res<ActiveGame>,
     view: Res<BoardView>,
-    pieces: Query<(&PieceEntity, Option<&OnSquare>, Has<Captured>)>,
-    mut failed: Local<Vec<(Side, Square)>>,
+    pieces: Query<&PieceEntity>,
 ) {
-    if resync.read().count() > 0 {
+    if shown.read().any(|s| s.rebuilt) {
         queue.0.clear();
         trails.0.clear();
-        failed.clear();
-    }
-    for m in resolved.read() {
-        failed.clear();
-        for fx in &m.effects {
-            if let Effect::FailedCapture { by, at } = fx {
-                failed.push((by.color, *at));
-            }
-        }
     }
     let shape = game.record.current().shape();
     let at = |sq| square_to_world(shape, sq, view.flipped);
-    let mut count = vec![0u8; shape.len()];
-    for (_, on, captured) in &pieces {
-        if let (Some(on), false) = (on, captured) {
-            count[on.0.index()] += 1;
-        }
-    }
     for r in requests.read() {
-        // Where pieces arrived (this batch or earlier ones), for the direction of a knock.
-        let mut arrivals: Vec<(Square, Vec2)> = queue
-            .0
-            .iter()
-            .flat_map(|b| b.steps.iter())
-            .chain(r.steps.iter())
-            .filter_map(|s| match s.motion {
-                Motion::Slide { from, to } | Motion::Teleport { from, to } => {
-                    Some((to, (at(to) - at(from)).normalize_or_zero()))
-                }
-                _ => None,
-            })
-            .collect();
-        arrivals.reverse();
+        let mut steps = Vec::with_capacity(r.steps.len());
         let mut styles = Vec::with_capacity(r.steps.len());
         let mut delays = Vec::with_capacity(r.steps.len());
         for s in &r.steps {
-            let side = pieces.get(s.entity).map(|(p, _, _)| p.side).ok();
-            let (style, delay) = match s.motion {
-                Motion::Slide { to, .. } => {
-                    if side.is_some_and(|side| failed.contains(&(side, to))) {
-                        (StepStyle::Bounce, 0.0)
-                    } else if count.get(to.index()).is_some_and(|&n| n > 1) {
-                        (StepStyle::Shared, 0.0)
-                    } else {
-                        (StepStyle::Plain, 0.0)
-                    }
-                }
-                Motion::Vanish { at: sq } => {
-                    let dir = arrivals
-                        .iter()
-                        .find(|(t, _)| *t == sq)
-                        .map(|(_, d)| *d)
+            let side = pieces.get(s.entity).map(|p| p.side).ok();
+            let (motion, style, delay) = match s.motion {
+                Motion::Share { from, to } => (Motion::Slide { from, to }, StepStyle::Shared, 0.0),
+                Motion::Bounce { from, to } => (Motion::Slide { from, to }, StepStyle::Bounce, 0.0),
+                Motion::Capture { at: sq, by } => {
+                    let dir = by
+                        .map(|from| (at(sq) - at(from)).normalize_or_zero())
                         .filter(|d| *d != Vec2::ZERO)
                         .unwrap_or(match side {
                             Some(Side::White) if !view.flipped => Vec2::NEG_Y,
                             Some(Side::Black) if view.flipped => Vec2::NEG_Y,
                             _ => Vec2::Y,
                         });
-                    // A capture in the batch of its taker's slide waits for the contact.
+                    // A capture in the batch of its taker's arrival waits for the contact.
                     let taker = r.steps.iter().any(|o| {
-                        matches!(o.motion, Motion::Slide { to, .. } if to == sq)
-                            && o.entity != s.entity
+                        o.entity != s.entity && o.motion.travel().is_some_and(|(_, to)| to == sq)
                     });
                     (
+                        s.motion,
                         StepStyle::Knock(dir),
                         if taker { SLIDE_SECS * 0.7 } else { 0.0 },
                     )
                 }
-                _ => (StepStyle::Plain, 0.0),
+                m => (m, StepStyle::Plain, 0.0),
             };
+            steps.push(MotionStep {
+                entity: s.entity,
+                motion,
+            });
             styles.push(style);
             delays.push(delay);
         }
         queue.0.push_back(Batch {
-            steps: r.steps.clone(),
+            steps,
             styles,
             delays,
             elapsed: 0.0,
@@ -372,7 +350,7 @@ pub fn pose(
         turn: 0.0,
     };
     match *motion {
-        Motion::Slide { from, to } => {
+        Motion::Slide { from, to } | Motion::Share { from, to } | Motion::Bounce { from, to } => {
             let (a, b) = (at(from), at(to));
             match style {
                 StepStyle::Shared => {
@@ -470,7 +448,7 @@ pub fn pose(
                 }
             }
         }
-        Motion::Vanish { at: sq } => {
+        Motion::Capture { at: sq, .. } => {
             let p = at(sq);
             let fade = EasingCurve::new(1.0, 0.0, EaseFunction::QuadraticIn).sample_clamped(t);
             match style {
@@ -601,7 +579,7 @@ fn run_animations(
                 t,
             );
             let z = match step.motion {
-                Motion::Vanish { .. } => KNOCKED_Z,
+                Motion::Capture { .. } => KNOCKED_Z,
                 _ => MOVING_Z,
             };
             tf.translation = p.at.extend(z);
@@ -620,7 +598,7 @@ fn run_animations(
         let finished = queue.0.pop_front();
         if let Some(b) = finished {
             for step in b.steps {
-                if let Motion::Vanish { .. } = step.motion
+                if let Motion::Capture { .. } = step.motion
                     && let Ok(mut e) = commands.get_entity(step.entity)
                 {
                     e.remove::<HeldForPresentation>();
@@ -673,13 +651,13 @@ fn run_miss_rings(
     game: Res<ActiveGame>,
     view: Res<BoardView>,
     art: Res<ArtImages>,
-    mut resolved: MessageReader<MoveResolved>,
+    mut motions: MessageReader<StageAnimationRequested>,
     mut rings: Query<(Entity, &mut MissRing, &mut Transform, &mut Sprite)>,
 ) {
     let shape = game.record.current().shape();
-    for m in resolved.read() {
-        for fx in &m.effects {
-            if let Effect::FailedCapture { at, .. } = fx {
+    for m in motions.read() {
+        for step in &m.steps {
+            if let Motion::Bounce { to: at, .. } = &step.motion {
                 commands.spawn((
                     Name::new("Failed capture ring"),
                     MissRing { age: 0.0 },
@@ -820,7 +798,7 @@ mod tests {
         crate::rules::Position::new(Variant::Standard).shape()
     }
 
-    fn sq(name: &str) -> Square {
+    fn sq(name: &str) -> crate::rules::Square {
         shape().parse_square(name).unwrap()
     }
 
@@ -866,7 +844,10 @@ mod tests {
         assert_eq!(mid.fade, 0.0);
         assert_eq!((b.at, b.fade, b.scale), (w("e6"), 1.0, 1.0));
         // A capture is knocked aside along the taker's direction and fades.
-        let v = Motion::Vanish { at: sq("d5") };
+        let v = Motion::Capture {
+            at: sq("d5"),
+            by: None,
+        };
         let k0 = pose(
             s,
             false,

@@ -18,7 +18,7 @@ use super::theme::{Surface, ThemeImages, surface_rect, theme_colors};
 use super::{BoardView, SQUARE_SIZE_WORLD, coords_to_world, square_to_world};
 use crate::AppSystems;
 use crate::game::{ActiveGame, BoardSquare, HexagramNumber, SquareShade};
-use crate::rules::{BoardShape, Entry, Square};
+use crate::rules::{BoardShape, Square};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_gizmo_group::<BoardGizmos>().add_systems(
@@ -198,30 +198,13 @@ fn attach_square_visuals(
 /// The squares of the last move (origin, exoteric square and, for a teleport, the landing).
 fn last_move_squares(game: &ActiveGame) -> Vec<Square> {
     let n = game.review.unwrap_or(game.record.len());
-    if n == 0 {
-        return Vec::new();
-    }
     let (Some(entry), Some(before)) = (
-        game.record.entries().get(n - 1),
-        game.record.position_after(n - 1),
+        n.checked_sub(1).and_then(|i| game.record.entries().get(i)),
+        n.checked_sub(1).and_then(|i| game.record.position_after(i)),
     ) else {
         return Vec::new();
     };
-    match entry {
-        Entry::Move(mv) => {
-            let mut out = vec![mv.from, mv.to];
-            let mut copy = before.clone();
-            if let Ok(fx) = copy.try_play(mv) {
-                for e in fx {
-                    if let crate::rules::Effect::Teleport { to, .. } = e {
-                        out.push(to);
-                    }
-                }
-            }
-            out
-        }
-        Entry::Turn { white, black } => vec![white.from, white.to, black.from, black.to],
-    }
+    crate::rules::preview::entry_squares(before, entry)
 }
 
 fn update_square_visuals(
@@ -398,6 +381,7 @@ fn update_check_glow(
     view: Res<BoardView>,
     art: Res<ArtImages>,
     appearance: Res<Appearance>,
+    turns: Option<Res<State<crate::game::TurnModelState>>>,
     mut glow: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<CheckGlow>>,
 ) {
     let Ok((mut sprite, mut tf, mut vis)) = glow.single_mut() else {
@@ -416,7 +400,9 @@ fn update_check_glow(
     };
     let shown = game.shown();
     let turn = shown.turn();
-    let king = if !game.is_simultaneous() && shown.in_check(turn) {
+    // Parity tells its checks over the board instead (delayed, immediate).
+    let alternating = turns.is_none_or(|t| *t.get() == crate::game::TurnModelState::Alternating);
+    let king = if alternating && shown.in_check(turn) {
         shown.board().king(turn)
     } else {
         None

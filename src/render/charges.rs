@@ -20,34 +20,49 @@ use super::picking::{HotkeySystems, Selection};
 use super::pieces::PieceFont;
 use super::{BoardView, SQUARE_SIZE_WORLD, square_to_world, world_to_square};
 use crate::AppSystems;
-use crate::game::variant_has;
 use crate::game::{
-    ActiveGame, BoardSquare, ChargeContribution, MoveRejected, MoveResolved, ResyncRequest,
-    SquareCharge,
+    ActiveGame, BoardSquare, ChargeContribution, FieldsOnBoard, MoveRejected, OnBoard,
+    PositionShown, SquareCharge,
 };
-use crate::rules::variants::force_field::field_blockers;
-use crate::rules::{Color as Side, Move, Square, Variant};
+use crate::rules::{Color as Side, Square};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ChargeOverlay>().add_systems(
-        Update,
-        (
-            toggle_charge_overlay
-                .in_set(HotkeySystems)
-                .run_if(variant_has(Variant::has_fields)),
+    app.init_resource::<ChargeOverlay>()
+        .add_systems(
+            Update,
             (
-                attach_charge_visuals,
-                track_field_blockers,
-                update_charge_visuals,
-                update_heat_map,
-                play_field_flashes,
-                draw_field_outlines,
-            )
-                .chain()
-                .in_set(AppSystems::Present)
-                .run_if(variant_has(Variant::has_fields)),
-        ),
-    );
+                toggle_charge_overlay
+                    .in_set(HotkeySystems)
+                    .run_if(in_state(FieldsOnBoard)),
+                (
+                    attach_charge_visuals,
+                    track_field_blockers,
+                    update_charge_visuals,
+                    update_heat_map,
+                    play_field_flashes,
+                    draw_field_outlines,
+                )
+                    .chain()
+                    .in_set(AppSystems::Present)
+                    .run_if(in_state(FieldsOnBoard)),
+            ),
+        )
+        .add_systems(OnExit(FieldsOnBoard), remove_charge_overlay);
+}
+
+/// Leaving a variant with fields: its numbers go from the squares (the heat map goes by
+/// itself, `DespawnOnExit`), and what was hovered or refused is forgotten. The switches
+/// (`C`, `Shift+C`) stay for the next Force Field game.
+fn remove_charge_overlay(
+    mut commands: Commands,
+    mut overlay: ResMut<ChargeOverlay>,
+    labels: Query<Entity, With<ChargeLabel>>,
+) {
+    overlay.hovered = None;
+    overlay.blockers.clear();
+    for e in &labels {
+        commands.entity(e).despawn();
+    }
 }
 
 /// What the charge overlay shows.
@@ -168,13 +183,19 @@ fn toggle_charge_overlay(
     }
 }
 
+/// Gives every square without one its charge number (squares of a new board, or of a board
+/// kept from a variant without fields).
 fn attach_charge_visuals(
     mut commands: Commands,
     font: Res<PieceFont>,
     art: Res<ArtImages>,
-    squares: Query<Entity, Added<BoardSquare>>,
+    squares: Query<(Entity, Option<&Children>), With<BoardSquare>>,
+    labels: Query<(), With<ChargeLabel>>,
 ) {
-    for e in &squares {
+    for (e, children) in &squares {
+        if children.is_some_and(|c| c.iter().any(|k| labels.contains(k))) {
+            continue;
+        }
         commands.entity(e).with_children(|c| {
             c.spawn((
                 ChargeLabel,
@@ -212,8 +233,8 @@ fn track_field_blockers(
     art: Res<ArtImages>,
     mut overlay: ResMut<ChargeOverlay>,
     mut rejected: MessageReader<MoveRejected>,
-    mut resolved: MessageReader<MoveResolved>,
-    mut resync: MessageReader<ResyncRequest>,
+    mut shown: MessageReader<PositionShown>,
+    board: Res<State<OnBoard>>,
     flashes: Query<Entity, With<FieldFlash>>,
 ) {
     let pos = game.shown();
@@ -230,21 +251,18 @@ fn track_field_blockers(
             commands.entity(e).despawn();
         }
     };
-    if resolved.read().count() + resync.read().count() > 0 {
+    if shown.read().count() > 0 {
         clear(&mut overlay, &mut commands);
     }
     for r in rejected.read() {
         clear(&mut overlay, &mut commands);
-        let (Some(from), Some(to)) = (r.mv.get(0..2), r.mv.get(2..4)) else {
-            continue;
-        };
-        if let (Ok(from), Ok(to)) = (shape.parse_square(from), shape.parse_square(to)) {
-            overlay.blockers = field_blockers(game.record.current(), &Move::new(from, to));
-        }
+        overlay.blockers = r.fields.clone();
         for &b in &overlay.blockers {
             commands
                 .spawn((
                     Name::new("Field block flash"),
+                    // The frame belongs to this game's board.
+                    DespawnOnExit(*board.get()),
                     FieldFlash {
                         square: b,
                         age: 0.0,
@@ -356,6 +374,8 @@ fn update_heat_map(
         commands.spawn((
             Name::new("Charge heat map"),
             ChargeHeatMap,
+            // Gone with the last variant that has fields.
+            DespawnOnExit(FieldsOnBoard),
             Sprite {
                 image: handle.clone(),
                 custom_size: Some(Vec2::new(files as f32, ranks as f32) * SQUARE_SIZE_WORLD),

@@ -91,12 +91,7 @@ pub fn keyboard_is_free(focus: Option<Res<TextInputFocus>>) -> bool {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<KeyChord>()
         .init_resource::<TextInputFocus>()
-        .add_systems(
-            Update,
-            read_key_chords
-                .in_set(crate::AppSystems::Input)
-                .before(super::picking::HotkeySystems),
-        );
+        .add_systems(Update, read_key_chords.in_set(crate::InputSystems::Keys));
 }
 
 /// Turns this frame's keyboard messages into [`KeyChord`]s, in order. The modifiers are

@@ -2,7 +2,8 @@
 //! (the selection and its destinations disappear at once; nothing marks the committed piece),
 //! a small ring under each resting piece ([`Position::resting`](crate::rules::Position::resting)),
 //! and short captions over the board for the turn's events (shared square, failed capture,
-//! delayed / immediate check). Backspace takes back the commit of the side that committed.
+//! delayed / immediate check: the game's [`TurnCaptions`], in the narrator's words; not in
+//! the demo, whose caption bar tells them). Backspace takes back the commit of the side that committed.
 //! Reads only [`ParityCommits::has_committed`] — never a committed move. Runs in
 //! [`AppSystems::Input`] (the hotkey) and [`AppSystems::Present`].
 
@@ -15,10 +16,10 @@ use super::pieces::PieceFont;
 use super::{BoardView, SQUARE_SIZE_WORLD, square_to_world};
 use crate::AppSystems;
 use crate::game::{
-    ActiveGame, Captured, CommitRecorded, MoveResolved, OnSquare, ParityCommits, PieceEntity,
-    TakeBackCommitRequest,
+    ActiveGame, AppMode, Captured, CommitRecorded, OnBoard, OnSquare, ParityCommits, PieceEntity,
+    SquareCaptionKind, TakeBackCommitRequest, TurnCaptions, TurnModelState,
 };
-use crate::rules::{CheckKind, Color as Side, Effect};
+use crate::rules::Color as Side;
 
 /// Seconds a caption stays on the board (fading in its last second).
 pub const CAPTION_SECS: f32 = 3.5;
@@ -29,15 +30,16 @@ pub(crate) fn plugin(app: &mut App) {
         (
             take_back_commit_on_key
                 .in_set(HotkeySystems)
-                .run_if(crate::game::is_simultaneous),
+                .run_if(in_state(TurnModelState::Simultaneous)),
             (
                 curtain_selection_on_commit,
-                spawn_turn_captions,
+                // The demo tells the same events in its caption bar.
+                spawn_turn_captions.run_if(not(in_state(AppMode::Demo))),
                 fade_turn_captions,
             )
                 .chain()
                 .in_set(AppSystems::Present)
-                .run_if(crate::game::is_simultaneous),
+                .run_if(in_state(TurnModelState::Simultaneous)),
             // Also outside Parity, where it hides the marks a Parity game left.
             draw_resting_markers.in_set(AppSystems::Present),
         ),
@@ -98,50 +100,34 @@ fn curtain_selection_on_commit(
 /// over the square it concerns (checks over the King).
 fn spawn_turn_captions(
     mut commands: Commands,
-    mut resolved: MessageReader<MoveResolved>,
+    mut turns: MessageReader<TurnCaptions>,
+    board: Res<State<OnBoard>>,
     game: Res<ActiveGame>,
     view: Res<BoardView>,
     font: Res<PieceFont>,
     old: Query<Entity, With<TurnCaption>>,
 ) {
-    let pos = game.record.current();
-    let shape = pos.shape();
-    for m in resolved.read() {
+    let shape = game.record.current().shape();
+    for TurnCaptions(captions) in turns.read() {
         for e in &old {
             commands.entity(e).despawn();
         }
-        let mut k = 0.0;
-        for fx in &m.effects {
-            let (text, at, color) = match fx {
-                Effect::Shared { at } => ("shared".to_string(), *at, Color::srgb(0.15, 0.35, 0.85)),
-                Effect::FailedCapture { by, at } => (
-                    format!("{} capture failed", by.color.title()),
-                    *at,
-                    Color::srgb(0.85, 0.2, 0.1),
-                ),
-                Effect::Check { side, kind } => {
-                    let Some(king) = pos.board().king(*side) else {
-                        continue;
-                    };
-                    let word = match kind {
-                        CheckKind::Delayed => "delayed check",
-                        CheckKind::Immediate => "immediate check",
-                        CheckKind::Classic => "check",
-                    };
-                    (word.to_string(), king, Color::srgb(0.8, 0.1, 0.5))
-                }
-                _ => continue,
+        for (k, c) in captions.iter().enumerate() {
+            let color = match c.kind {
+                SquareCaptionKind::Shared => Color::srgb(0.15, 0.35, 0.85),
+                SquareCaptionKind::FailedCapture => Color::srgb(0.85, 0.2, 0.1),
+                SquareCaptionKind::Check => Color::srgb(0.8, 0.1, 0.5),
             };
-            let p = square_to_world(shape, at, view.flipped)
-                + Vec2::new(0.0, SQUARE_SIZE_WORLD * 0.62 + k);
-            k += 4.0;
+            let p = square_to_world(shape, c.at, view.flipped)
+                + Vec2::new(0.0, SQUARE_SIZE_WORLD * 0.62 + 4.0 * k as f32);
             commands.spawn((
-                Name::new(format!("Caption {text}")),
+                Name::new(format!("Caption {}", c.text)),
                 // Shown once the landings have played (the slide of the Resolve stage).
                 TurnCaption {
                     age: -super::animation::SLIDE_SECS,
                 },
-                Text2d::new(text),
+                DespawnOnExit(*board.get()),
+                Text2d::new(c.text.clone()),
                 TextFont {
                     font: font.0.clone().into(),
                     font_size: FontSize::Px(22.0),

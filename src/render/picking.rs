@@ -11,15 +11,18 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use bevy::ecs::system::SystemParam;
+
 use super::camera::BoardCamera;
 use super::{BoardView, world_to_square};
-use crate::AppSystems;
+use crate::game::notice::NotNow;
 use crate::game::replace::{ReplaceGameRequest, Replacement};
 use crate::game::{
-    ActiveGame, MoveResolved, MoveSource, NewGameRequest, ParityCommits, RedoRequest,
-    ResyncRequest, StatusLine, SubmitMoveRequest, UndoRequest,
+    ActiveGame, AppMode, Holds, MoveSource, NewGameRequest, Notice, ParityCommits, PositionShown,
+    RedoRequest, SubmitMoveRequest, UndoRequest,
 };
-use crate::rules::{Color as Side, Effect, Move, Position, Square};
+use crate::rules::{Color as Side, Move, Position, Square};
+use crate::{AppSystems, InputSystems};
 
 /// Board mouse input; the UI stops it while egui uses the pointer.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,14 +37,23 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<PromotionChoice>()
         .configure_sets(
             Update,
-            (BoardInputSystems, HotkeySystems).in_set(AppSystems::Input),
+            (
+                BoardInputSystems.in_set(InputSystems::Board),
+                // The demo takes every key for its offer; a text field takes them for itself
+                // (the input guard).
+                HotkeySystems
+                    .in_set(InputSystems::Board)
+                    .run_if(not(in_state(AppMode::Demo))),
+            ),
         )
         .add_systems(
             Update,
             (
-                handle_board_mouse.in_set(BoardInputSystems),
+                handle_board_mouse
+                    .in_set(BoardInputSystems)
+                    .run_if(in_state(AppMode::Play)),
                 end_drag_on_release
-                    .in_set(AppSystems::Input)
+                    .in_set(InputSystems::Board)
                     .after(BoardInputSystems),
                 handle_hotkeys.in_set(HotkeySystems),
                 clear_selection_on_change.in_set(AppSystems::Sync),
@@ -49,18 +61,9 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A legal destination of the selected piece.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
-    /// The destination (exoteric) square.
-    pub to: Square,
-    /// The moves to it (several for a promotion).
-    pub moves: Vec<Move>,
-    /// Intrachange: where the piece lands (esoteric square), if it teleports.
-    pub landing: Option<Square>,
-    /// Whether the move captures something.
-    pub captures: bool,
-}
+/// A legal destination of the selected piece (the rules core's
+/// [`MoveTarget`](crate::rules::preview::MoveTarget)).
+pub use crate::rules::preview::MoveTarget as Target;
 
 /// The selected piece and its legal destinations.
 #[derive(Resource, Debug, Clone, Default)]
@@ -77,137 +80,110 @@ pub struct Selection {
     pub cursor: Option<Vec2>,
 }
 
+impl Selection {
+    fn clear(&mut self) {
+        self.from = None;
+        self.targets.clear();
+    }
+}
+
 /// Several promotion moves fit a click: the UI asks which one.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct PromotionChoice(pub Vec<Move>);
 
-/// The side whose move (Parity: hot-seat commit) is due.
+/// The side whose move (Parity: hot-seat commit) is due: the first side the game waits for
+/// (White when both have committed).
 pub fn side_to_act(game: &ActiveGame, commits: &ParityCommits) -> Side {
-    if game.is_simultaneous() {
-        commits.next_to_commit().unwrap_or(Side::White)
-    } else {
-        game.record.current().turn()
-    }
+    game.sides_due(commits)
+        .first()
+        .copied()
+        .unwrap_or(game.record.current().turn())
 }
 
-/// The legal destinations of the piece on `from`, with Intrachange landings (found by
-/// playing each move on a copy of the position and reading its teleport).
+/// The legal destinations of the piece on `from`, with Intrachange landings, from the rules
+/// core ([`preview::targets`](crate::rules::preview::targets)), asked once per selection.
 pub fn targets_from(pos: &Position, side: Side, from: Square) -> Vec<Target> {
-    let mut out: Vec<Target> = Vec::new();
-    for mv in pos
-        .legal_commits(side)
-        .into_iter()
-        .filter(|m| m.from == from)
-    {
-        if let Some(t) = out.iter_mut().find(|t| t.to == mv.to) {
-            t.moves.push(mv);
-            continue;
-        }
-        let mut landing = None;
-        let mut captures = false;
-        if !pos.is_simultaneous_variant() {
-            let mut copy = pos.clone();
-            if let Ok(fx) = copy.try_play(&mv) {
-                for e in &fx {
-                    match e {
-                        Effect::Teleport { from: a, to, .. } if *a == mv.to => landing = Some(*to),
-                        Effect::Capture { .. } => captures = true,
-                        _ => {}
-                    }
-                }
-            }
-        } else {
-            captures = pos.board().piece_at(mv.to).is_some_and(|p| p.color != side);
-        }
-        out.push(Target {
-            to: mv.to,
-            moves: vec![mv],
-            landing,
-            captures,
-        });
-    }
-    out
+    crate::rules::preview::targets(pos, side, from)
 }
 
-trait SimultaneousVariant {
-    fn is_simultaneous_variant(&self) -> bool;
+/// What a click reads besides the mouse: the game, the commits, the seats and the moment.
+#[derive(SystemParam)]
+pub(crate) struct ClickContext<'w> {
+    game: Res<'w, ActiveGame>,
+    commits: Res<'w, ParityCommits>,
+    automated: Option<Res<'w, crate::game::AutomatedSides>>,
+    holds: Res<'w, Holds>,
 }
 
-impl SimultaneousVariant for Position {
-    fn is_simultaneous_variant(&self) -> bool {
-        self.variant().turn_model() == crate::rules::TurnModel::Simultaneous
-    }
+/// Where the mouse is over the board.
+#[derive(SystemParam)]
+pub(crate) struct Pointer<'w, 's> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
+    view: Res<'w, BoardView>,
+}
+
+/// What a click asks for.
+#[derive(SystemParam)]
+pub(crate) struct ClickOutput<'w> {
+    submit: MessageWriter<'w, SubmitMoveRequest>,
+    premove: MessageWriter<'w, crate::game::premove::PremoveRequest>,
+    notices: MessageWriter<'w, Notice>,
 }
 
 fn handle_board_mouse(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    view: Res<BoardView>,
-    game: Res<ActiveGame>,
-    commits: Res<ParityCommits>,
-    automated: Option<Res<crate::game::AutomatedSides>>,
-    hold: Res<crate::game::GameHold>,
+    pointer: Pointer,
+    ctx: ClickContext,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
-    mut status: ResMut<StatusLine>,
-    (mut submit, mut premove): (
-        MessageWriter<SubmitMoveRequest>,
-        MessageWriter<crate::game::premove::PremoveRequest>,
-    ),
+    mut out: ClickOutput,
 ) {
-    let (camera, cam_tf) = camera.into_inner();
-    let cursor = window
+    let (camera, cam_tf) = *pointer.camera;
+    let cursor = pointer
+        .window
         .cursor_position()
         .and_then(|p| camera.viewport_to_world_2d(cam_tf, p).ok());
     selection.cursor = cursor;
+    let game = &*ctx.game;
     let pos = game.record.current();
     let shape = pos.shape();
-    let square = cursor.and_then(|c| world_to_square(shape, c, view.flipped));
-    if buttons.just_pressed(MouseButton::Left) {
+    let square = cursor.and_then(|c| world_to_square(shape, c, pointer.view.flipped));
+    let single_mover = game.sides_acting().len() == 1;
+    if pointer.buttons.just_pressed(MouseButton::Left) {
         let Some(sq) = square else {
-            selection.from = None;
-            selection.targets.clear();
+            selection.clear();
             return;
         };
-        if let Some(why) = &hold.0 {
-            status.0 = format!("Not now: {why}.");
+        if let Some(h) = ctx.holds.current() {
+            out.notices.write(Notice::NotNow(NotNow::Held(h)));
             return;
         }
         if game.review.is_some() {
-            status.0 =
-                "An earlier position is shown (read-only): use \"Back to live\" or End to play."
-                    .to_string();
+            out.notices.write(Notice::NotNow(NotNow::Reviewing));
             return;
         }
         if let Some(o) = game.record.outcome() {
-            status.0 = format!("Game over: {}. Press N for a new game.", o.describe());
+            out.notices.write(Notice::NotNow(NotNow::GameOver(o)));
             return;
         }
-        let side = side_to_act(&game, &commits);
-        let automated = automated.as_deref().copied().unwrap_or_default();
-        if automated.plays(side) && !game.is_simultaneous() && !automated.plays(side.other()) {
+        let side = side_to_act(game, &ctx.commits);
+        let automated = ctx.automated.as_deref().copied().unwrap_or_default();
+        if automated.plays(side) && single_mover && !automated.plays(side.other()) {
             // The bot thinks: the person's clicks choose a premove.
-            premove_click(pos, side.other(), sq, &mut selection, &mut premove);
+            premove_click(pos, side.other(), sq, &mut selection, &mut out.premove);
             return;
         }
         if automated.plays(side) {
-            if game.is_simultaneous() {
-                selection.from = None;
-                selection.targets.clear();
-                status.0 = "You have committed this turn; the next turn's commit waits for \
-                            the position the turn starts with (no premoves in Parity)."
-                    .to_string();
-                return;
-            }
-            let bot = game.player_name(side).unwrap_or("a");
-            selection.from = None;
-            selection.targets.clear();
-            status.0 = format!(
-                "{} is played by the {bot} bot: wait for its move, or choose Human for {} under Players.",
-                side.title(),
-                side.title()
-            );
+            selection.clear();
+            out.notices.write(Notice::NotNow(if single_mover {
+                NotNow::BotsSeat {
+                    side,
+                    bot: game.player_name(side).unwrap_or("a").to_string(),
+                }
+            } else {
+                NotNow::Committed
+            }));
             return;
         }
         let own = pos.kind_at(side, sq).is_some();
@@ -216,9 +192,8 @@ fn handle_board_mouse(
                 selection.dragging = Some(sq);
             }
             Some(from) if !own => {
-                try_move(&selection, from, sq, shape, &mut promotion, &mut submit);
-                selection.from = None;
-                selection.targets.clear();
+                try_move(&selection, from, sq, &mut promotion, &mut out.submit);
+                selection.clear();
             }
             _ if own => {
                 selection.from = Some(sq);
@@ -226,44 +201,37 @@ fn handle_board_mouse(
                 selection.targets = targets_from(pos, side, sq);
                 selection.dragging = Some(sq);
                 if selection.targets.is_empty() {
-                    let piece = pos.kind_at(side, sq).map_or("piece", |k| k.name());
-                    status.0 = match crate::rules::variants::why_no_move(pos, side, sq) {
-                        Some(why) => format!(
-                            "The {piece} on {} has no legal move: {why}.",
-                            shape.name(sq)
-                        ),
-                        None => format!("The {piece} on {} has no legal move.", shape.name(sq)),
-                    };
+                    out.notices.write(Notice::NoLegalMove {
+                        kind: pos
+                            .kind_at(side, sq)
+                            .unwrap_or(crate::rules::PieceKind::Pawn),
+                        square: shape.name(sq),
+                        refusal: crate::rules::variants::why_no_move(pos, side, sq),
+                    });
                 }
             }
             _ => {
-                status.0 = match pos.board().piece_at(sq) {
-                    Some(p) if p.color != side => {
-                        format!(
-                            "That is a {} piece: {} to move.",
-                            p.color.name(),
-                            side.title()
-                        )
-                    }
-                    _ => format!("Select a {} piece to move.", side.name()),
-                };
+                out.notices.write(match pos.board().piece_at(sq) {
+                    Some(p) if p.color != side => Notice::NotYourPiece {
+                        piece: p.color,
+                        to_move: side,
+                    },
+                    _ => Notice::SelectAPiece(side),
+                });
             }
         }
     }
-    if buttons.just_released(MouseButton::Left) {
+    if pointer.buttons.just_released(MouseButton::Left) {
         if let (Some(from), Some(to)) = (selection.dragging, square)
             && from != to
             && selection.from == Some(from)
         {
-            let premove_side = selection
-                .side
-                .filter(|s| *s != pos.turn() && !game.is_simultaneous());
+            let premove_side = selection.side.filter(|s| *s != pos.turn() && single_mover);
             match premove_side {
-                Some(side) => queue_premove(&selection, side, to, &mut premove),
-                None => try_move(&selection, from, to, shape, &mut promotion, &mut submit),
+                Some(side) => queue_premove(&selection, side, to, &mut out.premove),
+                None => try_move(&selection, from, to, &mut promotion, &mut out.submit),
             }
-            selection.from = None;
-            selection.targets.clear();
+            selection.clear();
         }
         selection.dragging = None;
     }
@@ -284,8 +252,7 @@ fn premove_click(
         Some(from) if from == sq => selection.dragging = Some(sq),
         Some(_) if selection.targets.iter().any(|t| t.to == sq) => {
             queue_premove(selection, side, sq, premove);
-            selection.from = None;
-            selection.targets.clear();
+            selection.clear();
         }
         _ if as_side.kind_at(side, sq).is_some() => {
             selection.from = Some(sq);
@@ -294,8 +261,7 @@ fn premove_click(
             selection.dragging = Some(sq);
         }
         _ => {
-            selection.from = None;
-            selection.targets.clear();
+            selection.clear();
             premove.write(crate::game::premove::PremoveRequest(None));
         }
     }
@@ -328,7 +294,6 @@ fn try_move(
     selection: &Selection,
     from: Square,
     to: Square,
-    _shape: crate::rules::BoardShape,
     promotion: &mut PromotionChoice,
     submit: &mut MessageWriter<SubmitMoveRequest>,
 ) {
@@ -378,54 +343,63 @@ pub fn review_step(key: KeyCode, shown: usize, len: usize) -> Option<Option<usiz
     Some(target)
 }
 
+/// The requests the game keys make.
+#[derive(SystemParam)]
+pub(crate) struct GameKeys<'w> {
+    review: MessageWriter<'w, crate::game::ReviewRequest>,
+    new_game: MessageWriter<'w, ReplaceGameRequest>,
+    undo: MessageWriter<'w, UndoRequest>,
+    redo: MessageWriter<'w, RedoRequest>,
+}
+
+/// The view keys (F, G, H, Esc) everywhere but the demo; the game keys (N, Ctrl+Z, Ctrl+Y,
+/// the move-list arrows) only in play, never on a game behind the editor or a watched one.
 fn handle_hotkeys(
     mut chords: MessageReader<super::keys::KeyChord>,
-    mut review: MessageWriter<crate::game::ReviewRequest>,
     mut view: ResMut<BoardView>,
     mut selection: ResMut<Selection>,
     game: Res<ActiveGame>,
-    mut new_game: MessageWriter<ReplaceGameRequest>,
-    mut undo: MessageWriter<UndoRequest>,
-    mut redo: MessageWriter<RedoRequest>,
+    mode: Option<Res<State<AppMode>>>,
+    mut keys: GameKeys,
 ) {
+    let playing = mode.is_none_or(|m| *m.get() == AppMode::Play);
     let mut shown = game.review.unwrap_or(game.record.len());
     for c in chords.read() {
         if c.is(KeyCode::KeyF) {
             view.flipped = !view.flipped;
-        } else if c.is(KeyCode::KeyN) {
-            new_game.write(ReplaceGameRequest(Replacement::NewGame(
-                NewGameRequest::new(game.variant()),
-            )));
-        } else if c.is_ctrl(KeyCode::KeyZ) {
-            undo.write(UndoRequest);
-        } else if c.is_ctrl(KeyCode::KeyY) {
-            redo.write(RedoRequest);
         } else if c.is(KeyCode::KeyH) {
             view.show_hexagrams = !view.show_hexagrams;
         } else if c.is(KeyCode::KeyG) {
             view.show_numbers = !view.show_numbers;
         } else if c.is(KeyCode::Escape) {
-            selection.from = None;
-            selection.targets.clear();
+            selection.clear();
             selection.dragging = None;
+        } else if !playing {
+        } else if c.is(KeyCode::KeyN) {
+            keys.new_game.write(ReplaceGameRequest(Replacement::NewGame(
+                NewGameRequest::new(game.variant()),
+            )));
+        } else if c.is_ctrl(KeyCode::KeyZ) {
+            keys.undo.write(UndoRequest);
+        } else if c.is_ctrl(KeyCode::KeyY) {
+            keys.redo.write(RedoRequest);
         } else if !c.ctrl
             && !c.alt
             && let Some(target) = review_step(c.key, shown, game.record.len())
         {
             // Several steps in one frame go on from where the previous one went.
             shown = target.unwrap_or(game.record.len());
-            review.write(crate::game::ReviewRequest(target));
+            keys.review.write(crate::game::ReviewRequest(target));
         }
     }
 }
 
 fn clear_selection_on_change(
-    mut resolved: MessageReader<MoveResolved>,
-    mut resync: MessageReader<ResyncRequest>,
+    mut shown: MessageReader<PositionShown>,
     mut selection: ResMut<Selection>,
     mut promotion: ResMut<PromotionChoice>,
 ) {
-    if resolved.read().count() + resync.read().count() > 0 {
+    if shown.read().count() > 0 {
         selection.from = None;
         selection.targets.clear();
         selection.dragging = None;

@@ -34,9 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 fit_window_to_monitor.in_set(AppSystems::Input),
                 toggle_fullscreen_on_key.in_set(HotkeySystems),
-                toggle_fullscreen
-                    .in_set(AppSystems::Input)
-                    .after(HotkeySystems),
+                toggle_fullscreen.in_set(crate::InputSystems::Session),
             ),
         );
 }

@@ -7,27 +7,34 @@
 
 use bevy::prelude::*;
 
-use crate::game::variant_has;
-
 use super::SQUARE_SIZE_WORLD;
 use super::picking::HotkeySystems;
 use crate::AppSystems;
-use crate::game::{ActiveGame, BoardSquare};
-use crate::rules::{Variant, Zone};
+use crate::game::{ActiveGame, BoardSquare, ZonesOnBoard};
+use crate::rules::Zone;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ZoneView>().add_systems(
-        Update,
-        (
-            toggle_zones
-                .in_set(HotkeySystems)
-                .run_if(variant_has(Variant::has_zones)),
-            (attach_zone_tints, update_zone_tints, draw_zone_borders)
-                .chain()
-                .in_set(AppSystems::Present)
-                .run_if(variant_has(Variant::has_zones)),
-        ),
-    );
+    app.init_resource::<ZoneView>()
+        .add_systems(
+            Update,
+            (
+                toggle_zones
+                    .in_set(HotkeySystems)
+                    .run_if(in_state(ZonesOnBoard)),
+                (attach_zone_tints, update_zone_tints, draw_zone_borders)
+                    .chain()
+                    .in_set(AppSystems::Present)
+                    .run_if(in_state(ZonesOnBoard)),
+            ),
+        )
+        .add_systems(OnExit(ZonesOnBoard), remove_zone_tints);
+}
+
+/// Leaving a variant with zones: the tints go from the squares (the switch stays).
+fn remove_zone_tints(mut commands: Commands, tints: Query<Entity, With<ZoneTint>>) {
+    for e in &tints {
+        commands.entity(e).despawn();
+    }
 }
 
 /// Whether the zone tint is shown.

@@ -16,6 +16,7 @@ use std::time::Duration;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::Color;
 use super::position::Position;
+use super::variant::TurnModel;
 
 /// How much time the players get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -39,18 +40,30 @@ pub enum TimeControl {
     },
 }
 
-/// A time control that could not be read.
+/// A time control that could not be read ([`TimeControl::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TimeControlError(pub String);
+pub enum TimeControlError {
+    /// Text that is not a time control (as written).
+    Unreadable(String),
+    /// A time control whose base time is zero (as written): both clocks would run out
+    /// before the first move.
+    ZeroBase(String),
+}
 
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "time control '{}': expected MINUTES+SECONDS (e.g. 5+3), MINUTESdSECONDS for a \
-             delay (e.g. 5d2), or none; minutes 0–600, seconds 0–600",
-            self.0
-        )
+        match self {
+            TimeControlError::Unreadable(t) => write!(
+                f,
+                "time control '{t}': expected MINUTES+SECONDS (e.g. 5+3), MINUTESdSECONDS for \
+                 a delay (e.g. 5d2), or none; minutes 0–600, seconds 0–600"
+            ),
+            TimeControlError::ZeroBase(t) => write!(
+                f,
+                "time control '{t}': the base time must be more than 0 minutes (with none, \
+                 both clocks run out before the first move)"
+            ),
+        }
     }
 }
 
@@ -83,10 +96,13 @@ impl TimeControl {
     }
 
     /// Reads `5+3` (Fischer), `5d3` (delay), `none`/`-` (no clock); minutes may have a
-    /// fraction (`0.5+1`).
+    /// fraction (`0.5+1`). Every time control typed (`match`, `tournament`, `play`, the
+    /// window's custom clock) is read here.
     ///
     /// # Errors
-    /// [`TimeControlError`] for anything else, or values out of 0–600.
+    /// [`TimeControlError::Unreadable`] for anything else or values out of 0–600,
+    /// [`TimeControlError::ZeroBase`] for a base time of zero (`0+1`, `0d1`: both clocks
+    /// would run out before the first move).
     ///
     /// # Examples
     /// ```
@@ -103,7 +119,7 @@ impl TimeControl {
         if matches!(t.as_str(), "none" | "-" | "unlimited" | "") {
             return Ok(TimeControl::Unlimited);
         }
-        let err = || TimeControlError(text.to_string());
+        let err = || TimeControlError::Unreadable(text.to_string());
         let (m, s, delay) = if let Some((m, s)) = t.split_once('+') {
             (m, s, false)
         } else if let Some((m, s)) = t.split_once('d') {
@@ -117,8 +133,8 @@ impl TimeControl {
             return Err(err());
         }
         let base = Duration::from_millis((minutes * 60_000.0).round() as u64);
-        if base.is_zero() && secs == 0 {
-            return Err(err());
+        if base.is_zero() {
+            return Err(TimeControlError::ZeroBase(text.to_string()));
         }
         Ok(if delay {
             TimeControl::Delay {
@@ -303,11 +319,17 @@ impl Clock {
 
     /// Lets `dt` pass on the running clocks (a clock at zero stays at zero).
     pub fn tick(&mut self, dt: Duration) {
+        self.tick_sides(dt, [true; 2]);
+    }
+
+    /// Lets `dt` pass on the running clocks of the sides marked in `sides` (White, Black):
+    /// a side that cannot move now keeps its time although its clock is the running one.
+    pub fn tick_sides(&mut self, dt: Duration, sides: [bool; 2]) {
         if self.paused {
             return;
         }
-        for i in 0..2 {
-            if !self.running[i] {
+        for (i, may_tick) in sides.into_iter().enumerate() {
+            if !self.running[i] || !may_tick {
                 continue;
             }
             let waited = self.delay_left[i].min(dt);
@@ -352,6 +374,25 @@ impl Clock {
             *r += self.control.increment();
         }
         self.start_turn();
+    }
+
+    /// Starts the clocks of a position under `model`: the side to move's (alternating), or
+    /// both (a simultaneous turn).
+    pub fn start(&mut self, model: TurnModel, turn: Color) {
+        match model {
+            TurnModel::Alternating => self.start_move(turn),
+            TurnModel::Simultaneous => self.start_turn(),
+        }
+    }
+
+    /// An entry was played under `model`: `mover` gains its increment and the other side's
+    /// clock starts (alternating), or both gain it and the next turn starts (simultaneous;
+    /// `mover` is unused).
+    pub fn entry_played(&mut self, model: TurnModel, mover: Color) {
+        match model {
+            TurnModel::Alternating => self.moved(mover),
+            TurnModel::Simultaneous => self.turn_resolved(),
+        }
     }
 
     /// Stops both clocks (the game is over).
@@ -573,8 +614,21 @@ mod tests {
             TimeControl::fischer(3, 2)
         );
         assert_eq!(TimeControl::parse("5d2").unwrap(), TimeControl::delay(5, 2));
-        for bad in ["5", "+3", "x+1", "601+0", "5+601", "-1+0", "0+0", "nan+1"] {
-            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        for bad in ["5", "+3", "x+1", "601+0", "5+601", "-1+0", "nan+1"] {
+            assert_eq!(
+                TimeControl::parse(bad),
+                Err(TimeControlError::Unreadable(bad.to_string()))
+            );
+        }
+        // A zero base time, with or without an increment or delay: refused, saying why.
+        for zero in ["0+0", "0+1", "0d1", "0.0000001+5"] {
+            let e = TimeControl::parse(zero).unwrap_err();
+            assert_eq!(e, TimeControlError::ZeroBase(zero.to_string()));
+            assert!(
+                e.to_string()
+                    .contains("the base time must be more than 0 minutes"),
+                "{e}"
+            );
         }
         let tc = TimeControl::fischer(10, 5);
         assert_eq!(TimeControl::from_pgn(&tc.pgn_tag(), None), Some(tc));

@@ -13,6 +13,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod preview;
 pub mod record;
 pub mod refusal;
 pub mod setup;

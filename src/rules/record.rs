@@ -272,6 +272,12 @@ impl GameRecord {
     pub fn is_simultaneous(&self) -> bool {
         self.variant().turn_model() == TurnModel::Simultaneous
     }
+
+    /// The side that plays the first entry: the start position's side to move
+    /// (alternating), `None` when both sides move in every entry (simultaneous).
+    pub fn first_mover(&self) -> Option<super::piece::Color> {
+        (!self.is_simultaneous()).then(|| self.start().turn())
+    }
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ impl ClockPanel<'_> {
         for side in order {
             let left = clock.remaining(side);
             let running = clock.is_running(side) && self.live.started && !over;
-            let committed = game.is_simultaneous() && self.commits.has_committed(side);
+            // Only a Parity turn has commits.
+            let committed = self.commits.has_committed(side);
             let fill = if running {
                 egui::Color32::from_rgb(235, 225, 190)
             } else {

@@ -16,7 +16,7 @@
 //!   is kept in the recent games.
 //!
 //! The model is [`PositionSetup`]. The window only writes [`EditorRequest`]s, and
-//! [`apply_editor_requests`] (in [`AppSystems::Input`]) carries them out, so tests drive the
+//! [`apply_editor_requests`] (in [`AppSystems::Input`](crate::AppSystems::Input)) carries them out, so tests drive the
 //! editor the same way.
 
 use std::collections::HashMap;
@@ -24,10 +24,9 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
-use crate::AppSystems;
-use crate::bots::plugin::Players;
-use crate::game::ActiveGame;
-use crate::game::persist_glue::{ContinueGameRequest, PersistSystems};
+use crate::game::persist_glue::ContinueGameRequest;
+use crate::game::session::{CloseEditorRequest, OpenEditorRequest};
+use crate::game::{ActiveGame, Seats, SetSeatRequest};
 use crate::persist::PlayerSpec;
 use crate::render::art::{Appearance, ArtImages};
 use crate::render::picking::HotkeySystems;
@@ -45,13 +44,16 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                editor_key
-                    .in_set(HotkeySystems)
-                    .before(apply_editor_requests),
-                apply_editor_requests
-                    .in_set(AppSystems::Input)
-                    .before(PersistSystems),
+                editor_key.in_set(HotkeySystems),
+                apply_editor_requests.in_set(crate::InputSystems::Replace),
             ),
+        )
+        .add_systems(
+            OnExit(crate::game::AppMode::Editor),
+            |mut editor: ResMut<PositionEditor>| {
+                editor.open = false;
+                editor.drag = None;
+            },
         )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
@@ -297,8 +299,8 @@ pub fn apply_editor_requests(
     mut requests: MessageReader<EditorRequest>,
     editor: ResMut<PositionEditor>,
     game: Res<ActiveGame>,
-    mut players: Option<ResMut<Players>>,
-    mut continues: MessageWriter<ContinueGameRequest>,
+    seats: Res<Seats>,
+    mut out: EditorOutput,
 ) {
     let editor: &mut PositionEditor = editor.into_inner();
     for request in requests.read() {
@@ -306,11 +308,13 @@ pub fn apply_editor_requests(
         match request {
             EditorRequest::Open => {
                 editor.open = true;
+                out.open.write(OpenEditorRequest);
                 editor.note.clear();
                 setup = PositionSetup::from_position(game.shown());
             }
             EditorRequest::Close => {
                 editor.open = false;
+                out.close.write(CloseEditorRequest);
                 editor.drag = None;
             }
             EditorRequest::Variant(v) => setup = PositionSetup::new(*v),
@@ -380,12 +384,13 @@ pub fn apply_editor_requests(
             EditorRequest::Play(how) => {
                 match &editor.check.result {
                     Ok(pos) => {
-                        if let Some(players) = players.as_deref_mut() {
-                            set_players(players, *how, editor.bot_level);
+                        for (side, player) in players_for(&seats, *how, editor.bot_level) {
+                            out.seats.write(SetSeatRequest { side, player });
                         }
                         let mut record = GameRecord::new(pos.clone());
                         crate::game::persist_glue::stamp_new_record(&mut record);
-                        continues.write(ContinueGameRequest(record));
+                        out.continues.write(ContinueGameRequest(record));
+                        out.close.write(CloseEditorRequest);
                         editor.open = false;
                         editor.drag = None;
                         editor.note.clear();
@@ -411,25 +416,32 @@ fn resting_refusal(setup: &PositionSetup, square: Square, color: Side) -> String
     }
 }
 
-/// Sets the players for `how`: both people, or the person's side and a bot (the bot
-/// already chosen in the Players section, else [`DEFAULT_EDITOR_BOT`]) at `level`.
-fn set_players(players: &mut Players, how: PlayFrom, level: u8) {
+/// What the editor asks of the game.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EditorOutput<'w> {
+    open: MessageWriter<'w, OpenEditorRequest>,
+    close: MessageWriter<'w, CloseEditorRequest>,
+    seats: MessageWriter<'w, SetSeatRequest>,
+    continues: MessageWriter<'w, ContinueGameRequest>,
+}
+
+/// The players for `how`: both people, or the person's side and a bot (the bot already
+/// seated, else [`DEFAULT_EDITOR_BOT`]) at `level`.
+fn players_for(seats: &Seats, how: PlayFrom, level: u8) -> [(Side, PlayerSpec); 2] {
     match how {
-        PlayFrom::HotSeat => {
-            for side in Side::BOTH {
-                *players.of_mut(side) = PlayerSpec::Human;
-            }
-        }
+        PlayFrom::HotSeat => Side::BOTH.map(|s| (s, PlayerSpec::Human)),
         PlayFrom::AgainstBot { human } => {
             let spec = Side::BOTH
                 .into_iter()
-                .find_map(|s| match players.of(s) {
+                .find_map(|s| match seats.of(s) {
                     PlayerSpec::Bot { spec, .. } => Some(spec.clone()),
                     PlayerSpec::Human => None,
                 })
                 .unwrap_or_else(|| DEFAULT_EDITOR_BOT.to_string());
-            *players.of_mut(human) = PlayerSpec::Human;
-            *players.of_mut(human.other()) = PlayerSpec::Bot { spec, level };
+            [
+                (human, PlayerSpec::Human),
+                (human.other(), PlayerSpec::Bot { spec, level }),
+            ]
         }
     }
 }

@@ -15,12 +15,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::FileDialog;
 
-use crate::bots::plugin::{BotRoster, BotSeed, BotThinking, Players};
-use crate::game::persist_glue::{AutosaveSlot, SaveGameRequest, ScenePlayback};
+use crate::bots::plugin::{BotRoster, BotSeed, BotThinking};
+use crate::game::persist_glue::{SaveGameRequest, ScenePlayback};
 use crate::game::replace::{
     AnswerReplacementRequest, ReplaceConfirmation, ReplaceGameRequest, Replacement,
 };
-use crate::game::{ActiveGame, GameHold, NewGameRequest, StatusLine};
+use crate::game::{ActiveGame, NewGameRequest, Seats, SetSeatRequest};
 use crate::persist::{
     BUNDLED_SCENES, Folders, PlayerSpec, RecentGame, Settings, game_to_text, list_scenes,
     load_scene, load_scene_text, position_from_clipboard_with_warnings,
@@ -28,18 +28,7 @@ use crate::persist::{
 use crate::render::{AnimationSettings, BoardView};
 use crate::rules::{Color as Side, GameRecord};
 
-/// What the command line fixed, so the start-up files do not override it.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct StartOptions {
-    /// `--white`/`--black` were given: the settings' players are not used, and these
-    /// players are not saved as the defaults (they apply to this run only).
-    pub cli_players: bool,
-    /// `--variant`, `--position`, `--moves` or `--scene` were given: no resume question,
-    /// no last variant.
-    pub cli_start: bool,
-    /// The settings file is read but never written (the demo).
-    pub keep_settings: bool,
-}
+pub use crate::game::session::StartOptions;
 
 /// The user's folders (settings, autosave, recent games, saved games).
 #[derive(Resource, Debug, Clone, Default)]
@@ -60,13 +49,7 @@ pub struct SettingsState {
 /// The narrowest a question window is, in egui points: its whole title fits.
 pub const DIALOG_MIN_POINTS: f32 = 400.0;
 
-/// The autosaved game offered for resuming (it is on the board, on hold, until answered).
-#[derive(Resource, Debug, Clone, Default)]
-pub struct ResumeOffer(pub Option<GameRecord>);
-
-/// The reason the game is on hold while the resume question is open.
-pub const RESUME_HOLD: &str =
-    "answer the question first: resume the unfinished game or start a new one";
+pub use crate::game::persist_glue::{ResumeAnswerRequest, ResumeOffer};
 
 /// A scene the Scenes panel lists: bundled in the binary, or a file in the user's folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,20 +106,14 @@ pub struct FilesUi {
 
 /// Adds the files UI.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<StartOptions>()
-        .init_resource::<UserFolders>()
+    app.init_resource::<UserFolders>()
         .init_resource::<SettingsState>()
-        .init_resource::<ResumeOffer>()
         .init_resource::<FilesUi>()
-        .add_systems(PostStartup, load_start_files)
-        .add_message::<ResumeAnswerRequest>()
-        .add_systems(Update, (save_settings_on_change, refresh_recent_games))
         .add_systems(
-            Update,
-            answer_resume
-                .in_set(crate::AppSystems::Input)
-                .before(crate::game::replace::ReplaceSystems),
+            PostStartup,
+            load_start_files.after(crate::game::persist_glue::offer_resume),
         )
+        .add_systems(Update, (save_settings_on_change, refresh_recent_games))
         .add_systems(EguiPrimaryContextPass, draw_dialogs);
 }
 
@@ -159,47 +136,87 @@ pub fn scene_entries(folders: &Folders) -> Vec<SceneEntry> {
     out
 }
 
-/// Settings, the autosave offer, the scenes and recent games, once at start. An
-/// unfinished autosaved game is put on the board at once, on hold ([`GameHold`]) until the
-/// player answers the resume question, so nothing (a bot either) moves behind it.
-fn load_start_files(
+/// The view's settings the settings file holds (animation, look, interface scale, the
+/// overlays' switches).
+#[derive(SystemParam)]
+pub(crate) struct ViewSettings<'w> {
+    anim: ResMut<'w, AnimationSettings>,
+    view: ResMut<'w, BoardView>,
+    look: ResMut<'w, crate::render::Appearance>,
+    scale: ResMut<'w, super::style::InterfaceScale>,
+    charges: ResMut<'w, crate::render::charges::ChargeOverlay>,
+    zones: ResMut<'w, crate::render::zones::ZoneView>,
+}
+
+impl ViewSettings<'_> {
+    /// Puts the settings' view choices in force.
+    fn apply(&mut self, s: &Settings) {
+        self.anim.speed = s.animation_speed.clamp(0.0, 3.0);
+        self.anim.reduce_motion = s.appearance.reduce_motion;
+        self.look.piece_set = s.appearance.piece_set;
+        self.look.theme = s.appearance.board_theme;
+        self.look.antialiasing = s.appearance.antialiasing;
+        self.scale.0 = s.appearance.ui_scale;
+        self.view.show_numbers = s.overlays.intrachange_numbers;
+        self.view.show_hexagrams = s.overlays.hexagrams;
+        self.charges.visible = s.overlays.force_field_charges;
+        self.zones.visible = s.overlays.big_outer_zones;
+    }
+
+    /// The settings with the view's choices of now in `s`; the overlays' switches only
+    /// when `overlays` (the demo turns them on for itself).
+    fn store(&self, s: &mut Settings, overlays: bool) {
+        s.animation_speed = self.anim.speed;
+        s.appearance.reduce_motion = self.anim.reduce_motion;
+        s.appearance.piece_set = self.look.piece_set;
+        s.appearance.board_theme = self.look.theme;
+        s.appearance.antialiasing = self.look.antialiasing;
+        s.appearance.ui_scale = self.scale.0;
+        if overlays {
+            s.overlays.intrachange_numbers = self.view.show_numbers;
+            s.overlays.hexagrams = self.view.show_hexagrams;
+            s.overlays.force_field_charges = self.charges.visible;
+            s.overlays.big_outer_zones = self.zones.visible;
+        }
+    }
+}
+
+/// What the start-up asks of the game.
+#[derive(SystemParam)]
+pub(crate) struct StartRequests<'w> {
+    seats: MessageWriter<'w, SetSeatRequest>,
+    replace: MessageWriter<'w, ReplaceGameRequest>,
+    notices: MessageWriter<'w, crate::game::Notice>,
+}
+
+/// The settings, the scenes and recent games, once at start: the view's choices are put in
+/// force, the saved players and last variant asked of the game (unless the command line
+/// chose them). The autosave and its resume question are the game's
+/// ([`offer_resume`](crate::game::persist_glue::offer_resume)).
+pub(crate) fn load_start_files(
     opts: Res<StartOptions>,
     folders: Res<UserFolders>,
     mut state: ResMut<SettingsState>,
-    mut status: ResMut<StatusLine>,
-    mut anim: ResMut<AnimationSettings>,
-    mut view: ResMut<BoardView>,
-    mut look: ResMut<crate::render::Appearance>,
-    mut scale: ResMut<super::style::InterfaceScale>,
-    mut overlays: (
-        ResMut<crate::render::charges::ChargeOverlay>,
-        ResMut<crate::render::zones::ZoneView>,
-    ),
-    mut players: ResMut<Players>,
-    mut offer: ResMut<ResumeOffer>,
+    mut view: ViewSettings,
+    (seats, offer): (Res<Seats>, Res<ResumeOffer>),
     mut files: ResMut<FilesUi>,
-    mut hold: ResMut<GameHold>,
     mut confirm: ResMut<ReplaceConfirmation>,
-    slot: Option<ResMut<AutosaveSlot>>,
-    mut replace: MessageWriter<ReplaceGameRequest>,
+    mut out: StartRequests,
 ) {
     let loaded = folders.0.load_settings();
     let s = loaded.settings;
     confirm.ask = true;
-    anim.speed = s.animation_speed.clamp(0.0, 3.0);
-    anim.reduce_motion = s.appearance.reduce_motion;
-    look.piece_set = s.appearance.piece_set;
-    look.theme = s.appearance.board_theme;
-    look.antialiasing = s.appearance.antialiasing;
-    scale.0 = s.appearance.ui_scale;
-    view.show_numbers = s.overlays.intrachange_numbers;
-    view.show_hexagrams = s.overlays.hexagrams;
-    overlays.0.visible = s.overlays.force_field_charges;
-    overlays.1.visible = s.overlays.big_outer_zones;
+    view.apply(&s);
     if opts.cli_players {
-        state.cli_players = Some(players.0.clone());
+        state.cli_players = Some(seats.players().clone());
     } else {
-        players.0 = s.players.clone();
+        for side in Side::BOTH {
+            let player = match side {
+                Side::White => s.players.white.clone(),
+                Side::Black => s.players.black.clone(),
+            };
+            out.seats.write(SetSeatRequest { side, player });
+        }
     }
     let mut notes = Vec::new();
     if let Some(w) = loaded.warning {
@@ -208,37 +225,14 @@ fn load_start_files(
     if folders.0.data.is_none() {
         notes.push("No data folder was found: games are not autosaved.".to_string());
     }
-    if let Some(note) = slot.as_ref().and_then(|s| s.note.clone()) {
-        notes.push(note);
-    }
-    if slot.as_ref().is_some_and(|s| s.primary)
-        && let Some(dir) = folders.0.data.as_deref()
-    {
-        notes.extend(keep_orphaned_autosaves(dir, &folders.0));
-    }
-    if let Some(mut slot) = slot
-        && !opts.cli_start
-        && slot.primary
-    {
-        match slot.autosave.load() {
-            Ok(Some(record)) if !record.is_empty() && record.outcome().is_none() => {
-                replace.write(ReplaceGameRequest(Replacement::Continue(record.clone())));
-                offer.0 = Some(record);
-                slot.paused = true;
-                hold.0 = Some(RESUME_HOLD.to_string());
-            }
-            Ok(_) => {}
-            Err(e) => notes.push(e.to_string()),
-        }
-    }
     if !opts.cli_start && offer.0.is_none() && s.last_variant != crate::rules::Variant::default() {
-        replace.write(ReplaceGameRequest(Replacement::NewGame(
+        out.replace.write(ReplaceGameRequest(Replacement::NewGame(
             NewGameRequest::new(s.last_variant),
         )));
     }
     state.settings = s;
     if !notes.is_empty() {
-        status.0 = notes.join(" ");
+        out.notices.write(crate::game::Notice::StartNotes(notes));
     }
     files.scenes = scene_entries(&folders.0);
     files.recent = folders
@@ -246,42 +240,6 @@ fn load_start_files(
         .recent()
         .and_then(|r| r.list().ok())
         .unwrap_or_default();
-}
-
-/// Keeps the games other windows left in their own autosave files (they closed or died while
-/// this folder's autosave was another window's) under Recent games and removes the files;
-/// returns what to tell the player.
-fn keep_orphaned_autosaves(dir: &std::path::Path, folders: &Folders) -> Vec<String> {
-    let mut notes = Vec::new();
-    for (autosave, _lock) in crate::persist::autosave::orphaned_autosaves(dir) {
-        let name = autosave.path().display().to_string();
-        let kept = match autosave.load() {
-            Ok(Some(record)) if !record.is_empty() => match folders.recent() {
-                Some(recent) => recent.archive(&record).map(|_| true),
-                None => Ok(false),
-            },
-            Ok(_) => Ok(false),
-            Err(e) => Err(e),
-        };
-        match kept {
-            Ok(true) => {
-                if let Err(e) = autosave.remove_orphan() {
-                    notes.push(format!(
-                        "{name} was kept under Recent games but not removed: {e}"
-                    ));
-                } else {
-                    notes.push(format!(
-                        "The game another window left in {name} is kept under Recent games."
-                    ));
-                }
-            }
-            Ok(false) => {
-                let _ = autosave.remove_orphan();
-            }
-            Err(e) => notes.push(format!("{name} could not be read: {e}")),
-        }
-    }
-    notes
 }
 
 /// Lists the recent games again after the game was replaced (a new entry may be there).
@@ -307,39 +265,25 @@ fn save_settings_on_change(
     opts: Res<StartOptions>,
     folders: Res<UserFolders>,
     mut state: ResMut<SettingsState>,
-    anim: Res<AnimationSettings>,
-    view: Res<BoardView>,
-    look: Res<crate::render::Appearance>,
-    scale: Res<super::style::InterfaceScale>,
-    overlays: (
-        Res<crate::render::charges::ChargeOverlay>,
-        Res<crate::render::zones::ZoneView>,
+    view: ViewSettings,
+    (seats, game): (Res<Seats>, Res<ActiveGame>),
+    (clock_choice, mode): (
+        Res<crate::game::clock::ClockChoice>,
+        Option<Res<State<crate::game::AppMode>>>,
     ),
-    (players, lent): (Res<Players>, Res<crate::bots::plugin::LentSeats>),
-    game: Res<ActiveGame>,
-    clock_choice: Res<crate::game::clock::ClockChoice>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<crate::game::Notice>,
 ) {
     if opts.keep_settings {
         return;
     }
     let mut now = state.settings.clone();
-    now.animation_speed = anim.speed;
-    now.appearance.reduce_motion = anim.reduce_motion;
-    now.appearance.piece_set = look.piece_set;
-    now.appearance.board_theme = look.theme;
-    now.appearance.antialiasing = look.antialiasing;
-    now.appearance.ui_scale = scale.0;
-    // While the demo has the window (its bots have the seats) the overlays it turned on
-    // are not the player's choice either.
-    if lent.0.is_none() {
-        now.overlays.intrachange_numbers = view.show_numbers;
-        now.overlays.hexagrams = view.show_hexagrams;
-        now.overlays.force_field_charges = overlays.0.visible;
-        now.overlays.big_outer_zones = overlays.1.visible;
-    }
+    // While the demo has the window the overlays it turned on are not the player's choice.
+    let in_demo = mode
+        .as_deref()
+        .is_some_and(|m| *m.get() == crate::game::AppMode::Demo);
+    view.store(&mut now, !in_demo && !seats.lent_to_demo());
     // Seats lent to the demo's bots are not the player's choice: the players from before.
-    let players = lent.0.as_ref().unwrap_or(&players.0);
+    let players = seats.play_players();
     if state.cli_players.as_ref() != Some(players) {
         state.cli_players = None;
         now.players = players.clone();
@@ -360,7 +304,7 @@ fn save_settings_on_change(
                 .settings_path()
                 .and_then(|p| state.settings.save_to(&p));
             if let Err(e) = saved {
-                status.0 = format!("Settings not saved: {e}");
+                notices.write(crate::game::Notice::SettingsNotSaved(e.to_string()));
             }
         }
     }
@@ -375,6 +319,7 @@ fn draw_dialogs(
     confirm: Res<ReplaceConfirmation>,
     mut files: ResMut<FilesUi>,
     mut out: DialogOutputs,
+    mut dialog_open: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some(record) = offer.0.clone() {
@@ -437,6 +382,15 @@ fn draw_dialogs(
     }
     if let Some(dialog) = files.dialog.as_mut() {
         dialog.update(ctx);
+        let open = matches!(dialog.state(), egui_file_dialog::DialogState::Open);
+        if open != *dialog_open {
+            *dialog_open = open;
+            // Nothing moves (the clocks stop) while the dialog is open.
+            out.hold.write(crate::game::HoldRequest {
+                reason: crate::game::HoldReason::FileDialog,
+                held: open,
+            });
+        }
         if let Some(path) = dialog.take_picked() {
             match files.purpose {
                 DialogPurpose::Save => {
@@ -457,7 +411,8 @@ fn draw_dialogs(
 /// The scene being shown, at the top of the right panel (it covers nothing on the board).
 #[derive(SystemParam)]
 pub struct ScenePanel<'w> {
-    playback: ResMut<'w, ScenePlayback>,
+    playback: Res<'w, ScenePlayback>,
+    close: MessageWriter<'w, crate::game::session::CloseSceneRequest>,
 }
 
 impl ScenePanel<'_> {
@@ -477,54 +432,26 @@ impl ScenePanel<'_> {
                     self.playback.next,
                     scene.steps.len()
                 ));
-                if ui.button("Close").clicked() {
+                if ui
+                    .button("Close")
+                    .on_hover_text("Play on from this position")
+                    .clicked()
+                {
                     close = true;
                 }
             });
         });
         if close {
-            self.playback.scene = None;
+            self.close.write(crate::game::session::CloseSceneRequest);
         }
         ui.separator();
-    }
-}
-
-/// The player's answer to the resume question: `true` resumes the offered game (already on
-/// the board), `false` starts a new game of its variant (the offered one is kept in the
-/// recent games).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResumeAnswerRequest(pub bool);
-
-/// Carries out the answer to the resume question: the hold is lifted, the autosave runs
-/// again.
-fn answer_resume(
-    mut answers: MessageReader<ResumeAnswerRequest>,
-    mut offer: ResMut<ResumeOffer>,
-    slot: Option<ResMut<AutosaveSlot>>,
-    mut hold: ResMut<GameHold>,
-    mut new_game: MessageWriter<NewGameRequest>,
-) {
-    let Some(ResumeAnswerRequest(resume)) = answers.read().last().copied() else {
-        return;
-    };
-    let Some(record) = offer.0.take() else {
-        return;
-    };
-    hold.0 = None;
-    if let Some(mut slot) = slot {
-        slot.paused = false;
-    }
-    if !resume {
-        // The offered game is on the board: replacing it keeps it in the recent games,
-        // and the new game's first move overwrites the autosave. The player has just
-        // chosen this, so there is no second question.
-        new_game.write(NewGameRequest::new(record.variant()));
     }
 }
 
 /// The requests the dialogs send.
 #[derive(SystemParam)]
 pub struct DialogOutputs<'w> {
+    hold: MessageWriter<'w, crate::game::HoldRequest>,
     resume: MessageWriter<'w, ResumeAnswerRequest>,
     replace: MessageWriter<'w, ReplaceGameRequest>,
     answer: MessageWriter<'w, AnswerReplacementRequest>,
@@ -534,7 +461,8 @@ pub struct DialogOutputs<'w> {
 /// The sections appended to the left panel: players, files, recent games, scenes.
 #[derive(SystemParam)]
 pub struct LeftPanelExtras<'w> {
-    players: Option<ResMut<'w, Players>>,
+    seats: Res<'w, Seats>,
+    set_seat: MessageWriter<'w, SetSeatRequest>,
     roster: Option<Res<'w, BotRoster>>,
     thinking: Option<Res<'w, BotThinking>>,
     seed: Option<Res<'w, BotSeed>>,
@@ -551,12 +479,17 @@ impl LeftPanelExtras<'_> {
 
     /// The players: Human or a bot with its level, per side; the bot seed.
     pub fn players_section(&mut self, ui: &mut egui::Ui) {
-        let (Some(players), Some(roster)) = (self.players.as_mut(), self.roster.as_ref()) else {
+        let Some(roster) = self.roster.as_ref() else {
             return;
         };
         ui.label(egui::RichText::new("Players").strong());
+        // Normal play's players (while the demo has the seats, the ones it gives back).
+        let players = self.seats.play_players().clone();
         for side in [Side::White, Side::Black] {
-            let current = players.of(side).clone();
+            let current = match side {
+                Side::White => players.white.clone(),
+                Side::Black => players.black.clone(),
+            };
             let (name, level) = match &current {
                 PlayerSpec::Human => ("Human".to_string(), 3),
                 PlayerSpec::Bot { spec, level } => (spec.clone(), *level),
@@ -608,7 +541,10 @@ impl LeftPanelExtras<'_> {
                 }
             }
             if chosen != current {
-                *players.of_mut(side) = chosen;
+                self.set_seat.write(SetSeatRequest {
+                    side,
+                    player: chosen,
+                });
             }
         }
         if self.thinking.as_ref().is_some_and(|t| t.is_thinking()) {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::{
-    ActiveGame, AnswerDrawOfferRequest, AutomatedSides, DrawOffer, GameHold, OfferDrawRequest,
+    ActiveGame, AnswerDrawOfferRequest, AutomatedSides, DrawOffer, Holds, OfferDrawRequest,
     ResignRequest,
 };
 use crate::rules::Color as Side;
@@ -24,8 +24,9 @@ pub fn acting_sides(game: &ActiveGame, automated: &AutomatedSides) -> Vec<Side> 
         .into_iter()
         .filter(|s| !automated.plays(*s))
         .collect();
-    if people.len() == 2 && !game.is_simultaneous() {
-        vec![game.record.current().turn()]
+    if people.len() == 2 {
+        // Hot-seat: the side to move (Parity: both sides move in every turn).
+        game.sides_acting()
     } else {
         people
     }
@@ -50,7 +51,7 @@ impl ResignQuestion {
 pub(crate) fn flow_keys(
     mut chords: MessageReader<crate::render::keys::KeyChord>,
     game: Res<ActiveGame>,
-    hold: Res<GameHold>,
+    holds: Res<Holds>,
     offer: Res<DrawOffer>,
     automated: Option<Res<AutomatedSides>>,
     mut question: ResMut<ResignQuestion>,
@@ -64,7 +65,7 @@ pub(crate) fn flow_keys(
     }
     if !(resign_key || draw_key)
         || game.record.outcome().is_some()
-        || hold.0.is_some()
+        || holds.current().is_some()
         || game.origin != crate::game::GameOrigin::Player
     {
         return;
@@ -87,7 +88,7 @@ pub(crate) fn flow_keys(
 pub struct GameFlowButtons<'w> {
     offer: Res<'w, DrawOffer>,
     question: ResMut<'w, ResignQuestion>,
-    hold: Res<'w, GameHold>,
+    holds: Res<'w, Holds>,
     automated: Option<Res<'w, AutomatedSides>>,
     offer_draw: MessageWriter<'w, OfferDrawRequest>,
     answer: MessageWriter<'w, AnswerDrawOfferRequest>,
@@ -95,11 +96,11 @@ pub struct GameFlowButtons<'w> {
 
 impl GameFlowButtons<'_> {
     /// Draws them while the game is in progress (nothing once it is over or on hold); Resign
-    /// asks first ([`draw_resign_question`]).
+    /// asks first (a confirmation drawn under the buttons).
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         // The demo's and watched games are nobody's at this machine to resign or offer.
         if game.record.outcome().is_some()
-            || self.hold.0.is_some()
+            || self.holds.current().is_some()
             || game.review.is_some()
             || game.origin != crate::game::GameOrigin::Player
         {

@@ -40,7 +40,8 @@ impl Plugin for UiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    parity_panel::draw_commit_bar,
+                    parity_panel::draw_commit_bar
+                        .run_if(in_state(crate::game::TurnModelState::Simultaneous)),
                     game_flow::draw_resign_question,
                 )
                     .after(panels::draw_panels),
@@ -48,9 +49,7 @@ impl Plugin for UiPlugin {
             .add_systems(Update, clock_panel::set_window_title)
             .add_systems(
                 Update,
-                game_flow::flow_keys
-                    .in_set(crate::render::picking::HotkeySystems)
-                    .before(crate::game::flow::handle_game_flow),
+                game_flow::flow_keys.in_set(crate::render::picking::HotkeySystems),
             )
             .add_plugins((
                 analysis::plugin,

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::typed::{Typed, TypedMoveRequest, interpret};
-use crate::game::{ActiveGame, AutomatedSides, GameHold, ParityCommits};
+use crate::game::{ActiveGame, AutomatedSides, Holds, ParityCommits, TurnModelState};
 use crate::rules::Color as Side;
 
 /// The side the box types for: a side a person plays (hot-seat: the side to move; Parity:
@@ -19,13 +19,10 @@ pub fn typing_side(
     automated: &AutomatedSides,
     commits: &ParityCommits,
 ) -> Option<Side> {
-    let sides = super::game_flow::acting_sides(game, automated);
-    if game.is_simultaneous() {
-        sides.into_iter().find(|s| !commits.has_committed(*s))
-    } else {
-        let turn = game.record.current().turn();
-        sides.contains(&turn).then_some(turn)
-    }
+    let due = game.sides_due(commits);
+    super::game_flow::acting_sides(game, automated)
+        .into_iter()
+        .find(|s| due.contains(s))
 }
 
 /// The box and its text.
@@ -34,7 +31,8 @@ pub struct MoveBox<'w, 's> {
     text: Local<'s, String>,
     automated: Option<Res<'w, AutomatedSides>>,
     commits: Res<'w, ParityCommits>,
-    hold: Res<'w, GameHold>,
+    holds: Res<'w, Holds>,
+    turns: Option<Res<'w, State<TurnModelState>>>,
     typed: MessageWriter<'w, TypedMoveRequest>,
 }
 
@@ -43,7 +41,7 @@ impl MoveBox<'_, '_> {
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         if game.record.outcome().is_some()
             || game.review.is_some()
-            || self.hold.0.is_some()
+            || self.holds.current().is_some()
             || game.origin != crate::game::GameOrigin::Player
         {
             return;
@@ -56,7 +54,11 @@ impl MoveBox<'_, '_> {
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
         let tab = ui.input(|i| i.key_pressed(egui::Key::Tab));
         let nothing_focused = ui.ctx().memory(|m| m.focused().is_none());
-        let what = if game.is_simultaneous() {
+        let commits = self
+            .turns
+            .as_deref()
+            .is_some_and(|t| *t.get() == TurnModelState::Simultaneous);
+        let what = if commits {
             format!("{}'s commit", side.title())
         } else {
             format!("{}'s move", side.title())

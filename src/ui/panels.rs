@@ -17,7 +17,7 @@ use crate::game::{
 };
 use crate::render::window::ToggleFullscreenRequest;
 use crate::render::{AnimationSettings, BoardInsets, BoardView, PromotionChoice};
-use crate::rules::{Color as Side, Effect, Entry, GameRecord, PieceKind, Variant, variants};
+use crate::rules::{Color as Side, Entry, PieceKind, Variant, variants};
 
 /// The move texts, cached by (game, number of entries, current position key).
 #[derive(Default)]
@@ -55,30 +55,6 @@ fn move_texts(game: &ActiveGame) -> Vec<String> {
             }
         })
         .collect()
-}
-
-/// The pieces captured in the game's first `upto` entries, per side that lost them
-/// (White's, Black's), in capture order: read from the rules' own effects by replaying each
-/// entry, so a promotion is not a lost Pawn and an Intrachange or Parity capture counts
-/// once.
-fn captured_pieces(record: &GameRecord, upto: usize) -> [Vec<PieceKind>; 2] {
-    let mut out: [Vec<PieceKind>; 2] = [Vec::new(), Vec::new()];
-    for (i, entry) in record.entries().iter().enumerate().take(upto) {
-        let Some(before) = record.position_after(i) else {
-            break;
-        };
-        let mut pos = before.clone();
-        let effects = match entry {
-            Entry::Move(mv) => pos.try_play(mv).unwrap_or_default(),
-            Entry::Turn { white, black } => pos.resolve(white, black).unwrap_or_default(),
-        };
-        for fx in effects {
-            if let Effect::Capture { piece, .. } = fx {
-                out[piece.color.index()].push(piece.kind);
-            }
-        }
-    }
-    out
 }
 
 /// `kinds`, most valuable first, as letters (`Q R P`), or a dash when empty.
@@ -136,12 +112,6 @@ pub(crate) fn draw_panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    // Parity's commit bar floats over the top of the board area: keep the board below it.
-    let top = if game.is_simultaneous() && game.record.outcome().is_none() {
-        super::parity_panel::COMMIT_BAR_PX
-    } else {
-        0.0
-    };
     let bottom = status.show(&mut root);
     let left_width = if layout.left_open {
         left.show(&mut root, &game, &mut layout)
@@ -171,7 +141,7 @@ pub(crate) fn draw_panels(
     let new = BoardInsets {
         left: left_width * zoom,
         right: right_width * zoom,
-        top: (top + banner) * zoom,
+        top: banner * zoom,
         bottom: bottom * zoom,
     };
     if *insets != new {
@@ -439,7 +409,10 @@ impl CapturedCache {
             game.review,
         );
         if self.key != Some(key) {
-            self.lost = captured_pieces(&game.record, game.review.unwrap_or(game.record.len()));
+            self.lost = crate::rules::preview::captured_pieces(
+                &game.record,
+                game.review.unwrap_or(game.record.len()),
+            );
             self.key = Some(key);
         }
     }
@@ -458,6 +431,7 @@ pub(crate) struct MovesPanel<'w, 's> {
     move_box: super::move_box::MoveBox<'w, 's>,
     live: Res<'w, crate::bots::live_analysis::LiveAnalysis>,
     evals: Res<'w, crate::bots::live_analysis::GameEvals>,
+    turns: Option<Res<'w, State<crate::game::TurnModelState>>>,
 }
 
 impl MovesPanel<'_, '_> {
@@ -553,7 +527,8 @@ impl MovesPanel<'_, '_> {
             }
         };
         let full = ui.available_width();
-        if game.is_simultaneous() {
+        let turns = self.turns.as_deref().map(|t| *t.get());
+        if turns == Some(crate::game::TurnModelState::Simultaneous) {
             entry(ui, 0, "start", full);
             for (i, text) in self.cache.texts.iter().enumerate() {
                 let n = i + 1;
@@ -613,7 +588,8 @@ pub(crate) struct BoardArea {
 pub(crate) struct BoardOverlays<'w> {
     promotion: ResMut<'w, PromotionChoice>,
     submit: MessageWriter<'w, SubmitMoveRequest>,
-    rematch: MessageWriter<'w, crate::bots::plugin::RematchRequest>,
+    rematch: MessageWriter<'w, crate::game::RematchRequest>,
+    mode: Option<Res<'w, State<crate::game::AppMode>>>,
     /// The analysis switches (the banner's Analyse opens the panel; the moves panel draws
     /// them).
     pub(crate) analysis: ResMut<'w, crate::bots::live_analysis::AnalysisSettings>,
@@ -628,7 +604,9 @@ impl BoardOverlays<'_> {
         area: BoardArea,
     ) -> Option<Replacement> {
         let mut replace = None;
-        if let Some(outcome) = game.record.outcome() {
+        // The editor is not the game: no banner of the game behind it over it.
+        let shows_game = self.mode.as_deref().is_none_or(|m| m.get().shows_a_game());
+        if let Some(outcome) = game.record.outcome().filter(|_| shows_game) {
             // Over the board's top edge, not a panel: the layout does not move when a game
             // ends. It stays within the board area (it wraps) so it never covers a panel.
             egui::Area::new(egui::Id::new("game-over"))
@@ -663,7 +641,7 @@ impl BoardOverlays<'_> {
                                 .on_hover_text("The same game again, colours swapped")
                                 .clicked()
                             {
-                                self.rematch.write(crate::bots::plugin::RematchRequest);
+                                self.rematch.write(crate::game::RematchRequest);
                             }
                             if ui
                                 .button("Analyse (A)")
@@ -726,27 +704,5 @@ mod tests {
         assert_eq!(*c.follow(Variant::Standard), Variant::Parity);
         // A game of another variant arrives (load, demo, scene): the choice follows it.
         assert_eq!(*c.follow(Variant::BigOuter), Variant::BigOuter);
-    }
-
-    #[test]
-    fn a_promotion_is_not_a_lost_pawn_and_captures_come_from_the_rules() {
-        use crate::rules::Position;
-        // White promotes on b8 capturing the Rook there: Black lost a Rook, White nothing.
-        let start =
-            Position::from_text(Variant::Standard, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let mut record = GameRecord::new(start.clone());
-        record.play(&start.parse_move("axb8=Q+").unwrap()).unwrap();
-        let lost = captured_pieces(&record, record.len());
-        assert_eq!(lost[Side::White.index()], Vec::<PieceKind>::new());
-        assert_eq!(lost[Side::Black.index()], vec![PieceKind::Rook]);
-        assert_eq!(captured_text(&lost[Side::White.index()]), "—");
-        // Reviewing the start position: nothing lost yet.
-        assert_eq!(captured_pieces(&record, 0), [Vec::new(), Vec::new()]);
-        // A plain promotion without capture loses nothing either.
-        let start =
-            Position::from_text(Variant::Standard, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let mut record = GameRecord::new(start.clone());
-        record.play(&start.parse_move("a8=Q+").unwrap()).unwrap();
-        assert_eq!(captured_pieces(&record, 1), [Vec::new(), Vec::new()]);
     }
 }

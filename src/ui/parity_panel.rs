@@ -12,21 +12,24 @@ use crate::rules::Color as Side;
 /// Logical pixels kept free above the board for the commit bar (Parity).
 pub const COMMIT_BAR_PX: f32 = 44.0;
 
-/// Draws the commit bar (Parity only).
+/// Draws the commit bar (runs in Parity only).
 pub(crate) fn draw_commit_bar(
     mut contexts: EguiContexts,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
     mut take_back: MessageWriter<TakeBackCommitRequest>,
-    insets: Res<crate::render::BoardInsets>,
+    mut insets: ResMut<crate::render::BoardInsets>,
     layout: Res<super::layout::PanelLayout>,
     automated: Option<Res<crate::game::AutomatedSides>>,
 ) -> Result {
     let automated = automated.as_deref().copied().unwrap_or_default();
-    if !game.is_simultaneous() || game.record.outcome().is_some() {
+    if game.record.outcome().is_some() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // The bar floats over the top of the board area: the board keeps below it (the panels
+    // reset the insets each frame).
+    insets.top += COMMIT_BAR_PX;
     // Centred over the board area (between the side panels), in the strip kept free above
     // the board; it wraps rather than reaching over a panel.
     // The insets are logical pixels; egui lays out in points.

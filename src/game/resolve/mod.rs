@@ -16,11 +16,14 @@ use super::messages::{
     Motion, MotionStep, MoveAccepted, MoveRejected, MoveSource, NewGameRequest, RedoRequest,
     ResyncRequest, ReviewRequest, StageAnimationRequested, SubmitMoveRequest, UndoRequest,
 };
-use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry, StatusLine};
+use super::notice::{NotNow, Notice};
+use super::session::{AppMode, GameReplaced, Holds, TurnModelState};
+use super::state::{ActiveGame, PendingMoves, ResolutionSet, StageLog, StageLogEntry};
 use super::sync::pieces_match_position;
-use crate::rules::narrate;
 use crate::rules::{Color as Side, Effect, Entry, Piece, Position, Square, Stage};
 use crate::{AppSystems, ResolveMove, ResolveTurn};
+
+pub use super::notice::turn_text;
 
 /// The most moves resolved in one frame; further queued moves wait for the next frame.
 pub const MAX_MOVES_PER_FRAME: usize = 256;
@@ -53,7 +56,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// next starts. While a board rebuild is pending (a [`ResyncRequest`] this runner has not
 /// seen yet: new game, undo, load, a failed Settle check) nothing more is resolved: the
 /// entities are respawned in [`AppSystems::Sync`] first and the remaining moves wait for
-/// the next frame.
+/// the next frame. The schedule is the one of the turn model on the board
+/// ([`TurnModelState`]).
 pub(crate) fn resolve_queued_moves(
     world: &mut World,
     mut seen: Local<bevy::ecs::message::MessageCursor<ResyncRequest>>,
@@ -66,13 +70,15 @@ pub(crate) fn resolve_queued_moves(
     if rebuild_pending(world) {
         return;
     }
-    let parity = world.resource::<ActiveGame>().is_simultaneous();
+    let turns = world
+        .get_resource::<State<TurnModelState>>()
+        .map(|s| *s.get());
     let pending = |world: &World| !world.resource::<PendingMoves>().0.is_empty();
     for _ in 0..MAX_MOVES_PER_FRAME {
-        if parity {
-            world.run_schedule(ResolveTurn);
-        } else if pending(world) {
-            world.run_schedule(ResolveMove);
+        match turns {
+            Some(TurnModelState::Simultaneous) => world.run_schedule(ResolveTurn),
+            _ if pending(world) => world.run_schedule(ResolveMove),
+            _ => {}
         }
         if !pending(world) || rebuild_pending(world) {
             break;
@@ -85,42 +91,68 @@ pub(crate) fn resolve_queued_moves(
 pub(crate) type LivePieces<'w, 's> =
     Query<'w, 's, (Entity, &'static mut PieceEntity, &'static mut OnSquare), Without<Captured>>;
 
+/// The record requests of a frame.
+#[derive(SystemParam)]
+pub(crate) struct RecordRequests<'w, 's> {
+    new_games: MessageReader<'w, 's, NewGameRequest>,
+    undos: MessageReader<'w, 's, UndoRequest>,
+    redos: MessageReader<'w, 's, RedoRequest>,
+    reviews: MessageReader<'w, 's, ReviewRequest>,
+}
+
+/// What the record requests read besides the game: the commits, who plays which side, the
+/// recent games, the chosen time control and the turn model.
+#[derive(SystemParam)]
+pub(crate) struct RecordContext<'w> {
+    commits: Res<'w, super::commits::ParityCommits>,
+    automated: Option<Res<'w, super::state::AutomatedSides>>,
+    recent: Option<Res<'w, super::state::RecentSlot>>,
+    clock_choice: Option<Res<'w, super::clock::ClockChoice>>,
+    turns: Option<Res<'w, State<TurnModelState>>>,
+}
+
+/// What the record requests tell: notices, the board rebuild, the replacement.
+#[derive(SystemParam)]
+pub(crate) struct RecordOutput<'w> {
+    notices: MessageWriter<'w, Notice>,
+    resync: MessageWriter<'w, ResyncRequest>,
+    replaced: MessageWriter<'w, GameReplaced>,
+}
+
 /// New game, undo, redo and review: they change the record, then the board is rebuilt.
 pub(crate) fn handle_record_requests(
     mut game: ResMut<ActiveGame>,
-    mut status: ResMut<StatusLine>,
     mut pending: ResMut<PendingMoves>,
-    commits: Res<super::commits::ParityCommits>,
-    automated: Option<Res<super::state::AutomatedSides>>,
-    recent: Option<Res<super::state::RecentSlot>>,
-    clock_choice: Option<Res<super::clock::ClockChoice>>,
-    mut new_games: MessageReader<NewGameRequest>,
-    mut undos: MessageReader<UndoRequest>,
-    mut redos: MessageReader<RedoRequest>,
-    mut reviews: MessageReader<ReviewRequest>,
-    mut resync: MessageWriter<ResyncRequest>,
+    mut requests: RecordRequests,
+    ctx: RecordContext,
+    mut out: RecordOutput,
 ) {
-    let automated = automated.as_deref().copied().unwrap_or_default();
-    if let Some(req) = new_games.read().last() {
+    let automated = ctx.automated.as_deref().copied().unwrap_or_default();
+    let alternating = ctx
+        .turns
+        .as_deref()
+        .is_none_or(|t| *t.get() == TurnModelState::Alternating);
+    if let Some(req) = requests.new_games.read().last() {
         let start = req
             .position
             .clone()
             .unwrap_or_else(|| Position::new(req.variant));
         let mut next = ActiveGame::new(start);
         next.origin = req.origin;
-        next.record.time_control = clock_choice.map(|c| c.0).unwrap_or_default();
+        next.record.time_control = ctx.clock_choice.map(|c| c.0).unwrap_or_default();
         super::persist_glue::stamp_new_record(&mut next.record);
-        let note = game.replace(next, recent.as_deref());
+        let archive = game.replace(next, ctx.recent.as_deref());
         pending.0.clear();
-        status.0 = format!("New game of {}. {}", req.variant, turn_text(&game));
-        if let Some(note) = note {
-            status.0 = format!("{note} {}", status.0);
-        }
-        resync.write(ResyncRequest);
+        out.notices.write(Notice::NewGame {
+            variant: req.variant,
+            archive,
+        });
+        out.replaced.write(GameReplaced { origin: req.origin });
+        out.resync.write(ResyncRequest);
     }
-    for _ in undos.read() {
+    for _ in requests.undos.read() {
         game.review = None;
-        if commits.any() {
+        if ctx.commits.any() {
             // Parity: undo first drops the pending commit (see `clear_commits_on_record_change`).
             continue;
         }
@@ -129,25 +161,24 @@ pub(crate) fn handle_record_requests(
                 game.redo.push(entry);
                 // Against a bot, also take back the move that led to the bot's turn.
                 let mut also = 0;
-                while !game.is_simultaneous()
+                while alternating
                     && automated.skips(game.record.current().turn())
                     && let Some(entry) = game.record.pop()
                 {
                     game.redo.push(entry);
                     also += 1;
                 }
-                let what = if also == 0 {
-                    "Move"
-                } else {
-                    "Your move and the bot's reply"
-                };
-                status.0 = format!("{what} taken back. {}", turn_text(&game));
+                out.notices.write(Notice::Undone {
+                    with_reply: also > 0,
+                });
             }
-            None => status.0 = "Nothing to undo.".to_string(),
+            None => {
+                out.notices.write(Notice::NothingToUndo);
+            }
         }
-        resync.write(ResyncRequest);
+        out.resync.write(ResyncRequest);
     }
-    for _ in redos.read() {
+    for _ in requests.redos.read() {
         match game.redo.last().copied() {
             Some(Entry::Move(mv)) => {
                 // Against a bot, replay the bot's reply too (its side is skipped by undo).
@@ -168,85 +199,112 @@ pub(crate) fn handle_record_requests(
                 debug_assert!(n > 0, "the first redo entry is a move: {mv:?}");
             }
             Some(Entry::Turn { white, black }) => {
-                pending.0.push_back(SubmitMoveRequest {
-                    mv: white,
-                    source: MoveSource::Redo,
-                });
-                pending.0.push_back(SubmitMoveRequest {
-                    mv: black,
-                    source: MoveSource::Redo,
-                });
+                for mv in [white, black] {
+                    pending.0.push_back(SubmitMoveRequest {
+                        mv,
+                        source: MoveSource::Redo,
+                    });
+                }
             }
-            None => status.0 = "Nothing to redo.".to_string(),
+            None => {
+                out.notices.write(Notice::NothingToRedo);
+            }
         }
     }
-    if let Some(ReviewRequest(n)) = reviews.read().last().copied() {
+    if let Some(ReviewRequest(n)) = requests.reviews.read().last().copied() {
         let n = n.filter(|&n| n < game.record.len());
         if game.review != n {
             game.review = n;
-            status.0 = match n {
-                Some(n) => format!(
-                    "Reviewing the position after {} (read-only).",
-                    narrate::count(n, "move")
-                ),
-                None => format!("Back to the live game. {}", turn_text(&game)),
-            };
-            resync.write(ResyncRequest);
+            out.notices.write(match n {
+                Some(n) => Notice::Reviewing(n),
+                None => Notice::BackToLive,
+            });
+            out.resync.write(ResyncRequest);
         }
     }
 }
 
 /// Queues incoming move requests (each is resolved by its own run of [`ResolveMove`] or
-/// [`ResolveTurn`]).
+/// [`ResolveTurn`]). In an alternating game a move sent for a named side
+/// ([`SideMoveRequest`](super::SideMoveRequest)) is queued when that side is to move; the
+/// Commit set reads them in Parity. (A move for the side not to move is the rules' to
+/// refuse, with their reason.)
 pub(crate) fn queue_move_requests(
     mut requests: MessageReader<SubmitMoveRequest>,
+    mut for_side: MessageReader<super::SideMoveRequest>,
+    turns: Option<Res<State<TurnModelState>>>,
     mut pending: ResMut<PendingMoves>,
 ) {
     pending.0.extend(requests.read().copied());
+    let alternating = turns.is_none_or(|t| *t.get() == TurnModelState::Alternating);
+    for r in for_side.read().filter(|_| alternating) {
+        pending.0.push_back(SubmitMoveRequest {
+            mv: r.mv,
+            source: r.source,
+        });
+    }
 }
 
-/// Takes the next queued request; refuses it while the game is on hold ([`GameHold`]) or
-/// an earlier position is reviewed.
-///
-/// [`GameHold`]: super::state::GameHold
+/// Why a move from `source` is not taken now, if it is not: a hold, a review, a mode in
+/// which only scripted moves are played (a scene, a watched file).
+pub fn move_not_taken(
+    game: &ActiveGame,
+    holds: &Holds,
+    mode: AppMode,
+    source: MoveSource,
+) -> Option<NotNow> {
+    if let Some(h) = holds.current() {
+        return Some(NotNow::Held(h));
+    }
+    if game.review.is_some() {
+        return Some(NotNow::Reviewing);
+    }
+    let scripted = matches!(source, MoveSource::Script | MoveSource::Redo);
+    match mode {
+        AppMode::Scene if !scripted => Some(NotNow::SceneShown),
+        AppMode::Watch if !scripted => Some(NotNow::Watching),
+        _ => None,
+    }
+}
+
+/// What [`accept_next_move`] reads to judge the moment (never the move: the rules do).
+#[derive(SystemParam)]
+pub(crate) struct MomentOfMove<'w> {
+    game: Res<'w, ActiveGame>,
+    holds: Res<'w, Holds>,
+    mode: Option<Res<'w, State<AppMode>>>,
+}
+
+/// Takes the next queued request; refuses it while the game is held, an earlier position
+/// is reviewed, or the mode plays only scripted moves ([`move_not_taken`]).
 pub(crate) fn accept_next_move(
     mut pending: ResMut<PendingMoves>,
-    game: Res<ActiveGame>,
-    hold: Res<super::state::GameHold>,
-    mut status: ResMut<StatusLine>,
+    moment: MomentOfMove,
+    mut notices: MessageWriter<Notice>,
     mut accepted: MessageWriter<MoveAccepted>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
     let Some(req) = pending.0.pop_front() else {
         return;
     };
-    let held = hold.0.clone();
-    if held.is_some() || game.review.is_some() {
-        let reason = held.unwrap_or_else(|| {
-            "an earlier position is shown: go back to the live game first".to_string()
-        });
-        status.0 = format!("Not played: {reason}.");
+    let mode = moment.mode.as_deref().map_or(AppMode::Play, |m| *m.get());
+    if let Some(why) = move_not_taken(&moment.game, &moment.holds, mode, req.source) {
         rejected.write(MoveRejected {
-            mv: req.mv.coordinate(game.record.current().shape()),
-            reason,
+            mv: req.mv.coordinate(moment.game.record.current().shape()),
+            reason: super::notice::words(
+                &Notice::NotNow(why.clone()),
+                &moment.game,
+                &Default::default(),
+            ),
+            fields: Vec::new(),
         });
+        notices.write(Notice::NotNow(why));
         return;
     }
     accepted.write(MoveAccepted {
         mv: req.mv,
         source: req.source,
     });
-}
-
-/// Whose turn it is, or the result, as a sentence ([`narrate::side_to_move`]):
-/// `White to move.`, `Black to move — check!`, `Game over: White wins by checkmate.`.
-pub fn turn_text(game: &ActiveGame) -> String {
-    let pos = game.record.current();
-    narrate::side_to_move(
-        pos,
-        game.record.outcome().as_ref(),
-        pos.in_check(pos.turn()),
-    )
 }
 
 fn moved(pieces: &mut LivePieces, piece: Piece, from: Square, to: Square) -> Option<Entity> {
@@ -274,18 +332,52 @@ pub(crate) struct StageWriter<'w, 's> {
     animations: MessageWriter<'w, StageAnimationRequested>,
 }
 
-/// What the Settle systems need besides a [`StageWriter`]: the game, the status line and
-/// the resync request for a failed check.
+/// What the Settle systems need besides a [`StageWriter`]: the game, the notice of the
+/// move, the Parity captions and the resync request for a failed check.
 #[derive(SystemParam)]
 pub(crate) struct Settler<'w, 's> {
     stage: StageWriter<'w, 's>,
     game: Res<'w, ActiveGame>,
-    status: ResMut<'w, StatusLine>,
+    notices: MessageWriter<'w, Notice>,
+    captions: MessageWriter<'w, super::messages::TurnCaptions>,
     resync: MessageWriter<'w, ResyncRequest>,
+    shown: MessageWriter<'w, super::messages::PositionShown>,
 }
 
-/// Applies the effects of `stage` to the entities, logs them under `set` and asks the
-/// renderer to animate them. Effects of other stages are ignored.
+/// How a piece travelling `from` → `to` moves, by the other effects of its move: onto a
+/// square it will share ([`Effect::Shared`]), onto a square whose capture failed
+/// ([`Effect::FailedCapture`] by its side), or a plain slide.
+pub fn landing_motion(effects: &[Effect], side: Side, from: Square, to: Square) -> Motion {
+    let failed = effects
+        .iter()
+        .any(|fx| matches!(fx, Effect::FailedCapture { by, at } if by.color == side && *at == to));
+    let shared = effects
+        .iter()
+        .any(|fx| matches!(fx, Effect::Shared { at } if *at == to));
+    if failed {
+        Motion::Bounce { from, to }
+    } else if shared {
+        Motion::Share { from, to }
+    } else {
+        Motion::Slide { from, to }
+    }
+}
+
+/// The square the taker of a capture on `at` came from: the last piece of the other side
+/// whose step or teleport ends there.
+pub fn taker_origin(effects: &[Effect], captured: Side, at: Square) -> Option<Square> {
+    effects.iter().rev().find_map(|fx| match fx {
+        Effect::Step { piece, from, to } | Effect::Teleport { piece, from, to }
+            if *to == at && piece.color != captured =>
+        {
+            Some(*from)
+        }
+        _ => None,
+    })
+}
+
+/// Applies the effects of `stage` to the entities, logs them under `set` and sends their
+/// motions to the board. Effects of other stages are ignored.
 pub(crate) fn apply_stage(
     stage: Stage,
     set: ResolutionSet,
@@ -310,10 +402,7 @@ pub(crate) fn apply_stage(
                 if let Some(entity) = moved(pieces, *piece, *from, *to) {
                     steps.push(MotionStep {
                         entity,
-                        motion: Motion::Slide {
-                            from: *from,
-                            to: *to,
-                        },
+                        motion: landing_motion(effects, piece.color, *from, *to),
                     });
                 }
             }
@@ -345,7 +434,10 @@ pub(crate) fn apply_stage(
                         .insert(Captured);
                     steps.push(MotionStep {
                         entity,
-                        motion: Motion::Vanish { at: *at },
+                        motion: Motion::Capture {
+                            at: *at,
+                            by: taker_origin(effects, piece.color, *at),
+                        },
                     });
                 }
             }
@@ -375,15 +467,17 @@ pub(crate) fn apply_stage(
 }
 
 /// The Settle stage of either pipeline: applies the Settle effects, checks that the entities
-/// equal the live position (a debug assertion; in release the board is rebuilt) and updates
-/// the status line.
+/// equal the live position (a debug assertion; in release the board is rebuilt), and tells
+/// the move ([`Notice::Played`]) and, for a Parity turn, its square captions.
 pub(crate) fn settle(set: ResolutionSet, effects: &[Effect], s: &mut Settler) {
     apply_stage(Stage::Settle, set, effects, &mut s.stage);
     let Settler {
         stage: StageWriter { pieces, log, .. },
         game,
-        status,
+        notices,
+        captions,
         resync,
+        shown,
     } = s;
     log.0.push(StageLogEntry { set, effect: None });
     let placed = pieces
@@ -394,9 +488,16 @@ pub(crate) fn settle(set: ResolutionSet, effects: &[Effect], s: &mut Settler) {
         error!("after Settle: {e}; rebuilding the board");
         resync.write(ResyncRequest);
     }
-    // What the move did (teleports, pass-throughs, fields, shared squares…), then whose turn
-    // it is or the result: the narrator's status line.
-    status.0 = narrate::status_line(&game.record, effects);
+    if matches!(set, ResolutionSet::Simultaneous(_)) {
+        let turn = super::notice::square_captions(game.record.current(), effects);
+        if !turn.is_empty() {
+            captions.write(super::messages::TurnCaptions(turn));
+        }
+    }
+    notices.write(Notice::Played {
+        effects: effects.to_vec(),
+    });
+    shown.write(super::messages::PositionShown { rebuilt: false });
 }
 
 #[cfg(test)]
@@ -428,7 +529,7 @@ mod tests {
                         .record
                         .play(&moves[rng.random_range(0..moves.len())])
                         .expect("legal move");
-                    let text = narrate::status_line(&game.record, &fx);
+                    let text = crate::rules::narrate::status_line(&game.record, &fx);
                     let turn = turn_text(&game);
                     checks += usize::from(turn.ends_with("check!"));
                     assert!(text.ends_with(&turn), "{variant}: {text:?} / {turn:?}");

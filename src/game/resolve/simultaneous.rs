@@ -2,24 +2,26 @@
 //! Settle`. Hot-seat: White's commit is kept hidden until Black commits; then the rules core
 //! resolves both together (`Position::resolve`) and the landings and captures are applied.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::{Settler, StageWriter, apply_stage, settle};
 use crate::game::commits::{
-    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SubmitCommitRequest,
+    CommitError, CommitRecorded, CommitTakenBack, ParityCommits, SideMoveRequest,
     TakeBackCommitRequest,
 };
 use crate::game::messages::{
     MoveAccepted, MoveRejected, MoveResolved, MoveSource, NewGameRequest, UndoRequest,
 };
-use crate::game::state::{ActiveGame, ResolutionSet, StageLog, StageLogEntry, StatusLine};
-use crate::rules::narrate::{self, Audience};
+use crate::game::notice::Notice;
+use crate::game::session::Holds;
+use crate::game::state::{ActiveGame, AutomatedSides, ResolutionSet, StageLog, StageLogEntry};
 use crate::rules::{Color as Side, Move, Stage};
 use crate::{ResolveTurn, SimultaneousSystems};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<CommitsRevealed>()
-        .add_message::<SubmitCommitRequest>()
+        .add_message::<SideMoveRequest>()
         .add_message::<TakeBackCommitRequest>()
         .add_message::<CommitRecorded>()
         .add_message::<CommitTakenBack>()
@@ -54,106 +56,106 @@ pub(crate) fn clear_commits_on_record_change(
     mut new_games: MessageReader<NewGameRequest>,
     mut undos: MessageReader<UndoRequest>,
     mut commits: ResMut<ParityCommits>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
 ) {
     let new_game = new_games.read().count() > 0;
     let undo = undos.read().count() > 0;
     if commits.any() && (new_game || undo) {
         commits.clear();
         if undo && !new_game {
-            status.0 = format!("Commit taken back. {}", commit_status(&commits));
+            notices.write(Notice::CommitsDropped);
         }
     }
 }
 
-/// The status line while a turn is being committed (never names a committed move).
-pub fn commit_status(commits: &ParityCommits) -> String {
-    match (
-        commits.has_committed(Side::White),
-        commits.has_committed(Side::Black),
-    ) {
-        (true, false) => {
-            "White has committed (hidden). Black to commit. (Backspace: White takes it back)"
-                .to_string()
-        }
-        (false, true) => {
-            "Black has committed (hidden). White to commit. (Backspace: Black takes it back)"
-                .to_string()
-        }
-        _ => "White to commit a move.".to_string(),
-    }
+/// The requests of the Commit set: hot-seat moves (accepted), commits naming their side
+/// and take-backs.
+#[derive(SystemParam)]
+pub(crate) struct CommitInputs<'w, 's> {
+    accepted: MessageReader<'w, 's, MoveAccepted>,
+    direct: MessageReader<'w, 's, SideMoveRequest>,
+    take_backs: MessageReader<'w, 's, TakeBackCommitRequest>,
 }
 
-/// Stores hidden commits (hot-seat requests commit for the next side, [`SubmitCommitRequest`]s
-/// for the side they name), handles take-backs, and once both sides have committed sends
-/// both to the Reveal set.
+/// What the Commit set writes besides the commits.
+#[derive(SystemParam)]
+pub(crate) struct CommitOutputs<'w> {
+    log: ResMut<'w, StageLog>,
+    notices: MessageWriter<'w, Notice>,
+    revealed: MessageWriter<'w, CommitsRevealed>,
+    rejected: MessageWriter<'w, MoveRejected>,
+    recorded: MessageWriter<'w, CommitRecorded>,
+    taken_back: MessageWriter<'w, CommitTakenBack>,
+}
+
+/// Stores hidden commits (hot-seat requests commit for the next side, [`SideMoveRequest`]s
+/// for the side they name), handles take-backs (a person's only: a bot's commit stands),
+/// and once both sides have committed sends both to the Reveal set.
 pub(crate) fn collect_commits(
-    mut accepted: MessageReader<MoveAccepted>,
-    mut direct: MessageReader<SubmitCommitRequest>,
-    mut take_backs: MessageReader<TakeBackCommitRequest>,
+    mut input: CommitInputs,
     mut commits: ResMut<ParityCommits>,
     game: Res<ActiveGame>,
-    mut status: ResMut<StatusLine>,
-    mut log: ResMut<StageLog>,
-    mut revealed: MessageWriter<CommitsRevealed>,
-    mut rejected: MessageWriter<MoveRejected>,
-    mut recorded: MessageWriter<CommitRecorded>,
-    mut taken_back: MessageWriter<CommitTakenBack>,
-    hold: Res<crate::game::GameHold>,
-    automated: Option<Res<crate::game::AutomatedSides>>,
+    holds: Res<Holds>,
+    automated: Option<Res<AutomatedSides>>,
+    mut out: CommitOutputs,
     mut redo: Local<bool>,
 ) {
-    for t in take_backs.read() {
-        if automated.as_deref().is_some_and(|a| a.plays(t.side)) && commits.has_committed(t.side) {
-            status.0 = format!(
-                "{}'s commit is its bot's: only a person takes a commit back.",
-                t.side.title()
-            );
+    let automated = automated.as_deref().copied().unwrap_or_default();
+    for t in input.take_backs.read() {
+        let notice = if automated.plays(t.side) && commits.has_committed(t.side) {
+            Notice::BotCommitStands(t.side)
         } else if commits.take_back(t.side) {
-            status.0 = format!(
-                "{} took the commit back. {}",
-                t.side.title(),
-                commit_status(&commits)
-            );
-            taken_back.write(CommitTakenBack { side: t.side });
+            out.taken_back.write(CommitTakenBack { side: t.side });
+            Notice::CommitTakenBack(t.side)
         } else {
-            status.0 = format!("{} has no commit to take back.", t.side.title());
-        }
+            Notice::NoCommitToTakeBack(t.side)
+        };
+        out.notices.write(notice);
     }
-    let requests: Vec<(Option<Side>, Move, bool)> = accepted
+    let requests: Vec<(Option<Side>, Move, bool)> = input
+        .accepted
         .read()
         .map(|r| (None, r.mv, r.source == MoveSource::Redo))
-        .chain(direct.read().map(|r| (Some(r.side), r.mv, false)))
+        .chain(
+            input
+                .direct
+                .read()
+                .map(|r| (Some(r.side), r.mv, r.source == MoveSource::Redo)),
+        )
         .collect();
     for (side, mv, is_redo) in requests {
         let pos = game.record.current();
         let text = mv.coordinate(pos.shape());
         let side = side.or_else(|| commits.next_to_commit());
-        let result = match (game.record.outcome(), side) {
-            _ if hold.0.is_some() => Err(CommitError::OnHold(hold.0.clone().unwrap_or_default())),
-            (Some(_), _) => Err(CommitError::GameOver),
-            (None, None) => Err(CommitError::AlreadyCommitted(Side::Black)),
-            (None, Some(side)) => commits.submit_commit(pos, side, mv).map(|()| side),
+        let result = match (holds.current(), game.record.outcome(), side) {
+            (Some(h), _, _) => Err(CommitError::OnHold(h)),
+            (None, Some(_), _) => Err(CommitError::GameOver),
+            (None, None, None) => Err(CommitError::AlreadyCommitted(Side::Black)),
+            (None, None, Some(side)) => commits.submit_commit(pos, side, mv).map(|()| side),
         };
         match result {
             Ok(side) => {
                 *redo = is_redo;
-                log.0.push(StageLogEntry {
+                out.log.0.push(StageLogEntry {
                     set: ResolutionSet::Simultaneous(SimultaneousSystems::Commit),
                     effect: None,
                 });
-                recorded.write(CommitRecorded { side });
-                status.0 = commit_status(&commits);
+                out.recorded.write(CommitRecorded { side });
+                out.notices.write(Notice::Committed);
             }
             Err(e) => {
-                let reason = e.to_string();
-                status.0 = format!("Commit {text} refused: {reason}.");
-                rejected.write(MoveRejected { mv: text, reason });
+                out.rejected.write(MoveRejected {
+                    mv: text.clone(),
+                    reason: e.to_string(),
+                    fields: Vec::new(),
+                });
+                out.notices
+                    .write(Notice::CommitRefused { mv: text, error: e });
             }
         }
     }
     if let Some((white, black)) = commits.take_both() {
-        revealed.write(CommitsRevealed {
+        out.revealed.write(CommitsRevealed {
             white,
             black,
             redo: std::mem::take(&mut *redo),
@@ -165,7 +167,7 @@ pub(crate) fn collect_commits(
 pub(crate) fn reveal_commits(
     mut revealed: MessageReader<CommitsRevealed>,
     mut game: ResMut<ActiveGame>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
     mut log: ResMut<StageLog>,
     mut resolved: MessageWriter<MoveResolved>,
     mut rejected: MessageWriter<MoveRejected>,
@@ -185,14 +187,14 @@ pub(crate) fn reveal_commits(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!(
-                    "Turn not resolved ({}): {}.",
-                    e.mv,
-                    narrate::refusal(&e.refusal, Audience::Player)
-                );
                 rejected.write(MoveRejected {
                     reason: e.reason(),
+                    mv: e.mv.clone(),
+                    fields: Vec::new(),
+                });
+                notices.write(Notice::TurnNotResolved {
                     mv: e.mv,
+                    refusal: e.refusal,
                 });
             }
         }
@@ -213,8 +215,8 @@ pub(crate) fn apply_landings(mut resolved: MessageReader<MoveResolved>, mut w: S
     }
 }
 
-/// Settles the turn and checks the entities against the position; the status line tells
-/// the turn's facts once ([`narrate::status_line`]).
+/// Settles the turn and checks the entities against the position; the turn is told once
+/// ([`Notice::Played`]).
 pub(crate) fn settle_turn(mut resolved: MessageReader<MoveResolved>, mut s: Settler) {
     for m in resolved.read() {
         settle(

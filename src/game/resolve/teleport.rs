@@ -6,9 +6,9 @@ use bevy::prelude::*;
 
 use super::{Settler, StageWriter, apply_stage, settle};
 use crate::game::messages::{MoveAccepted, MoveRejected, MoveResolved, MoveSource};
-use crate::game::state::{ActiveGame, ResolutionSet, StatusLine};
+use crate::game::notice::Notice;
+use crate::game::state::{ActiveGame, ResolutionSet};
 use crate::rules::Stage;
-use crate::rules::narrate::{self, Audience};
 use crate::{ResolveMove, TeleportSystems};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -30,11 +30,12 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn play_accepted_move(
     mut accepted: MessageReader<MoveAccepted>,
     mut game: ResMut<ActiveGame>,
-    mut status: ResMut<StatusLine>,
+    mut notices: MessageWriter<Notice>,
     mut resolved: MessageWriter<MoveResolved>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
     for req in accepted.read() {
+        let before = game.record.current().clone();
         match game.record.play(&req.mv) {
             Ok(effects) => {
                 if req.source == MoveSource::Redo {
@@ -45,14 +46,20 @@ pub(crate) fn play_accepted_move(
                 resolved.write(MoveResolved { effects });
             }
             Err(e) => {
-                status.0 = format!(
-                    "Illegal move {}: {}.",
-                    e.mv,
-                    narrate::refusal(&e.refusal, Audience::Player)
-                );
+                // Force Field: the rules core names the squares whose fields hold the move.
+                let fields = if before.variant().has_fields() {
+                    crate::rules::variants::force_field::field_blockers(&before, &req.mv)
+                } else {
+                    Vec::new()
+                };
                 rejected.write(MoveRejected {
                     reason: e.reason(),
+                    mv: e.mv.clone(),
+                    fields,
+                });
+                notices.write(Notice::Refused {
                     mv: e.mv,
+                    refusal: e.refusal,
                 });
             }
         }

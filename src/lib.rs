@@ -75,11 +75,12 @@ mod sets {
     pub enum InputSystems {
         /// Keyboard chords are read ([`render::keys`](crate::render::keys)).
         Keys,
-        /// Board mouse input and hotkeys (their sets are gated against egui).
+        /// Board mouse input and hotkeys (their sets are gated against egui), then the
+        /// position editor's requests.
         Board,
         /// Hold, mode and seat requests are carried out ([`game::session`](crate::game::session)).
         Session,
-        /// Answers that start a replacement (rematch, resume, editor).
+        /// Answers that start a replacement (a rematch, the resume question).
         Replace,
         /// A replacement of a game in progress waits for the person's confirmation.
         Confirm,

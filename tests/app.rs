@@ -2028,7 +2028,9 @@ mod start_modes {
         assert_eq!(game.record.len(), 2);
         assert_eq!(game.record.current(), parity.current());
         assert_eq!(game.record.outcome(), Some(resigned));
-        check_world_matches_position(app.world_mut()).unwrap();
+        assert_eq!(mode(&app), AppMode::Watch);
+        assert_eq!(phase(&app), GamePhase::Over);
+        assert_only_this_game(&mut app, "the watched Parity game after a standard one");
         // A file that stops parsing leaves the board as it is and says why.
         std::fs::write(&file, "[Variant \"nonsense\"]\n1. e4 *\n").unwrap();
         frames(&mut app, 60);
@@ -2139,6 +2141,7 @@ mod start_modes {
             entries(&app)
         );
         check_world_matches_position(app.world_mut()).unwrap();
+        assert_only_this_game(&mut app, "play → demo after the idle minutes");
         // The demo's bots have the seats, but the settings keep the player's own players
         // (two humans) after the one-second save delay.
         let bot = app.world().resource::<DemoState>().bot.clone();
@@ -2307,6 +2310,35 @@ mod start_modes {
             demo.bottom >= play.bottom + CAPTION_BAR_PX,
             "{play:?} {demo:?}"
         );
+        // Once a game is on the scoreboard, its column at the right is kept free of the
+        // board too (g8 and h8 are not under it).
+        assert_eq!(
+            demo.right, play.right,
+            "no scoreboard before the first result"
+        );
+        {
+            let mut state = app.world_mut().resource_mut::<DemoState>();
+            state.demo.max_plies = 2;
+            state.demo.title_secs = 0.0;
+            state.demo.result_secs = 0.0;
+            state.pace_secs = 0.0;
+        }
+        let t0 = std::time::Instant::now();
+        while app
+            .world()
+            .resource::<esoterica::demo::plugin::DemoScoreboard>()
+            .games
+            .is_empty()
+            && t0.elapsed() < Duration::from_secs(60)
+        {
+            frames(&mut app, 10);
+        }
+        frames(&mut app, 3);
+        let with_board = *app.world().resource::<BoardInsets>();
+        assert!(
+            with_board.right >= play.right + esoterica::demo::plugin::SCOREBOARD_PX,
+            "{play:?} {with_board:?}"
+        );
     }
 
     #[test]
@@ -2424,7 +2456,8 @@ mod start_modes {
             .clone();
         submit(&mut app, pos.legal_moves()[0]);
         assert_eq!(entries(&app), before + 1);
-        check_world_matches_position(app.world_mut()).unwrap();
+        assert_eq!(mode(&app), AppMode::Play);
+        assert_only_this_game(&mut app, "demo → hot-seat take-over");
     }
 
     #[test]
@@ -2485,6 +2518,7 @@ mod start_modes {
         assert!(game.record.len() >= 7);
         assert_eq!(&game.record.entries()[..5], record.entries());
         assert!(!matches!(phase(&app), GamePhase::Held(_)));
+        assert_only_this_game(&mut app, "the resumed game");
     }
 
     #[test]
@@ -3084,6 +3118,428 @@ mod start_modes {
         assert!(c[1] < c[0]);
     }
 
+    /// Counts of every variant's overlay entities on the board: the Force Field heat map,
+    /// charge numbers and flashes, Big Outer's zone tints, Intrachange's square numbers and
+    /// hexagrams, Parity's resting marks and turn captions.
+    fn overlay_counts(app: &mut App) -> [(&'static str, usize); 8] {
+        use esoterica::render::board2d::{HexagramGlyph, SquareNumberLabel};
+        use esoterica::render::charges::{ChargeHeatMap, ChargeLabel, FieldFlash};
+        use esoterica::render::parity::{RestingMark, TurnCaption};
+        use esoterica::render::zones::ZoneTint;
+        fn count<C: Component>(app: &mut App) -> usize {
+            app.world_mut()
+                .query_filtered::<Entity, With<C>>()
+                .iter(app.world())
+                .count()
+        }
+        [
+            ("heat map", count::<ChargeHeatMap>(app)),
+            ("charge numbers", count::<ChargeLabel>(app)),
+            ("field flashes", count::<FieldFlash>(app)),
+            ("zone tints", count::<ZoneTint>(app)),
+            ("square numbers", count::<SquareNumberLabel>(app)),
+            ("hexagrams", count::<HexagramGlyph>(app)),
+            ("resting marks", count::<RestingMark>(app)),
+            ("turn captions", count::<TurnCaption>(app)),
+        ]
+    }
+
+    /// The overlays `variant` may show (by name, as in [`overlay_counts`]).
+    fn overlays_of(variant: Variant) -> &'static [&'static str] {
+        if variant.has_fields() {
+            &["heat map", "charge numbers", "field flashes"]
+        } else if variant.has_zones() {
+            &["zone tints"]
+        } else if variant.has_teleports() {
+            &["square numbers", "hexagrams"]
+        } else if variant.turn_model() == esoterica::rules::TurnModel::Simultaneous {
+            &["resting marks", "turn captions"]
+        } else {
+            &[]
+        }
+    }
+
+    /// Nothing of another game, variant or mode is in the world: every entity bound to a
+    /// game, a variant feature or a mode (`DespawnOnExit`) is bound to the current one, the
+    /// overlays are the variant's own, and the pieces and squares are the shown position's.
+    fn assert_only_this_game(app: &mut App, when: &str) {
+        use bevy::state::state_scoped::DespawnOnExit;
+        use esoterica::game::{
+            FairyPiecesOnBoard, FieldsOnBoard, OnBoard, TeleportsOnBoard, TurnModelState,
+            ZonesOnBoard,
+        };
+        let board = *app.world().resource::<State<OnBoard>>().get();
+        let game = app.world().resource::<ActiveGame>();
+        assert_eq!(
+            board,
+            OnBoard::of(game),
+            "{when}: the board state follows the game"
+        );
+        let variant = game.variant();
+        let mode = self::mode(app);
+        let boards: Vec<OnBoard> = app
+            .world_mut()
+            .query::<&DespawnOnExit<OnBoard>>()
+            .iter(app.world())
+            .map(|d| d.0)
+            .collect();
+        assert!(
+            boards.iter().all(|b| *b == board),
+            "{when}: entities of another game remain: {boards:?} (now {board:?})"
+        );
+        let modes: Vec<AppMode> = app
+            .world_mut()
+            .query::<&DespawnOnExit<AppMode>>()
+            .iter(app.world())
+            .map(|d| d.0)
+            .collect();
+        assert!(
+            modes.iter().all(|m| *m == mode),
+            "{when}: entities of another mode remain: {modes:?} (now {mode:?})"
+        );
+        fn bound<S: States>(app: &mut App) -> usize {
+            app.world_mut()
+                .query::<&DespawnOnExit<S>>()
+                .iter(app.world())
+                .count()
+        }
+        let checks = [
+            ("fields", bound::<FieldsOnBoard>(app), variant.has_fields()),
+            ("zones", bound::<ZonesOnBoard>(app), variant.has_zones()),
+            (
+                "teleports",
+                bound::<TeleportsOnBoard>(app),
+                variant.has_teleports(),
+            ),
+            (
+                "fairy pieces",
+                bound::<FairyPiecesOnBoard>(app),
+                variant.has_fairy_pieces(),
+            ),
+            (
+                "simultaneous turns",
+                bound::<TurnModelState>(app),
+                variant.turn_model() == esoterica::rules::TurnModel::Simultaneous,
+            ),
+        ];
+        for (what, n, has) in checks {
+            assert!(
+                has || n == 0,
+                "{when}: {n} entities of {what} on a {variant} board"
+            );
+        }
+        for (name, n) in overlay_counts(app) {
+            if !overlays_of(variant).contains(&name) {
+                assert_eq!(n, 0, "{when}: {name} left on the {variant} board");
+            }
+        }
+        // The pieces are the shown position's (under review, an earlier one).
+        let shown = app.world().resource::<ActiveGame>().shown().clone();
+        let pieces: Vec<(esoterica::rules::Square, Piece)> = app
+            .world_mut()
+            .query_filtered::<(&PieceEntity, &OnSquare), Without<Captured>>()
+            .iter(app.world())
+            .map(|(p, s)| (s.0, Piece::new(p.side, p.kind)))
+            .collect();
+        esoterica::game::pieces_match_position(pieces, &shown)
+            .unwrap_or_else(|e| panic!("{when}: {e:?}"));
+    }
+
+    /// The window's modes and the game's phases, one after the other: play → editor → play
+    /// (and a game set up there), review and back, a new game of every kind of variant, the
+    /// replace question; after each, nothing of the mode or game before remains.
+    #[test]
+    fn mode_and_phase_transitions_leave_nothing_of_the_last_mode_or_game() {
+        use esoterica::game::ReviewRequest;
+        use esoterica::game::replace::{AnswerReplacementRequest, ReplaceGameRequest, Replacement};
+        use esoterica::game::session::{HoldReason, OpenEditorRequest};
+        use esoterica::render::charges::ChargeOverlay;
+        use esoterica::render::zones::ZoneView;
+        use esoterica::ui::editor::{EditorRequest, PlayFrom, PositionEditor};
+        let mut app = play_args(&["--variant", "force-field"], "transitions");
+        frames(&mut app, 2);
+        {
+            let w = app.world_mut();
+            w.resource_mut::<ChargeOverlay>().visible = true;
+            w.resource_mut::<ZoneView>().visible = true;
+        }
+        frames(&mut app, 3);
+        assert_eq!(
+            (mode(&app), phase(&app)),
+            (AppMode::Play, GamePhase::AwaitingInput)
+        );
+        for mv in ["e2e4", "e7e5", "g1f3"] {
+            play_text(&mut app, mv);
+        }
+        frames(&mut app, 30);
+        assert_only_this_game(&mut app, "after three Force Field moves");
+
+        // Review: the phase says so, moves are refused, the board shows the old position.
+        app.world_mut().write_message(ReviewRequest(Some(1)));
+        frames(&mut app, 3);
+        assert_eq!(phase(&app), GamePhase::Reviewing);
+        assert_only_this_game(&mut app, "reviewing move 1");
+        app.world_mut().write_message(ReviewRequest(None));
+        frames(&mut app, 3);
+        assert_eq!(phase(&app), GamePhase::AwaitingInput);
+        assert_only_this_game(&mut app, "back to live");
+
+        // Play → editor → play: the game behind it is the same game, untouched.
+        let id = app.world().resource::<ActiveGame>().id;
+        app.world_mut().write_message(OpenEditorRequest);
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Editor);
+        assert!(app.world().resource::<PositionEditor>().open);
+        app.world_mut().write_message(EditorRequest::Close);
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Play);
+        assert!(!app.world().resource::<PositionEditor>().open);
+        assert_eq!(app.world().resource::<ActiveGame>().id, id);
+        assert_eq!(entries(&app), 3);
+        assert_only_this_game(&mut app, "play → editor → play");
+
+        // The editor sets up Big Outer and plays from there (the person chose it in the
+        // editor: no second question; the game in progress goes to Recent games).
+        app.world_mut().write_message(OpenEditorRequest);
+        frames(&mut app, 2);
+        app.world_mut()
+            .write_message(EditorRequest::Variant(Variant::BigOuter));
+        frames(&mut app, 2);
+        app.world_mut()
+            .write_message(EditorRequest::Play(PlayFrom::HotSeat));
+        frames(&mut app, 4);
+        assert_eq!(mode(&app), AppMode::Play);
+        assert_eq!(
+            app.world().resource::<ActiveGame>().variant(),
+            Variant::BigOuter
+        );
+        assert_only_this_game(&mut app, "a Big Outer game from the editor");
+
+        // New games through the kinds of variant, each with moves (so the next one asks).
+        for (v, mv) in [
+            (Variant::Parity, None),
+            (Variant::Intrachange, Some("e2e4")),
+            (Variant::ForceField, Some("d2d4")),
+            (Variant::Standard, Some("e2e4")),
+        ] {
+            app.world_mut()
+                .write_message(ReplaceGameRequest(Replacement::NewGame(
+                    NewGameRequest::new(v),
+                )));
+            // The question holds the game within a few frames (when one is in progress).
+            for _ in 0..6 {
+                frames(&mut app, 1);
+                if phase(&app) == GamePhase::Held(HoldReason::ReplaceQuestion) {
+                    app.world_mut()
+                        .write_message(AnswerReplacementRequest(true));
+                    break;
+                }
+            }
+            frames(&mut app, 4);
+            assert_eq!(app.world().resource::<ActiveGame>().variant(), v);
+            if let Some(mv) = mv {
+                play_text(&mut app, mv);
+                frames(&mut app, 30);
+            }
+            assert_only_this_game(&mut app, &format!("a new {v} game"));
+        }
+    }
+
+    /// Every overlay on, then through every variant: each board shows only its own
+    /// variant's overlays, nothing of the game before it (the window's New game, and the
+    /// demo going from Force Field to Parity).
+    #[test]
+    fn every_overlay_belongs_to_the_game_it_was_drawn_for() {
+        use esoterica::render::BoardView;
+        use esoterica::render::charges::ChargeOverlay;
+        use esoterica::render::zones::ZoneView;
+        let mut app = play_args(&["--variant", "force-field"], "overlays");
+        // The settings file's switches are put in force in the first frame.
+        frames(&mut app, 2);
+        {
+            let w = app.world_mut();
+            let mut c = w.resource_mut::<ChargeOverlay>();
+            c.visible = true;
+            c.numbers = true;
+            w.resource_mut::<ZoneView>().visible = true;
+            let mut v = w.resource_mut::<BoardView>();
+            v.show_numbers = true;
+            v.show_hexagrams = true;
+        }
+        frames(&mut app, 5);
+        let counts = overlay_counts(&mut app);
+        assert!(
+            counts[0].1 > 0 && counts[1].1 > 0,
+            "Force Field shows its charges: {counts:?}"
+        );
+        let order = [
+            Variant::Standard,
+            Variant::Parity,
+            Variant::ForceField,
+            Variant::BigOuter,
+            Variant::ForceField,
+            Variant::Bully,
+            Variant::Intrachange,
+            Variant::ForceField,
+            Variant::Nonviolent,
+            Variant::ParitySingle,
+            Variant::BigOuter,
+            Variant::Intrachange,
+            Variant::Standard,
+        ];
+        for v in order {
+            app.world_mut().write_message(NewGameRequest::new(v));
+            frames(&mut app, 4);
+            assert_eq!(app.world().resource::<ActiveGame>().variant(), v);
+            for (name, n) in overlay_counts(&mut app) {
+                if !overlays_of(v).contains(&name) {
+                    assert_eq!(n, 0, "{name} left on the {v} board");
+                }
+            }
+        }
+        // The window's switches stay for the next game that has them.
+        assert!(app.world().resource::<ChargeOverlay>().visible);
+        app.world_mut()
+            .write_message(NewGameRequest::new(Variant::ForceField));
+        frames(&mut app, 4);
+        assert!(
+            overlay_counts(&mut app)[0].1 > 0,
+            "the heat map is back in Force Field"
+        );
+
+        // The demo: Force Field, then Parity, with every overlay on.
+        let (_root, f) = folders("overlays-demo");
+        let mut app = start(
+            "esoterica demo --variants force-field,parity --pace 0.05 --bot random",
+            f,
+        );
+        {
+            let mut state = app.world_mut().resource_mut::<DemoState>();
+            state.demo.max_plies = 6;
+            state.demo.title_secs = 0.0;
+            state.demo.result_secs = 0.0;
+        }
+        let t0 = std::time::Instant::now();
+        let mut seen_ff = false;
+        while t0.elapsed() < Duration::from_secs(60) {
+            frames(&mut app, 5);
+            let v = app.world().resource::<ActiveGame>().variant();
+            let counts = overlay_counts(&mut app);
+            if v == Variant::ForceField {
+                seen_ff |= counts[0].1 > 0;
+            }
+            for (name, n) in counts {
+                if !overlays_of(v).contains(&name) {
+                    assert_eq!(n, 0, "the demo left {name} on the {v} board");
+                }
+            }
+            if seen_ff && v == Variant::Parity && entries(&app) >= 2 {
+                break;
+            }
+        }
+        assert!(seen_ff, "the demo showed Force Field's heat map");
+        assert_eq!(
+            app.world().resource::<ActiveGame>().variant(),
+            Variant::Parity,
+            "the demo went on to Parity"
+        );
+    }
+
+    /// A clock runs only while its side can move: behind the position editor, while a file
+    /// dialog or the replace question is open, and during a scene, it stands; back in play
+    /// it runs again.
+    #[test]
+    fn clocks_stand_while_nobody_can_move() {
+        use esoterica::game::clock::LiveClock;
+        use esoterica::game::replace::{AnswerReplacementRequest, ReplaceGameRequest, Replacement};
+        use esoterica::game::session::{
+            CloseEditorRequest, CloseSceneRequest, HoldReason, HoldRequest, OpenEditorRequest,
+        };
+        let mut app = play_args(&["--time-control", "1+0"], "clock-holds");
+        frames(&mut app, 3);
+        play_text(&mut app, "e4");
+        frames(&mut app, 5);
+        let black = |app: &App| {
+            app.world()
+                .resource::<LiveClock>()
+                .remaining(Color::Black)
+                .unwrap()
+        };
+        // Black's clock runs now.
+        let t = black(&app);
+        frames(&mut app, 20);
+        assert!(black(&app) < t, "Black's clock runs in play");
+        let stands_while = |app: &mut App, what: &str, mode: Option<AppMode>| {
+            frames(app, 3);
+            if let Some(m) = mode {
+                assert_eq!(self::mode(app), m, "{what}");
+            }
+            let t = black(app);
+            frames(app, 30);
+            assert_eq!(black(app), t, "Black's clock stands while {what}");
+        };
+        // The position editor.
+        app.world_mut().write_message(OpenEditorRequest);
+        stands_while(&mut app, "the editor is open", Some(AppMode::Editor));
+        app.world_mut().write_message(CloseEditorRequest);
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Play);
+        let t = black(&app);
+        frames(&mut app, 20);
+        assert!(black(&app) < t, "the clock runs again after the editor");
+        // A file dialog (the Files panel holds the game while it is open).
+        app.world_mut().write_message(HoldRequest {
+            reason: HoldReason::FileDialog,
+            held: true,
+        });
+        stands_while(&mut app, "a file dialog is open", None);
+        app.world_mut().write_message(HoldRequest {
+            reason: HoldReason::FileDialog,
+            held: false,
+        });
+        frames(&mut app, 3);
+        let t = black(&app);
+        frames(&mut app, 20);
+        assert!(black(&app) < t, "the clock runs again after the dialog");
+        // The question before a game in progress is replaced.
+        app.world_mut()
+            .write_message(ReplaceGameRequest(Replacement::NewGame(
+                NewGameRequest::new(Variant::Standard),
+            )));
+        stands_while(&mut app, "the replace question is open", None);
+        app.world_mut()
+            .write_message(AnswerReplacementRequest(false));
+        frames(&mut app, 3);
+        assert_eq!(entries(&app), 1, "the game in progress was kept");
+        let t = black(&app);
+        frames(&mut app, 20);
+        assert!(black(&app) < t, "the clock runs again after the question");
+        // A scene replaces the game (confirmed): nothing runs while it is shown.
+        let scene =
+            esoterica::persist::resolve_scene(std::path::Path::new("bully-king-takes-the-queen"))
+                .unwrap();
+        app.world_mut()
+            .write_message(ReplaceGameRequest(Replacement::Scene(Box::new(scene))));
+        frames(&mut app, 2);
+        app.world_mut()
+            .write_message(AnswerReplacementRequest(true));
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Scene);
+        let before = app.world().resource::<LiveClock>().clone();
+        frames(&mut app, 30);
+        let after = app.world().resource::<LiveClock>();
+        for side in [Color::White, Color::Black] {
+            assert_eq!(
+                after.remaining(side),
+                before.remaining(side),
+                "{side:?} during the scene"
+            );
+        }
+        app.world_mut().write_message(CloseSceneRequest);
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Play);
+    }
+
     #[test]
     fn a_resumed_game_keeps_its_clocks() {
         let (_root, f) = folders("clock-resume");
@@ -3317,6 +3773,11 @@ mod start_modes {
                 .resource::<ParityCommits>()
                 .has_committed(Color::Black)
         );
+        // The status line offers no take-back for the bot's commit.
+        frames(&mut app, 2);
+        let status = app.world().resource::<StatusLine>().0.clone();
+        assert!(status.contains("Black has committed (hidden)"), "{status}");
+        assert!(!status.contains("Backspace"), "{status}");
         app.world_mut()
             .write_message(TakeBackCommitRequest { side: Color::Black });
         frames(&mut app, 2);

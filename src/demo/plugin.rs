@@ -267,6 +267,13 @@ struct DemoInput<'w> {
     time: Res<'w, Time>,
 }
 
+/// What the demo's input asks for: to quit (Esc held), to hold the game for the offer.
+#[derive(SystemParam)]
+struct DemoInputAnswers<'w> {
+    exit: MessageWriter<'w, AppExit>,
+    hold: MessageWriter<'w, HoldRequest>,
+}
+
 /// Keys, clicks and mouse motion: the take-over offer (the demo is held while it is open),
 /// Esc-hold to quit, the idle cursor, and activity for the idle timer of normal play.
 fn watch_input(
@@ -276,7 +283,7 @@ fn watch_input(
     running: Option<Res<State<AppMode>>>,
     holds: Res<Holds>,
     mut cursor: Query<&mut CursorOptions, With<PrimaryWindow>>,
-    mut out: (MessageWriter<AppExit>, MessageWriter<HoldRequest>),
+    mut out: DemoInputAnswers,
     mut still: Local<f32>,
 ) {
     let dt = input.time.delta_secs();
@@ -297,7 +304,7 @@ fn watch_input(
         overlay.esc_held += dt;
         if overlay.esc_held >= QUIT_HOLD_SECS {
             info!("demo: Esc held {QUIT_HOLD_SECS} s, quitting");
-            out.0.write(AppExit::Success);
+            out.exit.write(AppExit::Success);
         }
     } else {
         overlay.esc_held = 0.0;
@@ -311,7 +318,7 @@ fn watch_input(
     let in_demo = running.is_some_and(|m| *m.get() == AppMode::Demo);
     let offer_open = holds.has(HoldReason::DemoOffer);
     if pressed && in_demo && !offer_open {
-        out.1.write(HoldRequest {
+        out.hold.write(HoldRequest {
             reason: HoldReason::DemoOffer,
             held: true,
         });
@@ -432,18 +439,30 @@ struct DemoRequests<'w> {
     start: MessageWriter<'w, StartDemoRequest>,
 }
 
+/// What the demo shows besides the board: cards, captions and the scoreboard.
+#[derive(SystemParam)]
+struct DemoScreen<'w> {
+    overlay: ResMut<'w, DemoOverlay>,
+    captions: ResMut<'w, DemoCaptions>,
+    scoreboard: ResMut<'w, DemoScoreboard>,
+}
+
 /// Moves the demo loop on by the frame time and carries out its commands (while the demo
 /// runs, or, stopped, to count the idle minutes of normal play).
 fn advance_demo(
     time: Res<Time>,
     mut state: ResMut<DemoState>,
-    mut overlay: ResMut<DemoOverlay>,
-    mut captions: ResMut<DemoCaptions>,
+    screen: DemoScreen,
     game: Res<ActiveGame>,
     holds: Res<Holds>,
     mut out: DemoRequests,
-    (entities, mut scoreboard): (Query<Entity>, ResMut<DemoScoreboard>),
+    entities: Query<Entity>,
 ) {
+    let DemoScreen {
+        mut overlay,
+        mut captions,
+        mut scoreboard,
+    } = screen;
     if holds.has(HoldReason::DemoOffer) {
         return;
     }

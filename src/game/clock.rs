@@ -19,7 +19,7 @@ use bevy::ecs::system::SystemParam;
 use super::commits::{CommitRecorded, CommitTakenBack};
 use super::messages::MoveResolved;
 use super::notice::Notice;
-use super::session::{AppMode, GamePhase};
+use super::session::{AppMode, Holds};
 use super::state::{ActiveGame, AutomatedSides, GameOrigin};
 
 use crate::rules::Color as Side;
@@ -94,31 +94,28 @@ pub(crate) struct ClockEvents<'w, 's> {
     pause: MessageReader<'w, 's, PauseClockRequest>,
 }
 
-/// Who may move now, as the clocks see it: the mode, the phase and the seats.
+/// Who may move now, as the clocks see it: the mode, the holds of this frame and the
+/// seats (read directly, not through [`GamePhase`](super::session::GamePhase), which
+/// follows a frame later).
 #[derive(SystemParam)]
 pub(crate) struct ClockMoment<'w> {
     mode: Option<Res<'w, State<AppMode>>>,
-    phase: Option<Res<'w, State<GamePhase>>>,
+    holds: Option<Res<'w, Holds>>,
     automated: Option<Res<'w, AutomatedSides>>,
 }
 
 impl ClockMoment<'_> {
-    /// Which sides' clocks may run now (White, Black).
-    fn sides_that_can_move(&self) -> [bool; 2] {
+    /// Which sides' clocks may run now (White, Black) in `game`: in play, with no question
+    /// or dialog open; while an earlier position is reviewed, a person's clock runs (the
+    /// person may go back and move) and a bot's stands (it does not think meanwhile).
+    fn sides_that_can_move(&self, game: &ActiveGame) -> [bool; 2] {
         let playing = self
             .mode
             .as_deref()
             .is_none_or(|m| *m.get() == AppMode::Play);
-        let phase = self.phase.as_deref().map(|p| *p.get());
+        let held = self.holds.as_deref().is_some_and(|h| h.current().is_some());
         let automated = self.automated.as_deref().copied().unwrap_or_default();
-        Side::BOTH.map(|side| {
-            playing
-                && match phase {
-                    None => true,
-                    Some(GamePhase::Reviewing) => !automated.plays(side),
-                    Some(p) => p.takes_moves(),
-                }
-        })
+        Side::BOTH.map(|side| playing && !held && (game.review.is_none() || !automated.plays(side)))
     }
 }
 
@@ -200,7 +197,7 @@ pub(crate) fn run_clock(
     if !started {
         return;
     }
-    clock.tick_sides(time.delta(), moment.sides_that_can_move());
+    clock.tick_sides(time.delta(), moment.sides_that_can_move(&game));
     let Some(outcome) = flag_fall(game.record.current(), &clock.flagged()) else {
         return;
     };

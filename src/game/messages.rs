@@ -1,5 +1,5 @@
 //! Messages of the game pipeline. Requests are imperatives (`*Request`), reports are past
-//! tense (STYLE.md §3). Every move source — mouse, keyboard, bot, script, redo — sends the
+//! tense. Every move source — mouse, keyboard, bot, script, redo — sends the
 //! same [`SubmitMoveRequest`].
 
 use bevy::prelude::*;

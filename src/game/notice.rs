@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::commits::{CommitError, ParityCommits};
 use super::messages::{SquareCaption, SquareCaptionKind};
 use super::session::HoldReason;
-use super::state::{ActiveGame, StatusLine};
+use super::state::{ActiveGame, AutomatedSides, StatusLine};
 use crate::rules::narrate::{self, Audience};
 use crate::rules::{Color as Side, Effect, Outcome, PieceKind, Refusal, Variant};
 
@@ -312,20 +312,29 @@ pub fn turn_text(game: &ActiveGame) -> String {
     )
 }
 
-/// The status line while a turn is being committed (never names a committed move).
-pub fn commit_status(commits: &ParityCommits) -> String {
+/// The status line while a turn is being committed (never names a committed move). The
+/// take-back key is offered only for a commit a person made: a bot's commit (`automated`)
+/// stands.
+pub fn commit_status(commits: &ParityCommits, automated: AutomatedSides) -> String {
+    let committed = |side: Side| {
+        let other = side.other();
+        let back = if automated.plays(side) {
+            String::new()
+        } else {
+            format!(" (Backspace: {} takes it back)", side.title())
+        };
+        format!(
+            "{} has committed (hidden). {} to commit.{back}",
+            side.title(),
+            other.title()
+        )
+    };
     match (
         commits.has_committed(Side::White),
         commits.has_committed(Side::Black),
     ) {
-        (true, false) => {
-            "White has committed (hidden). Black to commit. (Backspace: White takes it back)"
-                .to_string()
-        }
-        (false, true) => {
-            "Black has committed (hidden). White to commit. (Backspace: Black takes it back)"
-                .to_string()
-        }
+        (true, false) => committed(Side::White),
+        (false, true) => committed(Side::Black),
         _ => "White to commit a move.".to_string(),
     }
 }
@@ -339,7 +348,12 @@ fn with_archive(archive: &Option<String>, text: String) -> String {
 
 /// The words of `notice` for the status line, with the game and the Parity commits as they
 /// stand now.
-pub fn words(notice: &Notice, game: &ActiveGame, commits: &ParityCommits) -> String {
+pub fn words(
+    notice: &Notice,
+    game: &ActiveGame,
+    commits: &ParityCommits,
+    automated: AutomatedSides,
+) -> String {
     let player = |r: &Refusal| narrate::refusal(r, Audience::Player);
     match notice {
         Notice::Started => turn_text(game),
@@ -385,12 +399,14 @@ pub fn words(notice: &Notice, game: &ActiveGame, commits: &ParityCommits) -> Str
         Notice::TurnNotResolved { mv, refusal } => {
             format!("Turn not resolved ({mv}): {}.", player(refusal))
         }
-        Notice::Committed => commit_status(commits),
-        Notice::CommitsDropped => format!("Commit taken back. {}", commit_status(commits)),
+        Notice::Committed => commit_status(commits, automated),
+        Notice::CommitsDropped => {
+            format!("Commit taken back. {}", commit_status(commits, automated))
+        }
         Notice::CommitTakenBack(side) => format!(
             "{} took the commit back. {}",
             side.title(),
-            commit_status(commits)
+            commit_status(commits, automated)
         ),
         Notice::NoCommitToTakeBack(side) => {
             format!("{} has no commit to take back.", side.title())
@@ -544,10 +560,11 @@ pub(crate) fn narrate_notices(
     mut notices: MessageReader<Notice>,
     game: Res<ActiveGame>,
     commits: Res<ParityCommits>,
+    automated: Res<AutomatedSides>,
     mut status: ResMut<StatusLine>,
 ) {
     if let Some(n) = notices.read().last() {
-        status.0 = words(n, &game, &commits);
+        status.0 = words(n, &game, &commits, *automated);
     }
 }
 
@@ -560,7 +577,7 @@ mod tests {
     fn notices_read_as_the_player_is_told() {
         let game = ActiveGame::new(Position::new(Variant::Standard));
         let commits = ParityCommits::default();
-        let w = |n: Notice| words(&n, &game, &commits);
+        let w = |n: Notice| words(&n, &game, &commits, AutomatedSides::default());
         assert_eq!(
             w(Notice::NewGame {
                 variant: Variant::Standard,
@@ -585,6 +602,30 @@ mod tests {
                 Side::White
             ))),
             "A premove is for White's reply to a bot."
+        );
+    }
+
+    #[test]
+    fn only_a_persons_commit_is_offered_for_take_back() {
+        let pos = Position::new(Variant::Parity);
+        let mut as_black = pos.clone();
+        as_black.set_turn(Side::Black);
+        let mut commits = ParityCommits::default();
+        commits
+            .submit_commit(&pos, Side::Black, as_black.parse_move("g8f6").unwrap())
+            .unwrap();
+        let hot_seat = AutomatedSides::default();
+        assert_eq!(
+            commit_status(&commits, hot_seat),
+            "Black has committed (hidden). White to commit. (Backspace: Black takes it back)"
+        );
+        let bot_black = AutomatedSides {
+            white: false,
+            black: true,
+        };
+        assert_eq!(
+            commit_status(&commits, bot_black),
+            "Black has committed (hidden). White to commit."
         );
     }
 }

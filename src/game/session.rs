@@ -337,6 +337,7 @@ pub(crate) fn plugin(app: &mut App) {
                 apply_hold_requests,
                 super::seats::apply_seat_requests,
                 apply_mode_requests,
+                enter_requested_mode,
                 super::seats::sync_automated_sides,
                 super::seats::sync_player_tags,
             )
@@ -427,6 +428,19 @@ pub(crate) fn apply_mode_requests(
     }
     if want != *mode.get() {
         next.set(want);
+    }
+}
+
+/// Carries out a mode change asked for this frame at once (its `OnExit` and `OnEnter`
+/// systems run here), so the rest of the frame — the clocks, the bots, the board — already
+/// sees the new mode.
+pub(crate) fn enter_requested_mode(world: &mut World) {
+    let pending = !matches!(
+        *world.resource::<NextState<AppMode>>(),
+        NextState::Unchanged
+    );
+    if pending {
+        world.run_schedule(bevy::state::state::StateTransition);
     }
 }
 

@@ -58,7 +58,9 @@ impl ClaimedAutosave {
     pub fn note(&self) -> Option<String> {
         let pid = self.other_window?;
         Some(format!(
-            "Another Esoterica window (process {pid}) is autosaving to {}: this window              autosaves to {} instead, and its game is kept under Recent games at the next              start.",
+            "Another Esoterica window (process {pid}) is autosaving to {}: this window \
+             autosaves to {} instead, and its game is kept under Recent games at the next \
+             start.",
             self.autosave.dir.join(AUTOSAVE_FILE).display(),
             self.autosave.path().display()
         ))
@@ -469,6 +471,11 @@ mod tests {
             "{note}"
         );
         assert!(note.contains("autosave-"), "{note}");
+        assert!(
+            note.contains(": this window autosaves to ") && note.ends_with(" at the next start."),
+            "one space between words: {note}"
+        );
+        assert!(!note.contains("  "), "{note}");
         let game = random_game(Variant::Standard, 2, 6);
         second.autosave.write(&game).unwrap();
         // While the second window runs its file is nobody's orphan.

@@ -492,10 +492,16 @@ pub fn particle_color(side: Side) -> Color {
     }
 }
 
+/// The animation's clock: the frame time and the player's speed and motion settings.
+#[derive(bevy::ecs::system::SystemParam)]
+struct AnimationClock<'w> {
+    time: Res<'w, Time>,
+    settings: Res<'w, AnimationSettings>,
+}
+
 fn run_animations(
     mut commands: Commands,
-    time: Res<Time>,
-    settings: Res<AnimationSettings>,
+    clock: AnimationClock,
     view: Res<BoardView>,
     game: Res<ActiveGame>,
     art: Res<ArtImages>,
@@ -503,6 +509,7 @@ fn run_animations(
     mut trails: ResMut<TeleportTrails>,
     mut pieces: Query<(&mut Transform, &mut PieceFade, &mut PieceLift, &PieceEntity)>,
 ) {
+    let AnimationClock { time, settings } = clock;
     let shape = game.record.current().shape();
     let at = |sq| square_to_world(shape, sq, view.flipped);
     let off = settings.speed <= 0.0;

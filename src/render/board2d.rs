@@ -207,12 +207,35 @@ fn last_move_squares(game: &ActiveGame) -> Vec<Square> {
     crate::rules::preview::entry_squares(before, entry)
 }
 
+/// The look of the squares: the theme and its textures.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SquareLook<'w> {
+    appearance: Res<'w, Appearance>,
+    theme_images: Res<'w, ThemeImages>,
+}
+
+/// A square's children: its highlight, its Intrachange number and hexagram.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SquareChildren<'w, 's> {
+    highlights:
+        Query<'w, 's, (&'static mut Sprite, &'static mut Visibility), With<SquareHighlight>>,
+    labels: Query<
+        'w,
+        's,
+        &'static mut Visibility,
+        (
+            Or<(With<SquareNumberLabel>, With<HexagramGlyph>)>,
+            Without<SquareHighlight>,
+        ),
+    >,
+    numbers: Query<'w, 's, (), With<SquareNumberLabel>>,
+}
+
 fn update_square_visuals(
     game: Res<ActiveGame>,
     view: Res<BoardView>,
     selection: Res<Selection>,
-    appearance: Res<Appearance>,
-    theme_images: Res<ThemeImages>,
+    look: SquareLook,
     mut squares: Query<
         (
             &BoardSquare,
@@ -223,17 +246,18 @@ fn update_square_visuals(
         ),
         Without<SquareHighlight>,
     >,
-    mut highlights: Query<(&mut Sprite, &mut Visibility), With<SquareHighlight>>,
-    mut labels: Query<
-        &mut Visibility,
-        (
-            Or<(With<SquareNumberLabel>, With<HexagramGlyph>)>,
-            Without<SquareHighlight>,
-        ),
-    >,
-    numbers: Query<(), With<SquareNumberLabel>>,
+    mut children_of: SquareChildren,
     mut last: Local<(usize, Option<usize>, u64, Vec<Square>)>,
 ) {
+    let SquareChildren {
+        highlights,
+        labels,
+        numbers,
+    } = &mut children_of;
+    let SquareLook {
+        appearance,
+        theme_images,
+    } = look;
     let shown = game.shown();
     let shape = shown.shape();
     let key = (

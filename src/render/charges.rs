@@ -223,6 +223,21 @@ fn attach_charge_visuals(
     }
 }
 
+/// What the board heard this frame: a refused move, a new position shown.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BoardNews<'w, 's> {
+    rejected: MessageReader<'w, 's, MoveRejected>,
+    shown: MessageReader<'w, 's, PositionShown>,
+}
+
+/// The field block flashes on the board, and what a new one is drawn with.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Flashes<'w, 's> {
+    art: Res<'w, ArtImages>,
+    board: Res<'w, State<OnBoard>>,
+    shown: Query<'w, 's, Entity, With<FieldFlash>>,
+}
+
 /// Marks the squares that held a refused move (Force Field) and flashes them; clears them on
 /// the next move.
 fn track_field_blockers(
@@ -230,13 +245,15 @@ fn track_field_blockers(
     game: Res<ActiveGame>,
     view: Res<BoardView>,
     selection: Res<Selection>,
-    art: Res<ArtImages>,
     mut overlay: ResMut<ChargeOverlay>,
-    mut rejected: MessageReader<MoveRejected>,
-    mut shown: MessageReader<PositionShown>,
-    board: Res<State<OnBoard>>,
-    flashes: Query<Entity, With<FieldFlash>>,
+    mut news: BoardNews,
+    flashes: Flashes,
 ) {
+    let Flashes {
+        art,
+        board,
+        shown: flashes,
+    } = flashes;
     let pos = game.shown();
     let shape = pos.shape();
     let hovered = selection
@@ -251,10 +268,10 @@ fn track_field_blockers(
             commands.entity(e).despawn();
         }
     };
-    if shown.read().count() > 0 {
+    if news.shown.read().count() > 0 {
         clear(&mut overlay, &mut commands);
     }
-    for r in rejected.read() {
+    for r in news.rejected.read() {
         clear(&mut overlay, &mut commands);
         overlay.blockers = r.fields.clone();
         for &b in &overlay.blockers {

@@ -120,47 +120,65 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, record_frame.run_if(resource_exists::<FrameStatsPlan>));
 }
 
-#[allow(
-    clippy::too_many_arguments,
-    reason = "a Bevy system: each parameter is one resource or query"
-)]
+/// Whether the board is animating this frame: motions queued or teleport trails shown.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BoardActivity<'w> {
+    queue: Res<'w, AnimationQueue>,
+    trails: Res<'w, TeleportTrails>,
+}
+
+impl BoardActivity<'_> {
+    fn animating(&self) -> bool {
+        !self.queue.0.is_empty() || !self.trails.0.is_empty()
+    }
+}
+
+/// What the report says about the window and its renderer.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ScreenFacts<'w, 's> {
+    windows: Query<'w, 's, &'static Window>,
+    entities: Query<'w, 's, Entity>,
+    adapter: Option<Res<'w, bevy::render::renderer::RenderAdapterInfo>>,
+    msaa: Query<'w, 's, &'static bevy::render::view::Msaa, With<super::camera::BoardCamera>>,
+}
+
+/// The frame counter and the last frame's start.
+#[derive(Default)]
+struct FrameClock {
+    last: Option<Instant>,
+    frame: u32,
+}
+
 fn record_frame(
     plan: Res<FrameStatsPlan>,
-    queue: Res<AnimationQueue>,
-    trails: Res<TeleportTrails>,
-    windows: Query<&Window>,
+    activity: BoardActivity,
     game: Res<crate::game::ActiveGame>,
-    entities: Query<Entity>,
-    renderer: (
-        Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-        Query<&bevy::render::view::Msaa, With<super::camera::BoardCamera>>,
-    ),
+    facts: ScreenFacts,
     mut stats: ResMut<FrameStats>,
-    mut last: Local<Option<Instant>>,
-    mut frame: Local<u32>,
+    mut clock: Local<FrameClock>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let now = Instant::now();
-    *frame += 1;
-    if let Some(prev) = last.replace(now)
-        && *frame > WARM_UP_FRAMES
+    clock.frame += 1;
+    if let Some(prev) = clock.last.replace(now)
+        && clock.frame > WARM_UP_FRAMES
     {
         let ms = now.duration_since(prev).as_secs_f64() * 1000.0;
-        if queue.0.is_empty() && trails.0.is_empty() {
+        if !activity.animating() {
             stats.idle.push(ms);
         } else {
             stats.animating.push(ms);
         }
     }
-    if *frame != plan.frames {
+    if clock.frame != plan.frames {
         return;
     }
-    let window = windows
+    let window = facts
+        .windows
         .iter()
         .next()
         .map(|w| (w.physical_width(), w.physical_height()));
-    let (adapter, msaa) = renderer;
-    let adapter = adapter.map_or_else(
+    let adapter = facts.adapter.map_or_else(
         || "unknown".to_string(),
         |a| {
             let kind = if super::camera::software_adapter(&a) {
@@ -171,11 +189,11 @@ fn record_frame(
             format!("{} ({kind})", a.name)
         },
     );
-    let samples = msaa.iter().next().map_or(1, |m| m.samples());
+    let samples = facts.msaa.iter().next().map_or(1, |m| m.samples());
     let renderer = format!("{adapter}, MSAA {samples}×");
     let text = report(
         &stats,
-        entities.iter().count(),
+        facts.entities.iter().count(),
         game.record.len(),
         window,
         &renderer,

@@ -45,9 +45,14 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 editor_key.in_set(HotkeySystems),
-                apply_editor_requests.in_set(crate::InputSystems::Replace),
+                // Before the session's set, so the mode it asks for begins in this frame.
+                apply_editor_requests
+                    .in_set(crate::InputSystems::Board)
+                    .after(HotkeySystems)
+                    .after(crate::render::picking::BoardInputSystems),
             ),
         )
+        .add_systems(OnEnter(crate::game::AppMode::Editor), open_on_entering)
         .add_systems(
             OnExit(crate::game::AppMode::Editor),
             |mut editor: ResMut<PositionEditor>| {
@@ -293,6 +298,13 @@ fn editor_key(
     }
 }
 
+/// The editor's mode has begun: the window opens on the position shown on the board.
+fn open_on_entering(mut editor: ResMut<PositionEditor>, game: Res<ActiveGame>) {
+    editor.open = true;
+    editor.note.clear();
+    editor.set(PositionSetup::from_position(game.shown()));
+}
+
 /// Carries out the [`EditorRequest`]s: changes the set-up and checks it again; `Play`
 /// sets the players and continues the position as a new game ([`ContinueGameRequest`]).
 pub fn apply_editor_requests(
@@ -306,16 +318,15 @@ pub fn apply_editor_requests(
     for request in requests.read() {
         let mut setup = editor.setup.clone();
         match request {
+            // The game opens and closes the editor's mode; the window follows it
+            // (`open_on_entering`, and `OnExit` closes it).
             EditorRequest::Open => {
-                editor.open = true;
                 out.open.write(OpenEditorRequest);
-                editor.note.clear();
-                setup = PositionSetup::from_position(game.shown());
+                continue;
             }
             EditorRequest::Close => {
-                editor.open = false;
                 out.close.write(CloseEditorRequest);
-                editor.drag = None;
+                continue;
             }
             EditorRequest::Variant(v) => setup = PositionSetup::new(*v),
             EditorRequest::FromGame => setup = PositionSetup::from_position(game.shown()),
@@ -391,8 +402,6 @@ pub fn apply_editor_requests(
                         crate::game::persist_glue::stamp_new_record(&mut record);
                         out.continues.write(ContinueGameRequest(record));
                         out.close.write(CloseEditorRequest);
-                        editor.open = false;
-                        editor.drag = None;
                         editor.note.clear();
                     }
                     Err(e) => editor.note = format!("Not played: {e}"),

@@ -193,16 +193,30 @@ pub(crate) struct StartRequests<'w> {
 /// force, the saved players and last variant asked of the game (unless the command line
 /// chose them). The autosave and its resume question are the game's
 /// ([`offer_resume`](crate::game::persist_glue::offer_resume)).
+/// What the start-up reads: the command line's choices, the folders, the seats and the
+/// resume offer.
+#[derive(SystemParam)]
+pub(crate) struct StartFacts<'w> {
+    opts: Res<'w, StartOptions>,
+    folders: Res<'w, UserFolders>,
+    seats: Res<'w, Seats>,
+    offer: Res<'w, ResumeOffer>,
+}
+
 pub(crate) fn load_start_files(
-    opts: Res<StartOptions>,
-    folders: Res<UserFolders>,
+    facts: StartFacts,
     mut state: ResMut<SettingsState>,
     mut view: ViewSettings,
-    (seats, offer): (Res<Seats>, Res<ResumeOffer>),
     mut files: ResMut<FilesUi>,
     mut confirm: ResMut<ReplaceConfirmation>,
     mut out: StartRequests,
 ) {
+    let StartFacts {
+        opts,
+        folders,
+        seats,
+        offer,
+    } = facts;
     let loaded = folders.0.load_settings();
     let s = loaded.settings;
     confirm.ask = true;
@@ -258,6 +272,16 @@ fn refresh_recent_games(
     }
 }
 
+/// What the settings take from the game besides the view: the seats, the variant, the
+/// time control and the mode (the demo's own switches are not saved).
+#[derive(SystemParam)]
+pub(crate) struct SettingsSources<'w> {
+    seats: Res<'w, Seats>,
+    game: Res<'w, ActiveGame>,
+    clock_choice: Res<'w, crate::game::clock::ClockChoice>,
+    mode: Option<Res<'w, State<crate::game::AppMode>>>,
+}
+
 /// Saves the settings one second after the last change (a slider drag writes once). The
 /// command line's players are not saved; a player chosen in the panel is.
 fn save_settings_on_change(
@@ -266,13 +290,15 @@ fn save_settings_on_change(
     folders: Res<UserFolders>,
     mut state: ResMut<SettingsState>,
     view: ViewSettings,
-    (seats, game): (Res<Seats>, Res<ActiveGame>),
-    (clock_choice, mode): (
-        Res<crate::game::clock::ClockChoice>,
-        Option<Res<State<crate::game::AppMode>>>,
-    ),
+    sources: SettingsSources,
     mut notices: MessageWriter<crate::game::Notice>,
 ) {
+    let SettingsSources {
+        seats,
+        game,
+        clock_choice,
+        mode,
+    } = sources;
     if opts.keep_settings {
         return;
     }

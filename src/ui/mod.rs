@@ -3,7 +3,7 @@
 //! banner and promotion picker, and the position editor. UI code reads resources and writes `*Request` messages; the
 //! only things it sets directly are view settings ([`BoardView`](crate::render::BoardView),
 //! [`AnimationSettings`](crate::render::AnimationSettings)) and the board insets.
-//! This file is the only one that adds `EguiPlugin` (STYLE.md §2).
+//! This file is the only one that adds `EguiPlugin`: a third-party plugin gets one wrapper.
 
 pub mod analysis;
 pub mod charges_panel;

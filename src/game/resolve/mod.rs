@@ -295,6 +295,7 @@ pub(crate) fn accept_next_move(
                 &Notice::NotNow(why.clone()),
                 &moment.game,
                 &Default::default(),
+                Default::default(),
             ),
             fields: Vec::new(),
         });

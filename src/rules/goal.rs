@@ -363,8 +363,9 @@ impl Verdict {
 /// // e2-e4 enters hexagram 56, whose Pawn line is solid: the pawn jumps to e6.
 /// let e4 = start.parse_move("e2e4").unwrap();
 /// assert_eq!(check(&start, &goal, &e4, None), Verdict::Achieved);
-/// let d4 = start.parse_move("d2d4").unwrap();
-/// assert!(matches!(check(&start, &goal, &d4, None), Verdict::NotYet { .. }));
+/// // A White Knight entering the third rank never teleports.
+/// let nf3 = start.parse_move("g1f3").unwrap();
+/// assert!(matches!(check(&start, &goal, &nf3, None), Verdict::NotYet { .. }));
 /// ```
 pub fn check(start: &Position, goal: &Goal, mv: &Move, reply: Option<&Move>) -> Verdict {
     let me = start.turn();
@@ -481,17 +482,15 @@ impl Played<'_> {
     }
 
     fn facts(&self) -> Vec<Fact> {
-        self.before
-            .variant()
-            .rules()
-            .facts(self.before, self.after)
+        self.before.variant().rules().facts(self.before, self.after)
     }
 
     /// Where the moving piece ended: its last step or teleport.
     fn landing(&self) -> Square {
         self.effects
             .iter()
-            .filter_map(|e| match e {
+            .rev()
+            .find_map(|e| match e {
                 Effect::Step { piece, to, .. } | Effect::Teleport { piece, to, .. }
                     if piece.color == self.me =>
                 {
@@ -499,7 +498,6 @@ impl Played<'_> {
                 }
                 _ => None,
             })
-            .last()
             .unwrap_or(self.mv.to)
     }
 
@@ -609,9 +607,10 @@ impl Played<'_> {
                 )
             }
             Goal::PassThrough => {
-                let reached = self.effects.iter().any(|e| {
-                    matches!(e, Effect::PassThrough { piece, .. } if piece.color != me)
-                });
+                let reached = self
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::PassThrough { piece, .. } if piece.color != me));
                 ok(
                     reached,
                     Miss::NoPassThrough {

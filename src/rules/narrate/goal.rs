@@ -99,7 +99,10 @@ pub fn goal_miss(miss: &Miss, shape: BoardShape) -> String {
         ),
         Miss::NoWin {
             outcome: Some(o), ..
-        } => format!("That ends the game, but not as asked: {}", super::outcome(o)),
+        } => format!(
+            "That ends the game, but not as asked: {}",
+            super::outcome(o)
+        ),
         Miss::NoWin { check: true, .. } => "Check, but the King still has a way out".into(),
         Miss::NoWin { check: false, .. } => "The game goes on: that move does not win".into(),
         Miss::KingNotCaptured => "The King is still on the board".into(),
@@ -119,11 +122,9 @@ pub fn goal_miss(miss: &Miss, shape: BoardShape) -> String {
             format!("The Pawn became a {}: choose another piece", to.name())
         }
         Miss::NoCastling => "That is not castling: the King and a Rook move together".into(),
-        Miss::NotReached { square, landed } => format!(
-            "Your piece ended on {}, not on {}",
-            n(*landed),
-            n(*square)
-        ),
+        Miss::NotReached { square, landed } => {
+            format!("Your piece ended on {}, not on {}", n(*landed), n(*square))
+        }
         Miss::NoTeleport {
             piece,
             to,
@@ -178,9 +179,7 @@ pub fn goal_miss(miss: &Miss, shape: BoardShape) -> String {
         Miss::NoControlGained { square: Some(s) } => {
             format!("{} did not come under your control", n(*s))
         }
-        Miss::NoControlGained { square: None } => {
-            "No empty square passed to your control".into()
-        }
+        Miss::NoControlGained { square: None } => "No empty square passed to your control".into(),
         Miss::CheckNotCut => {
             "The check was not answered by a field across the line of attack".into()
         }

@@ -22,8 +22,8 @@ mod goal;
 mod refusal;
 
 pub use effects::{blocked_move, effects, entry};
-pub use goal::{goal, goal_miss};
 pub use game::{effect_line, outcome, side_to_move, status_line, turn_announcements, turn_line};
+pub use goal::{goal, goal_miss};
 pub use refusal::{player_citation, refusal, refusal_sentence};
 
 use std::fmt;

@@ -189,9 +189,9 @@ impl LessonBook {
 
     /// Validates a lesson file: the variant is known; every step's position reads; its goal's
     /// squares exist; its solution, hint move and reply are coordinate moves on the board;
-    /// the hint's move and the reply are legal; Parity steps have a reply unless the goal is
-    /// a refusal, other variants have none. Whether the solution reaches the goal is
-    /// [`verify_step`]'s question.
+    /// the reply is a legal commit of the other side; Parity steps have a reply unless the
+    /// goal is a refusal, other variants have none; the task, hint and success texts are not
+    /// empty. Whether the solution reaches the goal is [`verify_step`]'s question.
     ///
     /// # Errors
     /// [`LessonError`] for the first problem found.

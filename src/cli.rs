@@ -43,6 +43,8 @@
 //!
 //! - `esoterica lessons list|check|try …`: the try-it lessons ([`lessons`],
 //!   `docs/LESSONS.md`).
+//! - `esoterica puzzles generate|check …`: puzzles found in bot self-play, and re-solving a
+//!   puzzle file ([`puzzles`], `docs/LESSONS.md`).
 //!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
@@ -87,6 +89,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
 pub mod lessons;
+pub mod puzzles;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
@@ -233,6 +236,9 @@ pub enum Command {
     /// The try-it lessons: list them, solve them by their scripts, try a move.
     #[command(subcommand)]
     Lessons(lessons::LessonsCmd),
+    /// Puzzles: find them in bot self-play, re-solve a puzzle file.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCmd),
 }
 
 /// `scene` options.
@@ -423,6 +429,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tune(a)) => tune::run(&a),
         Some(Command::Label(a)) => tune::run_label(&a),
         Some(Command::Lessons(c)) => lessons::run(&c),
+        Some(Command::Puzzles(c)) => puzzles::run(&c),
     };
     ExitCode::from(code)
 }

@@ -9,9 +9,14 @@
 //!   positions, scene text, `uci` over a pipe and through `match`'s `ext:` client, tournament
 //!   shards merged byte for byte, bad tournament input).
 //! - [`stockfish`]: a short match against the real Stockfish (it must be installed).
+//! - [`learn`]: `esoterica lessons` and `esoterica puzzles`: every lesson solved by its
+//!   script, the bundled puzzle files re-solved (a sample; all of them in an ignored test),
+//!   malformed puzzle files named line by line, generated puzzles accepted by the checker.
 
 #[path = "rules/cli.rs"]
 mod cli;
+#[path = "rules/learn.rs"]
+mod learn;
 #[path = "rules/malformed.rs"]
 mod malformed;
 #[path = "rules/perft_suite.rs"]

@@ -1,6 +1,7 @@
 //! Lessons and puzzles through the command line: `esoterica lessons check` solves every
 //! bundled lesson by its script, `esoterica puzzles check` re-solves the bundled puzzle files
-//! (a deterministic sample at each file's own budget; every puzzle in an ignored test), names each bad line of a malformed file by its number, and accepts what
+//! (a deterministic sample at each file's own budget and at twice it; every puzzle in an
+//! ignored test), names each bad line of a malformed file by its number, and accepts what
 //! `esoterica puzzles generate` writes.
 //!
 //! The whole re-solve takes minutes even in a release build (each puzzle is several
@@ -144,6 +145,20 @@ fn a_sample_of_every_bundled_puzzle_file_re_solves_at_its_budget() {
             TurnModel::Simultaneous => "8",
         };
         check_passes(v, &file, &["--sample", sample], budget(v));
+    }
+}
+
+/// Two puzzles spread over each alternating file re-solve at twice the budget they were
+/// verified at: a deeper search finds the same only moves and forced replies.
+#[test]
+fn a_sample_of_the_bundled_puzzles_re_solves_at_a_longer_search() {
+    for (v, file) in bundled_files() {
+        if v.turn_model() != TurnModel::Alternating {
+            continue;
+        }
+        let nodes = 2 * budget(v);
+        let n = nodes.to_string();
+        check_passes(v, &file, &["--sample", "2", "--nodes", &n], nodes);
     }
 }
 

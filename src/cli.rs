@@ -174,7 +174,9 @@ pub struct PlayArgs {
 /// `demo` options.
 #[derive(Args, Debug, Clone)]
 pub struct DemoArgs {
-    /// Variants to cycle through, comma-separated (default: all).
+    /// Variants to cycle through, comma-separated (default: all, the most surprising
+    /// first: intrachange, parity, force-field, big-outer, parity-single, bully,
+    /// nonviolent, standard).
     #[arg(long, value_delimiter = ',', value_parser = parse_variant)]
     pub variants: Vec<Variant>,
     /// Borderless fullscreen.
@@ -193,6 +195,21 @@ pub struct DemoArgs {
     /// monitor).
     #[arg(long, value_name = "WxH")]
     pub window: Option<String>,
+    /// Play sound in the demo (the demo is silent otherwise; needs a build with the
+    /// `sound` feature).
+    #[arg(long)]
+    pub sound: bool,
+    /// Minutes without a key, click or mouse motion after a visitor took over before the
+    /// loop starts again (0: never).
+    #[arg(long, default_value_t = 1.0, value_name = "MINUTES")]
+    pub idle_return: f32,
+    /// For an unattended screen at an event: fullscreen, the window's close button and
+    /// Alt+F4 do nothing (hold Esc to quit), and the loop comes back after the idle time.
+    #[arg(long)]
+    pub kiosk: bool,
+    /// Scenes between each variant's title card and its game: `on` (default) or `off`.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub scenes: String,
 }
 
 /// Subcommands.

@@ -272,7 +272,9 @@ impl BotInputs<'_> {
     fn live(&self) -> bool {
         let mode = self.mode.as_deref().map_or(AppMode::Play, |m| *m.get());
         let phase_ok = self.phase.as_deref().is_none_or(|p| p.get().takes_moves());
+        // A scene's moves are scripted: no bot plays its game.
         matches!(mode, AppMode::Play | AppMode::Demo)
+            && self.game.origin != crate::game::GameOrigin::Scene
             && phase_ok
             && self.game.review.is_none()
             && self.game.record.outcome().is_none()

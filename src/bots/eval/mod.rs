@@ -489,9 +489,10 @@ fn activity(pos: &Position, s: &Sides, king_attack: bool) -> (i32, i32) {
 /// [`mobility`] from the generated moves: every board.
 fn mobility_reference(pos: &Position, side: Color) -> i32 {
     let mut buf = Vec::with_capacity(64);
+    let rules = pos.variant().rules();
     for (from, kind) in pos.board().pieces(side) {
         if kind != PieceKind::Pawn && kind != PieceKind::King {
-            classic::piece_moves(pos, from, side, kind, &mut buf);
+            classic::piece_moves(rules, pos, from, side, kind, &mut buf);
         }
     }
     buf.len() as i32
@@ -543,11 +544,12 @@ fn field_counts_reference(pos: &Position) -> (i32, i32) {
     };
     let mut blocked = [0i32; 2];
     let mut buf = Vec::with_capacity(64);
+    let rules = pos.variant().rules();
     for side in [Color::White, Color::Black] {
         buf.clear();
         for (from, kind) in pos.board().pieces(side) {
             if kind != PieceKind::Pawn && kind != PieceKind::King {
-                classic::piece_moves(pos, from, side, kind, &mut buf);
+                classic::piece_moves(rules, pos, from, side, kind, &mut buf);
             }
         }
         blocked[side.index()] = buf

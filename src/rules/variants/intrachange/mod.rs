@@ -461,7 +461,7 @@ fn exoteric_squares(
         | PieceKind::Jumper
         | PieceKind::OuterKnight => {
             let mut moves = Vec::new();
-            classic::piece_moves(pos, from, us, kind, &mut moves);
+            classic::piece_moves(&Intrachange, pos, from, us, kind, &mut moves);
             out.extend(moves.into_iter().map(|m| m.to));
         }
     }

@@ -1,5 +1,5 @@
 //! The one trait every variant implements, [`VariantRules`], and the static dispatch from a
-//! [`Variant`] to its rules (`with_rules!` in `rules/variant.rs`).
+//! [`Variant`] to its rules (`with_rules!` in `variants/registry.rs`).
 //!
 //! A variant lives in its own folder (`variants/<name>/`) with one zero-sized type that
 //! implements the trait; the defaults are classic chess, so a variant overrides only what it
@@ -98,7 +98,7 @@ pub struct TitleExample {
 /// chess default.
 ///
 /// The perft hot path ([`VariantRules::legal_moves`], [`VariantRules::play_unchecked`]) is
-/// called through `with_rules!` (in `rules/variant.rs`), a `match` on the
+/// called through `with_rules!` (in `variants/registry.rs`), a `match` on the
 /// variant, so the calls are static and inline like the code they replaced.
 pub trait VariantRules: Sync {
     /// The variant these rules are.

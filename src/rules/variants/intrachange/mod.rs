@@ -160,7 +160,7 @@ impl VariantRules for Intrachange {
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
+        classic::count_or_list(masks::legal_move_count(pos), buffer, |b| {
             legal_moves_reference(pos, b);
         })
     }

@@ -6,8 +6,8 @@
 //! Legality and its reason come from one place: each variant's judge
 //! ([`VariantRules::judge`](crate::rules::variants::VariantRules::judge)) answers a candidate
 //! move with the legal move or a refusal. The words come from the narrator
-//! ([`narrate::refusal`]); `Display` is its command-line
-//! wording. Nothing branches on the words.
+//! ([`narrate::refusal`](super::narrate::refusal), which also gives `Display` its
+//! command-line wording). Nothing branches on the words.
 
 use std::fmt;
 

@@ -98,12 +98,8 @@ impl PyBot {
         // external or plug-in bot that is not one is the bot's fault.
         match mv {
             Some(m) if !position.pos.legal_commits(side).contains(&m) => {
-                Err(BotError::new_err(format!(
-                    "{}: illegal move {} in {}",
-                    self.spec,
-                    m.coordinate(position.pos.shape()),
-                    position.pos.to_text()
-                )))
+                let why = esoterica::bots::BotError::illegal_move(&position.pos, &m);
+                Err(BotError::new_err(format!("{}: {why}", self.spec)))
             }
             _ => Ok((mv, rec.last, rec.nodes)),
         }

@@ -335,7 +335,7 @@ pub fn poll_bots(
         if let Some((w, k)) = slot.job.take() {
             let taken = match w.lock() {
                 Ok(w) => w.try_take(),
-                Err(_) => Some(Err("the bot's channel is poisoned".to_string())),
+                Err(_) => Some(Err(super::BotError::ChannelPoisoned)),
             };
             match taken {
                 None => slot.job = Some((w, k)),
@@ -348,7 +348,7 @@ pub fn poll_bots(
                             out.notices.write(Notice::Bot {
                                 side,
                                 name: player_name(&player),
-                                fault: BotFault::NoMove(fault.unwrap_or_else(|| "no move".into())),
+                                fault: BotFault::NoMove(fault),
                             });
                         }
                         None => {}

@@ -11,9 +11,10 @@ Three steps, each skippable:
    chess by Stockfish (``--stockfish PATH --sf-depth D``). Positions in check, positions
    whose best move takes a piece, and mate scores are not kept. A game ends by the rules,
    at ``--max-plies``, or when the labels say one side is winning by ``--adjudicate``
-   centipawns four positions in a row. The positions are added to ``--data`` (a ``.npz``
-   file: the network inputs of both perspectives, the piece count, the label in
-   centipawns and the game's result, both from the side to move).
+   centipawns four positions in a row. The positions are added to ``--data`` every
+   ``--save-every`` games (a ``.npz`` file: the network inputs of both perspectives, the
+   piece count, the label in centipawns and the game's result, both from the side to
+   move, and the position's text).
 2. **Training** (``--epochs N``, 0 to skip): numpy and scipy on the CPU. The network is
    the engine's (``src/bots/nnue/network.rs``): the features into ``--hidden`` units per
    perspective, a squared clipped ReLU, one output per ``--buckets`` bucket of the piece
@@ -42,6 +43,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,8 +70,8 @@ class GenSettings:
 
 
 def _is_capture(pos: Position, uci: str) -> bool:
-    """Whether the move `uci` lands on a piece of the other side (a capture in every
-    variant but the teleport and field ones, where it is the common case)."""
+    """Whether the move `uci` lands on a piece of the other side (the common case of a
+    capture; a teleport's capture elsewhere is not seen)."""
     mv = pos.parse_move(uci)
     target = pos.piece_at(mv.to_square)
     return target is not None and target.color != pos.turn
@@ -190,20 +192,41 @@ def _play_game_star(args: tuple[GenSettings, int]) -> list[tuple]:
     return play_game(*args)
 
 
-def generate(settings: GenSettings, games: int, seed: int, jobs: int) -> dict[str, np.ndarray]:
-    """`games` self-play games' positions as arrays (inputs padded with -1)."""
+def generate(
+    settings: GenSettings,
+    games: int,
+    seed: int,
+    jobs: int,
+    save: Callable[[dict[str, np.ndarray]], None],
+    every: int = 200,
+) -> None:
+    """Plays `games` self-play games (game `g` seeded from `seed` and `g`) and hands their
+    positions to `save` as arrays every `every` games and at the end."""
     rows: list[tuple] = []
+    count = 0
     start = time.time()
     tasks = [(settings, seed * 1_000_003 + g) for g in range(games)]
+
+    def done(g: int, r: list[tuple]) -> None:
+        nonlocal count
+        rows.extend(r)
+        count += len(r)
+        _progress(g + 1, games, count, start)
+        if rows and ((g + 1) % every == 0 or g + 1 == games):
+            save(_arrays(rows))
+            rows.clear()
+
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             for g, r in enumerate(pool.imap_unordered(_play_game_star, tasks)):
-                rows.extend(r)
-                _progress(g + 1, games, len(rows), start)
+                done(g, r)
     else:
         for g, t in enumerate(tasks):
-            rows.extend(_play_game_star(t))
-            _progress(g + 1, games, len(rows), start)
+            done(g, _play_game_star(t))
+
+
+def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
+    """Positions as arrays (the inputs padded with -1)."""
     n = len(rows)
     width = max([len(r[0]) for r in rows] + [len(r[1]) for r in rows] + [1])
     us = np.full((n, width), -1, dtype=np.int16)
@@ -475,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stockfish", help="label standard chess with this UCI engine")
     ap.add_argument("--sf-depth", type=int, default=9)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--save-every", type=int, default=200, help="games between saves")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=0)
     ap.add_argument("--hidden", type=int, default=128)
@@ -509,12 +533,16 @@ def main(argv: list[str] | None = None) -> int:
             args.stockfish,
             args.sf_depth,
         )
-        new = generate(settings, args.games, args.seed, args.jobs)
-        data = merge(data, new)
-        tmp = args.data + ".tmp.npz"
-        np.savez_compressed(tmp, **data)
-        os.replace(tmp, args.data)
-        print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
+
+        def save(new: dict[str, np.ndarray]) -> None:
+            nonlocal data
+            data = merge(data, new)
+            tmp = args.data + ".tmp.npz"
+            np.savez_compressed(tmp, **data)
+            os.replace(tmp, args.data)
+            print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
+
+        generate(settings, args.games, args.seed, args.jobs, save, args.save_every)
     if args.epochs <= 0:
         return 0
     if data is None or len(data["label"]) < 20:

@@ -5,8 +5,11 @@
 Three steps, each skippable:
 
 1. **Positions** (``--games N``, 0 to skip): self-play games of ``alphabeta:8`` at a fixed
-   node budget (``--play-nodes``) from ``--random-plies`` random first moves. Each position
-   after those, with probability ``--sample``, is labelled by a deeper search of the same
+   node budget (``--play-nodes``) after ``--random-plies`` random first moves and
+   ``--varied-plies`` moves of a level with noise (``--varied-bot``, default
+   ``alphabeta:3``: a move its search scores at most 90 centipawns below its best), so
+   the games are many and their positions plausible. Each position after the random
+   moves, with probability ``--sample``, is labelled by a deeper search of the same
    bot (``--label-nodes``; the move it finds is then the one played), or for standard
    chess by Stockfish (``--stockfish PATH --sf-depth D``). Positions in check, positions
    whose best move takes a piece, and mate scores are not kept. A game ends by the rules,
@@ -63,6 +66,8 @@ class GenSettings:
     label_nodes: int
     sample: float
     random_plies: int
+    varied_plies: int
+    varied_bot: str
     max_plies: int
     adjudicate: int
     stockfish: str | None
@@ -118,10 +123,12 @@ def _stockfish(settings: GenSettings) -> _Stockfish:
 
 
 def play_game(settings: GenSettings, seed: int) -> list[tuple]:
-    """One self-play game; the kept positions as (us, them, pieces, label, result, text)."""
+    """One self-play game seeded with `seed`; the kept positions as (us, them, pieces,
+    label, result, text, seed)."""
     rng = random.Random(seed)
     game = Game(settings.variant)
     bot = Bot("alphabeta:8", seed=seed)
+    varied_bot = Bot(settings.varied_bot, seed=seed)
     sf = _stockfish(settings) if settings.stockfish else None
     kept: list[tuple] = []  # (us, them, pieces, label, side, text)
     winning = 0
@@ -136,13 +143,16 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
         if ply < settings.random_plies:
             game.play(legal[rng.randrange(len(legal))])
             continue
+        varied = ply < settings.random_plies + settings.varied_plies
         labelled = rng.random() < settings.sample
         label: int | None = None
         best: str | None = None
+        move: str | None = None
         if labelled and sf is not None:
             label, best = sf.label(pos.text())
-            r = bot.search(pos, nodes=settings.play_nodes)
-            move = r.move.uci if r.move is not None else None
+            if not varied:
+                r = bot.search(pos, nodes=settings.play_nodes)
+                move = r.move.uci if r.move is not None else None
         elif labelled:
             r = bot.search(pos, nodes=settings.label_nodes)
             move = r.move.uci if r.move is not None else None
@@ -150,9 +160,12 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
             best = move
             if r.mate is not None:
                 label = MATE_CP if r.mate > 0 else -MATE_CP
-        else:
+        elif not varied:
             r = bot.search(pos, nodes=settings.play_nodes)
             move = r.move.uci if r.move is not None else None
+        if varied:
+            chosen = varied_bot.choose(pos)
+            move = chosen.uci if chosen is not None else move
         if move is None:
             break
         if label is not None:
@@ -184,7 +197,7 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
     rows = []
     for us, them, pieces, label, side, text in kept:
         result = 0.5 if final is None else (1.0 if final == side else 0.0)
-        rows.append((us, them, pieces, label, result, text))
+        rows.append((us, them, pieces, label, result, text, seed))
     return rows
 
 
@@ -241,6 +254,7 @@ def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
         "label": np.array([r[3] for r in rows], dtype=np.float32),
         "result": np.array([r[4] for r in rows], dtype=np.float32),
         "text": np.array([r[5] for r in rows], dtype=np.str_),
+        "game": np.array([r[6] for r in rows], dtype=np.int64),
     }
 
 
@@ -263,7 +277,8 @@ def merge(old: dict[str, np.ndarray] | None, new: dict[str, np.ndarray]) -> dict
     def pad(a: np.ndarray) -> np.ndarray:
         return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
 
-    out = {k: np.concatenate([old[k], new[k]]) for k in new if k not in ("us", "them")}
+    common = [k for k in new if k in old and k not in ("us", "them")]
+    out = {k: np.concatenate([old[k], new[k]]) for k in common}
     for k in ("us", "them"):
         out[k] = np.concatenate([pad(old[k]), pad(new[k])])
     return out
@@ -373,9 +388,17 @@ def train(
     features = esoterica.nnue_layout(variant)["features"]
     n = len(data["label"])
     rng = np.random.default_rng(seed)
-    order = rng.permutation(n)
-    n_val = max(1, n // 20)
-    val, tr = order[:n_val], order[n_val:]
+    # Validation: the positions of one game in 20 (positions of one game are alike, so a
+    # split by position would flatter the fit), or one position in 20 without game ids.
+    if "game" in data:
+        games = np.unique(data["game"])
+        held = rng.choice(games, size=max(1, len(games) // 20), replace=False)
+        is_val = np.isin(data["game"], held)
+        val, tr = np.flatnonzero(is_val), rng.permutation(np.flatnonzero(~is_val))
+    else:
+        order = rng.permutation(n)
+        n_val = max(1, n // 20)
+        val, tr = order[:n_val], order[n_val:]
     bucket_of = np.array(
         [esoterica.nnue_bucket(variant, int(p), buckets) for p in range(0, 400)], dtype=np.int64
     )
@@ -492,7 +515,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-nodes", type=int, default=2000)
     ap.add_argument("--label-nodes", type=int, default=20000)
     ap.add_argument("--sample", type=float, default=0.5, help="share of positions labelled")
-    ap.add_argument("--random-plies", type=int, default=8)
+    ap.add_argument("--random-plies", type=int, default=2)
+    ap.add_argument("--varied-plies", type=int, default=12)
+    ap.add_argument("--varied-bot", default="alphabeta:3")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--adjudicate", type=int, default=1500, help="centipawns")
     ap.add_argument("--stockfish", help="label standard chess with this UCI engine")
@@ -528,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
             args.label_nodes,
             args.sample,
             args.random_plies,
+            args.varied_plies,
+            args.varied_bot,
             args.max_plies,
             args.adjudicate,
             args.stockfish,

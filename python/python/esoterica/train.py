@@ -25,7 +25,9 @@ Three steps, each skippable:
    mean squared error between ``sigmoid(cp / K)`` of the prediction and of the target,
    the target ``lambda × label + (1 − lambda) × result`` in that space (``--lambda``,
    ``K`` = ``--sigmoid-cp``). Adam, the learning rate halved every ``--lr-halve`` epochs.
-   Weights are kept inside the ranges the engine's integers hold.
+   Weights are kept inside the ranges the engine's integers hold; the last
+   ``--qat-epochs`` epochs compute the forward pass on the weights rounded as the file
+   holds them (quantisation-aware training).
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``
@@ -290,6 +292,8 @@ QA, QB = 255, 64
 OUT_LIMIT = 255 / QB - 0.01  # the engine's output weights are within ±255 at scale QB
 FT_LIMIT = 1.98  # keeps an accumulator of ~70 active features inside i16 at scale QA
 PSQT_UNIT = 100.0  # the linear weights are trained in units of 100 centipawns
+# Units of each weight per step of the file's integers.
+GRID = {"ft_w": QA, "ft_b": QA, "psqt": PSQT_UNIT * 16, "out_w": QB, "out_b": QA * QB}
 
 
 def _sparse(idx: np.ndarray, features: int):
@@ -322,9 +326,16 @@ class Net:
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
+        self.quantised = False
+
+    def rounded(self) -> dict[str, np.ndarray]:
+        """The weights rounded to the grid the engine's integers hold."""
+        return {k: (np.round(v * GRID[k]) / GRID[k]).astype(np.float32) for k, v in self.p.items()}
 
     def forward(self, xu, xt, bucket):
-        p = self.p
+        # Quantisation-aware epochs: the forward pass on the rounded weights, the gradient
+        # applied to the float ones (a straight-through estimate).
+        p = self.rounded() if self.quantised else self.p
         au = xu @ p["ft_w"] + p["ft_b"]
         at = xt @ p["ft_w"] + p["ft_b"]
         cu, ct = np.clip(au, 0, 1), np.clip(at, 0, 1)
@@ -383,6 +394,7 @@ def train(
     k_cp: float,
     seed: int,
     log=print,
+    qat_epochs: int = 0,
 ):
     """Fits a network; returns it, the loss history and the validation indices."""
     features = esoterica.nnue_layout(variant)["features"]
@@ -422,6 +434,7 @@ def train(
     log(f"positions: {len(tr)} training, {len(val)} validation; {features} features")
     for epoch in range(1, epochs + 1):
         rate = lr * 0.5 ** ((epoch - 1) // lr_halve)
+        net.quantised = epoch > epochs - qat_epochs
         perm = rng.permutation(tr)
         total, start = 0.0, time.time()
         for s in range(0, len(perm), batch):
@@ -495,13 +508,12 @@ def check_export(net: Net, data, val, variant: str, path: str, buckets: int) -> 
     )
     # The float network with its weights rounded as the file holds them: what remains is
     # the engine's integer arithmetic (a centipawn or two), so a larger difference is a bug.
-    rounded = Net(net.features, net.hidden, net.buckets, net.scale, 0)
-    grid = {"ft_w": QA, "ft_b": QA, "psqt": PSQT_UNIT * 16, "out_w": QB, "out_b": QA * QB}
-    rounded.p = {k: (np.round(v * grid[k]) / grid[k]).astype(np.float32) for k, v in net.p.items()}
     out = []
-    for n in (rounded, net):
-        want, _ = n.forward(xu, xt, b)
+    for quantised in (True, False):
+        net.quantised = quantised
+        want, _ = net.forward(xu, xt, b)
         out.append(np.abs(got - np.clip(want, -20_000, 20_000)))
+    net.quantised = False
     return float(out[0].max()), float(out[1].mean())
 
 
@@ -534,6 +546,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr-halve", type=int, default=8, help="epochs between halvings")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.9)
     ap.add_argument("--sigmoid-cp", type=float, default=400.0)
+    ap.add_argument(
+        "--qat-epochs", type=int, default=4, help="last epochs on the rounded weights"
+    )
     args = ap.parse_args(argv)
 
     if esoterica.Position(args.variant).simultaneous:
@@ -592,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
         args.sigmoid_cp,
         args.seed,
         log,
+        args.qat_epochs,
     )
     labels = "Stockfish depth %d" % args.sf_depth if args.stockfish else "alphabeta:8 searches"
     note = (

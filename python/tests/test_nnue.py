@@ -95,7 +95,8 @@ def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypat
     with np.load(data) as f:
         n = len(f["label"])
         assert n > 20
-        assert set(f.files) >= {"us", "them", "pieces", "label", "result", "text"}
+        assert set(f.files) >= {"us", "them", "pieces", "label", "result", "text", "game"}
+        assert str(f["labeller"]) == "alphabeta:8 searches of 600 nodes"
         assert set(np.unique(f["result"])) <= {0.0, 0.5, 1.0}
     # More games are added to the same file.
     assert train.main(args[:5] + ["1"] + args[6:] + ["--seed", "4"]) == 0

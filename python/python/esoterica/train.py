@@ -27,7 +27,9 @@ Three steps, each skippable:
    ``K`` = ``--sigmoid-cp``). Adam, the learning rate halved every ``--lr-halve`` epochs.
    Weights are kept inside the ranges the engine's integers hold; the last
    ``--qat-epochs`` epochs compute the forward pass on the weights rounded as the file
-   holds them (quantisation-aware training).
+   holds them (quantisation-aware training); ``--decay`` is AdamW's weight decay on the
+   hidden layer. The epoch with the lowest validation loss is kept (of the
+   quantisation-aware ones, when there are any).
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``
@@ -279,7 +281,7 @@ def merge(old: dict[str, np.ndarray] | None, new: dict[str, np.ndarray]) -> dict
     def pad(a: np.ndarray) -> np.ndarray:
         return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
 
-    common = [k for k in new if k in old and k not in ("us", "them")]
+    common = [k for k in new if k in old and k not in ("us", "them", "labeller")]
     out = {k: np.concatenate([old[k], new[k]]) for k in common}
     for k in ("us", "them"):
         out[k] = np.concatenate([pad(old[k]), pad(new[k])])
@@ -364,8 +366,13 @@ class Net:
         g["psqt"] = np.asarray(xu.T @ dl - xt.T @ dl, dtype=np.float32).ravel()
         return g
 
-    def step(self, g, lr: float, b1=0.9, b2=0.999, eps=1e-8) -> None:
+    def step(self, g, lr: float, decay: float = 0.0, b1=0.9, b2=0.999, eps=1e-8) -> None:
+        """One Adam step, with decoupled weight decay `decay` on the hidden layer's
+        weights (AdamW)."""
         self.t += 1
+        if decay > 0:
+            for k in ("ft_w", "out_w"):
+                self.p[k] *= np.float32(1 - lr * decay)
         for k, gk in g.items():
             self.m[k] = b1 * self.m[k] + (1 - b1) * gk
             self.v[k] = b2 * self.v[k] + (1 - b2) * gk * gk
@@ -395,6 +402,7 @@ def train(
     seed: int,
     log=print,
     qat_epochs: int = 0,
+    decay: float = 0.0,
 ):
     """Fits a network; returns it, the loss history and the validation indices."""
     features = esoterica.nnue_layout(variant)["features"]
@@ -431,6 +439,7 @@ def train(
         return total / len(ix)
 
     history = []
+    best: tuple | None = None
     log(f"positions: {len(tr)} training, {len(val)} validation; {features} features")
     for epoch in range(1, epochs + 1):
         rate = lr * 0.5 ** ((epoch - 1) // lr_halve)
@@ -444,7 +453,7 @@ def train(
             q = _sigmoid(cp / k_cp)
             total += float(((q - t) ** 2).sum())
             dcp = (2 * (q - t) * q * (1 - q) / k_cp / len(ix)).astype(np.float32)
-            net.step(net.backward(xu, xt, b, cache, dcp), rate)
+            net.step(net.backward(xu, xt, b, cache, dcp), rate, decay)
         train_loss = total / len(perm)
         val_loss = loss_on(val)
         history.append((epoch, train_loss, val_loss))
@@ -452,7 +461,16 @@ def train(
             f"epoch {epoch}: train {train_loss:.5f}, validation {val_loss:.5f}, "
             f"lr {rate:.2e}, {time.time() - start:.1f} s"
         )
-    return net, history, val
+        # The best epoch on validation is kept (of the quantisation-aware ones, if any).
+        if net.quantised and (best is None or not best[2]):
+            best = None
+        if best is None or val_loss < best[0]:
+            best = (val_loss, {k: v.copy() for k, v in net.p.items()}, net.quantised, epoch)
+    if best is not None:
+        net.p = best[1]
+        log(f"kept epoch {best[3]} (validation {best[0]:.5f})")
+    net.quantised = False
+    return net, history, val, (best[3] if best else epochs)
 
 
 def export(net: Net, variant: str, path: str, note: str) -> int:
@@ -546,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr-halve", type=int, default=8, help="epochs between halvings")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.9)
     ap.add_argument("--sigmoid-cp", type=float, default=400.0)
+    ap.add_argument("--decay", type=float, default=0.0, help="AdamW weight decay")
     ap.add_argument(
         "--qat-epochs", type=int, default=4, help="last epochs on the rounded weights"
     )
@@ -576,9 +595,17 @@ def main(argv: list[str] | None = None) -> int:
             args.sf_depth,
         )
 
+        if args.stockfish:
+            source = f"Stockfish depth {args.sf_depth}"
+        else:
+            source = f"alphabeta:8 searches of {args.label_nodes} nodes"
+        before = str(data["labeller"]) if data is not None and "labeller" in data else None
+
         def save(new: dict[str, np.ndarray]) -> None:
             nonlocal data
             data = merge(data, new)
+            both = source if before in (None, source) else f"{before}; {source}"
+            data["labeller"] = np.array(both)
             tmp = args.data + ".tmp.npz"
             np.savez_compressed(tmp, **data)
             os.replace(tmp, args.data)
@@ -593,7 +620,7 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
 
-    net, history, val = train(
+    net, history, val, kept = train(
         data,
         args.variant,
         args.hidden,
@@ -608,12 +635,14 @@ def main(argv: list[str] | None = None) -> int:
         args.seed,
         log,
         args.qat_epochs,
+        args.decay,
     )
-    labels = "Stockfish depth %d" % args.sf_depth if args.stockfish else "alphabeta:8 searches"
+    labels = str(data["labeller"]) if "labeller" in data else "unknown"
     note = (
         f"{args.variant}: {len(data['label'])} positions labelled by {labels}; "
         f"{args.hidden} hidden, {args.buckets} buckets, {args.epochs} epochs, "
-        f"lambda {args.lam}; validation loss {history[-1][2]:.5f}"
+        f"lambda {args.lam}, decay {args.decay}; epoch {kept} kept, validation loss "
+        f"{history[kept - 1][2]:.5f}"
     )
     if args.out:
         size = export(net, args.variant, args.out, note)

@@ -122,3 +122,17 @@ def test_train_refuses_what_it_cannot_train(tmp_path) -> None:
         train.main(
             ["--variant", "bully", "--data", str(tmp_path / "b.npz"), "--stockfish", "sf"]
         )
+
+
+@pytest.mark.parametrize("name", ["nnue_layout", "nnue_inputs", "nnue_bucket"])
+def test_the_examples_in_the_docstrings_hold(name: str) -> None:
+    import doctest
+
+    fn = getattr(esoterica, name)
+    tests = doctest.DocTestFinder().find(fn, name, globs={})
+    assert tests and tests[0].examples, name
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    for t in tests:
+        runner.run(t, out=out.append)
+    assert runner.failures == 0, "".join(out)

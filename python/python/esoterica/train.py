@@ -28,8 +28,8 @@ Three steps, each skippable:
    Weights are kept inside the ranges the engine's integers hold; the last
    ``--qat-epochs`` epochs compute the forward pass on the weights rounded as the file
    holds them (quantisation-aware training); ``--decay`` is AdamW's weight decay on the
-   hidden layer. The epoch with the lowest validation loss is kept (of the
-   quantisation-aware ones, when there are any).
+   hidden layer. Validation holds out the positions of one game in 20; the epoch with the
+   lowest validation loss is kept (of the quantisation-aware ones, when there are any).
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``

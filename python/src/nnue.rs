@@ -95,6 +95,10 @@ fn floats(a: &PyReadonlyArray1<'_, f32>) -> PyResult<Vec<f32>> {
 /// weight that does not fit its integer; `OSError` when the file cannot be written.
 #[pyfunction]
 #[pyo3(signature = (path, variant, hidden, buckets, scale, note, ft_weights, ft_biases, psqt, out_weights, out_biases))]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "Python's keyword arguments, one per array of the file"
+)]
 pub fn nnue_write(
     path: PathBuf,
     variant: &str,

@@ -139,10 +139,10 @@ pub struct PlayArgs {
     /// idle minutes; off when neither is set).
     #[arg(long = "idle-demo", value_name = "MINUTES")]
     pub idle_demo: Option<f32>,
-    /// White's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// White's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub white: Option<String>,
-    /// Black's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// Black's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub black: Option<String>,
     /// Show a scene: a scene file (RON, see docs/SAVING.md) or the name of a bundled
@@ -185,7 +185,7 @@ pub struct DemoArgs {
     /// Seconds between two bot moves.
     #[arg(long, default_value_t = 1.5)]
     pub pace: f32,
-    /// Bot playing both sides: random, greedy or alphabeta[:1-8].
+    /// Bot playing both sides: random, greedy or alphabeta[:1-9].
     #[arg(long, default_value = "alphabeta:2")]
     pub bot: String,
     /// Hide the scoreboard of the demo's games (shown in a corner by default).
@@ -260,7 +260,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_variant)]
     variant: Variant,
     /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
-    /// alphabeta[:1-8] or `ext:<command line>`.
+    /// alphabeta[:1-9] or `ext:<command line>`.
     #[arg(long)]
     white: String,
     /// Bot B, Black in the odd-numbered games; colours alternate.

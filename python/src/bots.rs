@@ -14,7 +14,7 @@ use crate::names;
 use crate::position::{PyPosition, parent_for};
 use crate::types::PyMove;
 
-/// A bot: `"random"`, `"greedy"`, `"alphabeta[:1-8]"` or `"ext:<command line>"`, seeded.
+/// A bot: `"random"`, `"greedy"`, `"alphabeta[:1-9]"` or `"ext:<command line>"`, seeded.
 /// It thinks with the interpreter lock released, so other Python threads run meanwhile;
 /// one of them may `stop()` the search.
 ///

@@ -443,7 +443,7 @@ pub fn poll_bots(
 }
 
 /// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
-/// `alphabeta[:1-8]`, `ext:<command>`).
+/// `alphabeta[:1-9]`, `ext:<command>`).
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.

@@ -41,6 +41,9 @@
 //!   positions (Texel's method, [`tune`], `docs/BOTS.md`) and prints the loss and the
 //!   weights before and after.
 //!
+//! - `esoterica lessons list|check|try …`: the try-it lessons ([`lessons`],
+//!   `docs/LESSONS.md`).
+//!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
 //! `match` (a rules error on a move the rules listed as legal).
@@ -83,6 +86,7 @@ pub(crate) fn stdout_failed(e: &std::io::Error) -> ! {
 use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
+pub mod lessons;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
@@ -243,6 +247,9 @@ pub enum Command {
     /// Label the quiet positions of games with White's expected score by deeper searches
     /// of the alphabeta bot, for `tune --labels`.
     Label(tune::LabelArgs),
+    /// The try-it lessons: list them, solve them by their scripts, try a move.
+    #[command(subcommand)]
+    Lessons(lessons::LessonsCmd),
 }
 
 /// `scene` options.
@@ -432,6 +439,7 @@ pub fn main() -> ExitCode {
         Some(Command::Analyse(a)) => analyse::run(&a),
         Some(Command::Tune(a)) => tune::run(&a),
         Some(Command::Label(a)) => tune::run_label(&a),
+        Some(Command::Lessons(c)) => lessons::run(&c),
     };
     ExitCode::from(code)
 }

@@ -3,6 +3,7 @@
 //! - [`rules`]: the plain-Rust rules core (no Bevy), the single source of truth.
 //! - [`cli`]: the command-line tools (`perft`, `moves`, `apply`, `explain`, `scene`, `match`).
 //! - [`bots`]: the Bot trait, built-in and external bots, the match runner (plain Rust).
+//! - [`learn`]: try-it lessons, puzzles (finding, checking, rating) (plain Rust).
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
 //! - With the default `app` feature: the Bevy game (`game`: the ECS model and the
@@ -12,6 +13,7 @@
 pub mod bots;
 pub mod cli;
 pub mod demo;
+pub mod learn;
 pub mod persist;
 pub mod rules;
 

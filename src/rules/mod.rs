@@ -6,6 +6,7 @@ pub mod board;
 pub mod classic;
 pub mod clock;
 pub mod geometry;
+pub mod goal;
 pub mod moves;
 pub mod narrate;
 pub mod notation;

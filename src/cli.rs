@@ -146,10 +146,10 @@ pub struct PlayArgs {
     /// idle minutes; off when neither is set).
     #[arg(long = "idle-demo", value_name = "MINUTES")]
     pub idle_demo: Option<f32>,
-    /// White's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// White's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub white: Option<String>,
-    /// Black's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// Black's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub black: Option<String>,
     /// Show a scene: a scene file (RON, see docs/SAVING.md) or the name of a bundled
@@ -181,7 +181,9 @@ pub struct PlayArgs {
 /// `demo` options.
 #[derive(Args, Debug, Clone)]
 pub struct DemoArgs {
-    /// Variants to cycle through, comma-separated (default: all).
+    /// Variants to cycle through, comma-separated (default: all, the most surprising
+    /// first: intrachange, parity, force-field, big-outer, parity-single, bully,
+    /// nonviolent, standard).
     #[arg(long, value_delimiter = ',', value_parser = parse_variant)]
     pub variants: Vec<Variant>,
     /// Borderless fullscreen.
@@ -190,7 +192,7 @@ pub struct DemoArgs {
     /// Seconds between two bot moves.
     #[arg(long, default_value_t = 1.5)]
     pub pace: f32,
-    /// Bot playing both sides: random, greedy or alphabeta[:1-8].
+    /// Bot playing both sides: random, greedy or alphabeta[:1-9].
     #[arg(long, default_value = "alphabeta:2")]
     pub bot: String,
     /// Hide the scoreboard of the demo's games (shown in a corner by default).
@@ -200,6 +202,21 @@ pub struct DemoArgs {
     /// monitor).
     #[arg(long, value_name = "WxH")]
     pub window: Option<String>,
+    /// Play sound in the demo (the demo is silent otherwise; needs a build with the
+    /// `sound` feature).
+    #[arg(long)]
+    pub sound: bool,
+    /// Minutes without a key, click or mouse motion after a visitor took over before the
+    /// loop starts again (0: never).
+    #[arg(long, default_value_t = 1.0, value_name = "MINUTES")]
+    pub idle_return: f32,
+    /// For an unattended screen at an event: fullscreen, the window's close button and
+    /// Alt+F4 do nothing (hold Esc to quit), and the loop comes back after the idle time.
+    #[arg(long)]
+    pub kiosk: bool,
+    /// Scenes between each variant's title card and its game: `on` (default) or `off`.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub scenes: String,
 }
 
 /// Subcommands.
@@ -256,7 +273,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_variant)]
     variant: Variant,
     /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
-    /// alphabeta[:1-8] or `ext:<command line>`.
+    /// alphabeta[:1-9] or `ext:<command line>`.
     #[arg(long)]
     white: String,
     /// Bot B, Black in the odd-numbered games; colours alternate.

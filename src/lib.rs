@@ -7,8 +7,8 @@
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
 //! - With the default `app` feature: the Bevy game (`game`: the ECS model and the
-//!   resolution pipeline, headless; `render`: the 2D board and animations; `ui`: the egui
-//!   panels; `app`: the window). The top-level system sets are configured here, once.
+//!   resolution pipeline, headless; `render`: the 2D board and animations; `sound`: the
+//!   cues, played with the `sound` feature; `ui`: the egui panels; `app`: the window). The top-level system sets are configured here, once.
 
 pub mod bots;
 pub mod cli;
@@ -23,6 +23,8 @@ pub mod app;
 pub mod game;
 #[cfg(feature = "app")]
 pub mod render;
+#[cfg(feature = "app")]
+pub mod sound;
 #[cfg(feature = "app")]
 pub mod ui;
 

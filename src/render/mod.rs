@@ -52,6 +52,7 @@ impl Plugin for RenderPlugin {
                 zones::plugin,
                 parity::plugin,
                 window::plugin,
+                crate::sound::plugin,
             ))
             .add_systems(Update, face_the_person.in_set(crate::AppSystems::Present));
     }

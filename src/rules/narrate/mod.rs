@@ -87,6 +87,8 @@ pub enum NarrationKind {
     EnPassant,
     /// The game ended (checkmate, stalemate, King capture, a draw).
     GameOver,
+    /// A scripted scene's own words for its move (the scene file's caption).
+    Scripted,
 }
 
 /// One narration: its kind and one sentence, without a final full stop.

@@ -92,6 +92,87 @@ pub struct PlayLaunch {
     pub time_control: Option<crate::rules::clock::TimeControl>,
     /// `--watch FILE`: the game file to follow.
     pub watch: Option<PathBuf>,
+    /// `--lesson` or `--puzzles`: a lesson or the puzzles open at start.
+    pub learn: Option<LearnStart>,
+}
+
+/// What `--lesson` and `--puzzles` open ([`crate::coach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnStart {
+    /// A lesson of `variant`, counted from 0.
+    Lesson {
+        /// The variant.
+        variant: Variant,
+        /// The lesson.
+        lesson: usize,
+    },
+    /// The puzzles of `variant`: `index` (from 0) or the one nearest the rating.
+    Puzzles {
+        /// The variant.
+        variant: Variant,
+        /// The puzzle.
+        index: Option<usize>,
+    },
+}
+
+impl LearnStart {
+    /// Reads `VARIANT` or `VARIANT:N` (N from 1) of `--lesson` (`puzzles: false`) or
+    /// `--puzzles`, and checks that the lesson or puzzle exists.
+    ///
+    /// # Errors
+    /// [`StartError`] for an unknown variant, a number that is not a whole number from 1,
+    /// or a lesson or puzzle the variant does not have.
+    pub fn parse(text: &str, puzzles: bool) -> Result<LearnStart, StartError> {
+        let flag = if puzzles { "--puzzles" } else { "--lesson" };
+        let (name, number) = match text.trim().split_once(':') {
+            Some((v, n)) => (v, Some(n)),
+            None => (text.trim(), None),
+        };
+        let variant =
+            Variant::parse(name).map_err(|e| StartError(format!("{flag} {text}: {e}")))?;
+        let number = match number {
+            None => None,
+            Some(n) => match n.trim().parse::<usize>() {
+                Ok(k) if k >= 1 => Some(k - 1),
+                _ => {
+                    return Err(StartError(format!(
+                        "{flag} {text}: after the colon comes a number from 1, not \"{n}\""
+                    )));
+                }
+            },
+        };
+        if puzzles {
+            let count = crate::coach::puzzles_of(variant)
+                .map_err(|e| StartError(format!("{flag} {text}: {e}")))?
+                .len();
+            if let Some(i) = number.filter(|i| *i >= count) {
+                return Err(StartError(format!(
+                    "{flag} {text}: {} has {count} puzzles, not {}",
+                    variant.title(),
+                    i + 1
+                )));
+            }
+            Ok(LearnStart::Puzzles {
+                variant,
+                index: number,
+            })
+        } else {
+            let count = crate::coach::lesson_book(variant)
+                .map_err(|e| StartError(format!("{flag} {text}: {e}")))?
+                .lessons
+                .len();
+            let lesson = number.unwrap_or(0);
+            if lesson >= count {
+                return Err(StartError(format!(
+                    "{flag} {text}: {} has {}, not {}",
+                    variant.title(),
+                    crate::rules::narrate::count(count, "lesson"),
+                    lesson + 1
+                )));
+            }
+            Ok(LearnStart::Lesson { variant, lesson })
+        }
+    }
 }
 
 /// `esoterica demo`, read and checked.
@@ -176,8 +257,25 @@ impl PlayLaunch {
             ),
             None => None,
         };
+        let learn = match (&args.lesson, &args.puzzles) {
+            (Some(_), Some(_)) => {
+                return Err(StartError(
+                    "--lesson and --puzzles each open the window on their own: choose one".into(),
+                ));
+            }
+            (Some(t), None) => Some(LearnStart::parse(t, false)?),
+            (None, Some(t)) => Some(LearnStart::parse(t, true)?),
+            (None, None) => None,
+        };
+        if learn.is_some() && (args.watch.is_some() || args.scene.is_some()) {
+            return Err(StartError(
+                "--lesson and --puzzles put their own position on the board: no --watch or --scene"
+                    .into(),
+            ));
+        }
         Ok(PlayLaunch {
             time_control,
+            learn,
             watch: args.watch.clone(),
             record,
             players,
@@ -185,6 +283,8 @@ impl PlayLaunch {
                 || args.position.is_some()
                 || args.scene.is_some()
                 || args.watch.is_some()
+                || args.lesson.is_some()
+                || args.puzzles.is_some()
                 || !args.moves.is_empty(),
             scene,
             animate_last,
@@ -352,7 +452,8 @@ pub fn report_render_error(
 
 /// Builds the app for `launch`: Bevy's default plugins (for `platform`), the headless game
 /// ([`GamePlugin`]), the bots ([`BotPlugin`]), the board ([`RenderPlugin`](crate::render::RenderPlugin)),
-/// the panels ([`UiPlugin`](crate::ui::UiPlugin)) and, for the demo or `--idle-demo`, the
+/// the panels ([`UiPlugin`](crate::ui::UiPlugin)), the lessons and puzzles
+/// ([`CoachPlugin`](crate::coach::CoachPlugin)) and, for the demo or `--idle-demo`, the
 /// [`DemoPlugin`](crate::demo::DemoPlugin). `folders` holds the settings, the autosave and
 /// the recent games (tests pass a temporary folder).
 pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
@@ -414,6 +515,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                     BotPlugin::default(),
                     crate::render::RenderPlugin,
                     crate::ui::UiPlugin,
+                    crate::coach::CoachPlugin,
                 ));
             if let Some(dir) = folders.data.as_deref() {
                 app.insert_resource(AutosaveSlot::claim(dir));
@@ -425,6 +527,17 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             if let Some(scene) = p.scene {
                 app.world_mut()
                     .write_message(PlaySceneRequest(Box::new(scene)));
+            }
+            match p.learn {
+                Some(LearnStart::Lesson { variant, lesson }) => {
+                    app.world_mut()
+                        .write_message(crate::coach::StartLessonRequest { variant, lesson });
+                }
+                Some(LearnStart::Puzzles { variant, index }) => {
+                    app.world_mut()
+                        .write_message(crate::coach::StartPuzzleRequest { variant, index });
+                }
+                None => {}
             }
             if !p.animate_last.is_empty() {
                 app.insert_resource(AnimateLast {
@@ -486,6 +599,7 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                     BotPlugin::default(),
                     crate::render::RenderPlugin,
                     crate::ui::UiPlugin,
+                    crate::coach::CoachPlugin,
                 ))
                 .insert_resource(crate::sound::SoundSettings {
                     in_demo: d.sound,

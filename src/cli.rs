@@ -176,6 +176,14 @@ pub struct PlayArgs {
     /// appended. Both sides are watched, not played.
     #[arg(long, value_name = "FILE")]
     pub watch: Option<std::path::PathBuf>,
+    /// Open a try-it lesson: `VARIANT` (its first lesson) or `VARIANT:N` (lesson N, from 1);
+    /// `esoterica lessons list` names them.
+    #[arg(long, value_name = "VARIANT[:N]", conflicts_with_all = ["puzzles", "watch", "scene", "position", "moves"])]
+    pub lesson: Option<String>,
+    /// Open the puzzles of a variant: `VARIANT` (the one nearest your puzzle rating) or
+    /// `VARIANT:N` (puzzle N of the bundled file, from 1).
+    #[arg(long, value_name = "VARIANT[:N]", conflicts_with_all = ["watch", "scene", "position", "moves"])]
+    pub puzzles: Option<String>,
 }
 
 /// `demo` options.

@@ -20,6 +20,8 @@ pub mod rules;
 #[cfg(feature = "app")]
 pub mod app;
 #[cfg(feature = "app")]
+pub mod coach;
+#[cfg(feature = "app")]
 pub mod game;
 #[cfg(feature = "app")]
 pub mod render;

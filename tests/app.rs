@@ -1883,7 +1883,7 @@ mod start_modes {
     use esoterica::ui::files::ResumeOffer;
 
     /// A fresh folder for one test's settings, autosave and recent games.
-    fn folders(name: &str) -> (std::path::PathBuf, Folders) {
+    pub(crate) fn folders(name: &str) -> (std::path::PathBuf, Folders) {
         let root =
             std::env::temp_dir().join(format!("esoterica-start-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
@@ -1898,7 +1898,7 @@ mod start_modes {
     }
 
     /// The launch of a command line given word by word (for arguments with spaces).
-    fn launch_args(args: &[&str]) -> Launch {
+    pub(crate) fn launch_args(args: &[&str]) -> Launch {
         let cmd = args.join(" ");
         let cli = Cli::try_parse_from(args).unwrap();
         match cli.command {
@@ -1914,7 +1914,7 @@ mod start_modes {
         start_launch(launch(cmd), folders)
     }
 
-    fn start_launch(launch: Launch, folders: Folders) -> App {
+    pub(crate) fn start_launch(launch: Launch, folders: Folders) -> App {
         let mut app = build_app(launch, Platform::Headless, folders);
         app.set_error_handler(bevy::ecs::error::panic);
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -1929,7 +1929,7 @@ mod start_modes {
     }
 
     /// Runs `n` frames; bots think on worker threads, so each frame yields a little.
-    fn frames(app: &mut App, n: usize) {
+    pub(crate) fn frames(app: &mut App, n: usize) {
         for _ in 0..n {
             app.update();
             assert!(app.should_exit().is_none(), "the app asked to exit");
@@ -1941,7 +1941,7 @@ mod start_modes {
         app.world().resource::<ActiveGame>().record.len()
     }
 
-    fn mode(app: &App) -> AppMode {
+    pub(crate) fn mode(app: &App) -> AppMode {
         *app.world().resource::<State<AppMode>>().get()
     }
 
@@ -3557,7 +3557,9 @@ mod start_modes {
             let mut expected = vec![SoundCue::Move, SoundCue::Teleport];
             expected.sort_by_key(|c| SoundCue::ALL.iter().position(|a| a == c));
             assert_eq!(spawned, expected);
-            let bank = app.world().resource::<esoterica::sound::playback::SoundBank>();
+            let bank = app
+                .world()
+                .resource::<esoterica::sound::playback::SoundBank>();
             assert_eq!(bank.0.len(), SoundCue::ALL.len());
         }
         // Force Field: a move into a square White's field holds is refused.
@@ -4348,5 +4350,494 @@ mod premoves {
         queue(&mut app, Color::White, "e2", "e4");
         assert_eq!(app.world().resource::<Premove>().0, None);
         assert_eq!(status(&app), "A premove is for White's reply to a bot.");
+    }
+}
+
+/// The window's lessons and puzzles ([`esoterica::coach`]), started as a user starts them:
+/// `esoterica play --lesson V[:N]`, `--puzzles V[:N]`, the left panel's buttons, the
+/// demo's offer.
+mod coach {
+    use super::start_modes::{folders, frames, launch_args, mode, start_launch};
+    use super::*;
+    use esoterica::coach::{
+        Coach, CoachRequest, Course, PuzzleRating, PuzzleState, StartLessonRequest, StepState,
+        lesson_book, puzzles_of,
+    };
+    use esoterica::game::session::{AppMode, TakeOver, TakeOverRequest};
+    use esoterica::game::{GameOrigin, LearnerSide, Seats, StatusLine};
+    use esoterica::learn::puzzle::Solution;
+    use esoterica::persist::PlayerSpec;
+
+    fn start(args: &[&str], name: &str) -> App {
+        let (_root, f) = folders(name);
+        start_launch(launch_args(args), f)
+    }
+
+    /// A person's move (a click), not a script's.
+    fn click(app: &mut App, mv: Move) {
+        app.world_mut().write_message(SubmitMoveRequest {
+            mv,
+            source: MoveSource::Mouse,
+        });
+        app.update();
+    }
+
+    fn course(app: &App) -> Course {
+        app.world()
+            .resource::<Coach>()
+            .course
+            .clone()
+            .expect("a lesson or puzzle is on the board")
+    }
+
+    fn step_state(app: &App) -> StepState {
+        match course(app) {
+            Course::Lesson(l) => l.state,
+            Course::Puzzle(_) => panic!("a puzzle, not a lesson"),
+        }
+    }
+
+    fn puzzle_state(app: &App) -> (PuzzleState, usize) {
+        match course(app) {
+            Course::Puzzle(p) => (p.state, p.ply),
+            Course::Lesson(_) => panic!("a lesson, not a puzzle"),
+        }
+    }
+
+    fn request(app: &mut App, r: CoachRequest) {
+        app.world_mut().write_message(r);
+        frames(app, 3);
+    }
+
+    fn board(app: &App) -> String {
+        app.world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .to_text()
+    }
+
+    /// Every step of every bundled lesson, in every variant, is solved in the window by
+    /// its scripted solution clicked as a person would: the step's position is on the
+    /// board, the learner's side is the one to move, the coach answers Parity's commits,
+    /// the goal is reached, and Next goes on; after the last lesson the variant's puzzles
+    /// follow.
+    #[test]
+    fn every_lesson_is_solved_in_the_window_step_by_step() {
+        for variant in Variant::ALL {
+            let book = lesson_book(variant).unwrap();
+            let mut app = start(
+                &["esoterica", "play", "--lesson", variant.name()],
+                &format!("lessons-{}", variant.name()),
+            );
+            frames(&mut app, 3);
+            assert_eq!(mode(&app), AppMode::Learn, "{variant}");
+            let seats = app.world().resource::<Seats>().players().clone();
+            assert_eq!(seats.white, PlayerSpec::Human);
+            assert_eq!(seats.black, PlayerSpec::Human);
+            for (li, lesson) in book.lessons.iter().enumerate() {
+                for (si, step) in lesson.steps.iter().enumerate() {
+                    let at = format!("{variant} lesson {} step {}", li + 1, si + 1);
+                    assert_eq!(board(&app), step.start.to_text(), "{at}");
+                    assert_eq!(
+                        app.world().resource::<ActiveGame>().origin,
+                        GameOrigin::Learning,
+                        "{at}"
+                    );
+                    assert_eq!(
+                        app.world().resource::<LearnerSide>().0,
+                        Some(step.learner()),
+                        "{at}"
+                    );
+                    click(&mut app, step.solution);
+                    frames(&mut app, 90);
+                    assert_eq!(
+                        step_state(&app),
+                        StepState::Achieved {
+                            at: step.solution.to
+                        },
+                        "{at}: {}",
+                        app.world().resource::<StatusLine>().0
+                    );
+                    if let Some(reply) = step.reply
+                        && !matches!(step.goal, esoterica::rules::goal::Goal::Refused { .. })
+                    {
+                        // Parity: the coach committed the step's reply and the turn resolved.
+                        let entries = app
+                            .world()
+                            .resource::<ActiveGame>()
+                            .record
+                            .entries()
+                            .to_vec();
+                        assert_eq!(
+                            entries,
+                            [esoterica::rules::Entry::Turn {
+                                white: step.solution,
+                                black: reply
+                            }],
+                            "{at}"
+                        );
+                    }
+                    request(&mut app, CoachRequest::Next);
+                }
+            }
+            // After the last lesson: the variant's puzzles, or (none bundled) back to play.
+            match puzzles_of(variant) {
+                Ok(_) => {
+                    assert_eq!(mode(&app), AppMode::Learn, "{variant}");
+                    assert!(matches!(course(&app), Course::Puzzle(_)), "{variant}");
+                }
+                Err(_) => assert_eq!(mode(&app), AppMode::Play, "{variant}"),
+            }
+        }
+    }
+
+    /// A legal move that misses the goal is named and the step starts again; a move the
+    /// rules refuse is explained in the status line and the step waits.
+    #[test]
+    fn a_missed_goal_says_why_and_the_step_starts_again() {
+        let mut app = start(
+            &["esoterica", "play", "--lesson", "intrachange"],
+            "lesson-miss",
+        );
+        frames(&mut app, 3);
+        let book = lesson_book(Variant::Intrachange).unwrap();
+        let step = &book.lessons[0].steps[0];
+        let miss = step
+            .legal_moves()
+            .into_iter()
+            .find(|m| !step.check(m).is_achieved())
+            .expect("a move that misses the goal");
+        click(&mut app, miss);
+        frames(&mut app, 10);
+        match step_state(&app) {
+            StepState::Missed(why) => assert!(why.len() > 10, "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 1);
+        frames(
+            &mut app,
+            (esoterica::coach::MISS_SECS / 0.016) as usize + 60,
+        );
+        assert_eq!(step_state(&app), StepState::Trying);
+        assert_eq!(board(&app), step.start.to_text(), "the step starts again");
+        // A move the rules refuse: the status line says why, the step waits.
+        let pos = step.start.clone();
+        click(&mut app, Move::new(sq(&pos, "e2"), sq(&pos, "e5")));
+        frames(&mut app, 3);
+        assert_eq!(step_state(&app), StepState::Trying);
+        assert!(
+            app.world().resource::<StatusLine>().0.contains("e5"),
+            "{}",
+            app.world().resource::<StatusLine>().0
+        );
+        assert_eq!(app.world().resource::<ActiveGame>().record.len(), 0);
+    }
+
+    fn line_of(p: &esoterica::learn::puzzle::Puzzle) -> Vec<Move> {
+        match &p.solution {
+            Solution::Line(l) => l.clone(),
+            Solution::Commit { .. } => panic!("not an alternating puzzle"),
+        }
+    }
+
+    /// The first bundled puzzle of standard chess whose solution is at least three plies
+    /// (a reply of the coach's).
+    fn long_puzzle() -> (usize, esoterica::learn::puzzle::Puzzle) {
+        puzzles_of(Variant::Standard)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+            .find(|(_, p)| line_of(p).len() >= 3)
+            .expect("a puzzle with a reply")
+    }
+
+    /// A puzzle solved move by move: the coach plays the forced replies (a person's move for
+    /// the coach's side is refused), the rating rises and is saved in the settings file; a
+    /// wrong move is named, lowers the rating and is taken back; the solution is shown
+    /// move by move.
+    #[test]
+    fn a_puzzle_is_solved_rated_retried_and_its_solution_shown() {
+        let (index, puzzle) = long_puzzle();
+        let line = line_of(&puzzle);
+        let (_root, f) = folders("puzzle");
+        let arg = format!("standard:{}", index + 1);
+        let mut app = start_launch(
+            launch_args(&["esoterica", "play", "--puzzles", &arg]),
+            f.clone(),
+        );
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Learn);
+        assert_eq!(board(&app), puzzle.position.to_text());
+        let before = app.world().resource::<PuzzleRating>().0;
+        // The first move, right: the coach answers after a moment.
+        click(&mut app, line[0]);
+        frames(&mut app, 2);
+        assert_eq!(puzzle_state(&app), (PuzzleState::Right, 2));
+        // A person may not move for the coach meanwhile.
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        let other = pos.legal_moves()[0];
+        click(&mut app, other);
+        frames(&mut app, 2);
+        assert!(
+            app.world()
+                .resource::<StatusLine>()
+                .0
+                .contains("The coach plays"),
+            "{}",
+            app.world().resource::<StatusLine>().0
+        );
+        frames(&mut app, 120);
+        let entries = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .entries()
+            .to_vec();
+        assert_eq!(
+            entries,
+            [
+                esoterica::rules::Entry::Move(line[0]),
+                esoterica::rules::Entry::Move(line[1])
+            ]
+        );
+        for k in (2..line.len()).step_by(2) {
+            click(&mut app, line[k]);
+            frames(&mut app, 120);
+        }
+        assert_eq!(puzzle_state(&app).0, PuzzleState::Solved);
+        let after = app.world().resource::<PuzzleRating>().0;
+        assert!(after.rating > before.rating, "{before:?} → {after:?}");
+        assert!(after.deviation < before.deviation);
+        // Saved after the one-second delay, and read back at the next start.
+        frames(&mut app, 100);
+        let saved = f.load_settings().settings;
+        assert_eq!(saved.puzzle_rating, after);
+        let mut again = start_launch(launch_args(&["esoterica", "play"]), f.clone());
+        frames(&mut again, 3);
+        assert_eq!(again.world().resource::<PuzzleRating>().0, after);
+
+        // The same puzzle again, a wrong first move: named, rated as a loss once, taken back.
+        request(&mut app, CoachRequest::Retry);
+        assert_eq!(board(&app), puzzle.position.to_text());
+        let wrong = puzzle
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                *m != line[0] && puzzle.judge(0, m) == esoterica::learn::puzzle::Answer::Wrong
+            })
+            .unwrap();
+        click(&mut app, wrong);
+        frames(&mut app, 3);
+        assert!(matches!(puzzle_state(&app).0, PuzzleState::Wrong(_)));
+        frames(
+            &mut app,
+            (esoterica::coach::WRONG_SECS / 0.016) as usize + 90,
+        );
+        assert_eq!(
+            app.world().resource::<ActiveGame>().record.len(),
+            0,
+            "taken back"
+        );
+        // Rated once per puzzle: the retry's mistake did not count again.
+        assert_eq!(app.world().resource::<PuzzleRating>().0, after);
+
+        // The solution, shown move by move with the motions.
+        request(&mut app, CoachRequest::Solution);
+        assert_eq!(puzzle_state(&app).0, PuzzleState::ShowingSolution);
+        let per_move = (esoterica::coach::SOLUTION_SECS / 0.016) as usize + 60;
+        frames(&mut app, per_move * (line.len() + 1));
+        assert_eq!(puzzle_state(&app).0, PuzzleState::Solved);
+        let shown: Vec<esoterica::rules::Entry> = line
+            .iter()
+            .map(|m| esoterica::rules::Entry::Move(*m))
+            .collect();
+        assert_eq!(
+            app.world().resource::<ActiveGame>().record.entries(),
+            &shown[..]
+        );
+
+        // Next: another puzzle, nearest the rating.
+        request(&mut app, CoachRequest::Next);
+        match course(&app) {
+            Course::Puzzle(p) => {
+                assert_ne!(p.index, index);
+                assert_eq!(board(&app), p.current().position.to_text());
+            }
+            Course::Lesson(_) => panic!("a lesson"),
+        }
+    }
+
+    /// A wrong first move lowers the rating.
+    #[test]
+    fn a_wrong_first_move_lowers_the_puzzle_rating() {
+        let (index, puzzle) = long_puzzle();
+        let arg = format!("standard:{}", index + 1);
+        let mut app = start(&["esoterica", "play", "--puzzles", &arg], "puzzle-wrong");
+        frames(&mut app, 3);
+        let before = app.world().resource::<PuzzleRating>().0;
+        let wrong = puzzle
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|m| puzzle.judge(0, m) == esoterica::learn::puzzle::Answer::Wrong)
+            .unwrap();
+        click(&mut app, wrong);
+        frames(&mut app, 3);
+        let after = app.world().resource::<PuzzleRating>().0;
+        assert!(after.rating < before.rating, "{before:?} → {after:?}");
+    }
+
+    /// Leaving a lesson gives the position to the player as their game, and the seats of
+    /// the command line back.
+    #[test]
+    fn leaving_gives_the_position_and_the_seats_back() {
+        let mut app = start(
+            &[
+                "esoterica",
+                "play",
+                "--lesson",
+                "force-field",
+                "--black",
+                "random",
+            ],
+            "lesson-leave",
+        );
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Learn);
+        assert_eq!(
+            app.world().resource::<Seats>().players().black,
+            PlayerSpec::Human
+        );
+        let fen = board(&app);
+        request(&mut app, CoachRequest::Leave);
+        assert_eq!(mode(&app), AppMode::Play);
+        assert_eq!(board(&app), fen);
+        assert_eq!(
+            app.world().resource::<ActiveGame>().origin,
+            GameOrigin::Player
+        );
+        assert!(matches!(
+            app.world().resource::<Seats>().players().black,
+            PlayerSpec::Bot { .. }
+        ));
+        assert_eq!(app.world().resource::<LearnerSide>().0, None);
+        assert!(app.world().resource::<Coach>().course.is_none());
+    }
+
+    /// The left panel's Lessons button (its request) starts a lesson from a game in play; a
+    /// new game from the panel leaves the lesson.
+    #[test]
+    fn the_panel_starts_a_lesson_and_a_new_game_ends_it() {
+        let mut app = start(
+            &["esoterica", "play", "--variant", "parity"],
+            "lesson-panel",
+        );
+        frames(&mut app, 3);
+        app.world_mut().write_message(StartLessonRequest {
+            variant: Variant::Parity,
+            lesson: 0,
+        });
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Learn);
+        app.world_mut()
+            .write_message(esoterica::game::NewGameRequest::new(Variant::Standard));
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Play);
+        assert!(app.world().resource::<Coach>().course.is_none());
+    }
+
+    /// The kiosk demo's offer "Learn V" opens the first lesson of the variant on screen;
+    /// after an idle minute (here 0.6 s) the demo comes back with its own seats.
+    #[test]
+    fn the_demo_offers_a_lesson_and_comes_back_after_idle_time() {
+        let mut app = start(
+            &[
+                "esoterica",
+                "demo",
+                "--kiosk",
+                "--variants",
+                "intrachange",
+                "--idle-return",
+                "0.01",
+            ],
+            "demo-learn",
+        );
+        frames(&mut app, 10);
+        assert_eq!(mode(&app), AppMode::Demo);
+        app.world_mut()
+            .write_message(TakeOverRequest(TakeOver::Learn));
+        frames(&mut app, 3);
+        assert_eq!(mode(&app), AppMode::Learn);
+        match course(&app) {
+            Course::Lesson(l) => {
+                assert_eq!(l.book.variant, Variant::Intrachange);
+                assert_eq!((l.lesson, l.step), (0, 0));
+                assert_eq!(board(&app), l.current().start.to_text());
+            }
+            Course::Puzzle(_) => panic!("a puzzle"),
+        }
+        frames(&mut app, 150);
+        assert_eq!(mode(&app), AppMode::Demo, "back to the demo when idle");
+        assert!(app.world().resource::<Coach>().course.is_none());
+        assert!(!app.world().resource::<Seats>().lent_to_coach());
+        assert_eq!(app.world().resource::<LearnerSide>().0, None);
+    }
+
+    /// `--lesson` and `--puzzles` refuse what does not exist, with words that say what does.
+    #[test]
+    fn lesson_and_puzzle_options_refuse_bad_numbers_and_names() {
+        use clap::Parser;
+        use esoterica::app::PlayLaunch;
+        use esoterica::cli::{Cli, Command};
+        let err = |args: &[&str]| -> String {
+            match Cli::try_parse_from(args) {
+                Ok(cli) => {
+                    let a = match cli.command {
+                        Some(Command::Play(a)) => a,
+                        _ => panic!("{args:?}"),
+                    };
+                    PlayLaunch::from_args(&a).unwrap_err().to_string()
+                }
+                Err(e) => e.to_string(),
+            }
+        };
+        let e = err(&["esoterica", "play", "--lesson", "chess960"]);
+        assert!(e.contains("--lesson chess960"), "{e}");
+        let e = err(&["esoterica", "play", "--lesson", "intrachange:0"]);
+        assert!(e.contains("a number from 1"), "{e}");
+        let e = err(&["esoterica", "play", "--lesson", "intrachange:x"]);
+        assert!(e.contains("a number from 1"), "{e}");
+        let n = lesson_book(Variant::Intrachange).unwrap().lessons.len();
+        let e = err(&[
+            "esoterica",
+            "play",
+            "--lesson",
+            &format!("intrachange:{}", n + 1),
+        ]);
+        assert!(e.contains(&format!("not {}", n + 1)), "{e}");
+        let count = puzzles_of(Variant::Standard).unwrap().len();
+        let e = err(&[
+            "esoterica",
+            "play",
+            "--puzzles",
+            &format!("standard:{}", count + 1),
+        ]);
+        assert!(e.contains(&format!("{count} puzzles")), "{e}");
+        let e = err(&[
+            "esoterica",
+            "play",
+            "--lesson",
+            "parity",
+            "--puzzles",
+            "parity",
+        ]);
+        assert!(e.contains("--puzzles"), "{e}");
     }
 }

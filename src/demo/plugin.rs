@@ -1039,7 +1039,9 @@ fn draw_demo_overlay(
                 ui.label(egui::RichText::new("The demo is paused.").size(20.0));
                 ui.add_space(8.0);
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(22.0));
+                let learn = format!("Learn {} in a short lesson", game.variant().title());
                 for (label, choice) in [
+                    (learn.as_str(), TakeOver::Learn),
                     ("Take over this game vs the bot", TakeOver::VsBot),
                     ("Take over this game hot-seat", TakeOver::HotSeat),
                     ("New game", TakeOver::NewGame),

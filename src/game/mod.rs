@@ -50,8 +50,8 @@ pub use messages::{
 pub use notice::{Notice, commit_status, turn_text};
 pub use seats::{Seats, SetSeatRequest};
 pub use session::{
-    AppMode, FairyPiecesOnBoard, FieldsOnBoard, GamePhase, HoldReason, HoldRequest, Holds, OnBoard,
-    TeleportsOnBoard, TurnModelState, ZonesOnBoard,
+    AppMode, FairyPiecesOnBoard, FieldsOnBoard, GamePhase, HoldReason, HoldRequest, Holds,
+    LearnRequest, LearnerSide, OnBoard, TeleportsOnBoard, TurnModelState, ZonesOnBoard,
 };
 pub use state::{
     ActiveGame, AutomatedSides, GameOrigin, PendingMoves, RecentSlot, ResolutionSet, StageLog,

@@ -42,6 +42,8 @@ pub enum NotNow {
     Watching,
     /// The demo's game: a visitor takes it over first.
     DemoGame,
+    /// A lesson or puzzle: the coach plays `side`'s moves.
+    CoachPlays(Side),
 }
 
 /// Why a premove is not queued.
@@ -128,6 +130,8 @@ pub enum Notice {
     SettingsNotSaved(String),
     /// What the start-up files said (settings, data folder, autosave).
     StartNotes(Vec<String>),
+    /// A lesson or puzzle could not be started: why.
+    CoachRefused(String),
     /// A move (Parity: a turn) was played with these effects.
     Played {
         /// The effects, in rules order.
@@ -378,6 +382,7 @@ pub fn words(
         Notice::AutosaveFailed(e) => format!("Autosave failed: {e}"),
         Notice::SettingsNotSaved(e) => format!("Settings not saved: {e}"),
         Notice::StartNotes(notes) => notes.join(" "),
+        Notice::CoachRefused(why) => format!("Not started: {why}."),
         Notice::Played { effects } => narrate::status_line(&game.record, effects),
         Notice::Undone { with_reply } => {
             let what = if *with_reply {
@@ -548,6 +553,10 @@ fn not_now_words(why: &NotNow) -> String {
             "A game file is being watched: its games are replayed, nobody plays them here.".into()
         }
         NotNow::DemoGame => "This game is not played at this machine: take it over first.".into(),
+        NotNow::CoachPlays(side) => format!(
+            "The coach plays {}'s moves here: wait for its answer, or press Retry.",
+            side.title()
+        ),
     }
 }
 

@@ -30,6 +30,9 @@ pub struct Seats {
     pub move_time: Option<Duration>,
     /// Normal play's seats and pacing while the demo has lent the seats to its bot.
     lent: Option<(Players, f32, Option<Duration>)>,
+    /// Normal play's seats while a lesson or puzzle has them (both sides a person's: the
+    /// learner's moves are clicked, the coach's are scripted).
+    coached: Option<Players>,
 }
 
 impl Default for Seats {
@@ -46,6 +49,7 @@ impl Seats {
             pace_secs: DEFAULT_BOT_PACE_SECS,
             move_time: None,
             lent: None,
+            coached: None,
         }
     }
 
@@ -72,7 +76,40 @@ impl Seats {
     /// Normal play's players: the seats, or, while the demo has borrowed them, the ones it
     /// gives back (what the settings keep).
     pub fn play_players(&self) -> &Players {
-        self.lent.as_ref().map_or(&self.players, |l| &l.0)
+        self.lent
+            .as_ref()
+            .map(|l| &l.0)
+            .or(self.coached.as_ref())
+            .unwrap_or(&self.players)
+    }
+
+    /// Whether a lesson or puzzle has the seats.
+    pub fn lent_to_coach(&self) -> bool {
+        self.coached.is_some()
+    }
+
+    /// Both seats to the learner (no bot moves in a lesson or puzzle); normal play's seats
+    /// (the demo's, given back first) are kept to give back.
+    pub(crate) fn lend_to_coach(&mut self) {
+        if let Some((players, pace, move_time)) = self.lent.take() {
+            self.players = players;
+            self.pace_secs = pace;
+            self.move_time = move_time;
+        }
+        if self.coached.is_none() {
+            self.coached = Some(self.players.clone());
+        }
+        self.players = Players {
+            white: PlayerSpec::Human,
+            black: PlayerSpec::Human,
+        };
+    }
+
+    /// Normal play's seats back from a lesson or puzzle.
+    pub(crate) fn give_back_from_coach(&mut self) {
+        if let Some(players) = self.coached.take() {
+            self.players = players;
+        }
     }
 
     /// Whether the demo has the seats.
@@ -102,6 +139,7 @@ impl Seats {
     /// Both seats to the demo's `bot` at its pace (normal play's seats are kept to give
     /// back).
     fn lend_to_demo(&mut self, bot: &PlayerSpec, pace_secs: f32, move_time: Option<Duration>) {
+        self.give_back_from_coach();
         if self.lent.is_none() {
             self.lent = Some((self.players.clone(), self.pace_secs, self.move_time));
         }
@@ -141,7 +179,7 @@ impl Seats {
                     },
                 }
             }
-            TakeOver::HotSeat | TakeOver::NewGame | TakeOver::Resume => Players {
+            TakeOver::HotSeat | TakeOver::NewGame | TakeOver::Resume | TakeOver::Learn => Players {
                 white: human.clone(),
                 black: human,
             },
@@ -189,9 +227,14 @@ pub(crate) fn apply_seat_requests(
     for d in demo.read() {
         seats.lend_to_demo(&d.bot, d.pace_secs, d.move_time);
     }
+    let seats = &mut *seats;
     for r in set.read() {
-        match seats.lent.as_mut() {
-            Some((players, _, _)) => match r.side {
+        let kept = match (seats.lent.as_mut(), seats.coached.as_mut()) {
+            (Some((players, _, _)), _) | (None, Some(players)) => Some(players),
+            (None, None) => None,
+        };
+        match kept {
+            Some(players) => match r.side {
                 Side::White => players.white = r.player.clone(),
                 Side::Black => players.black = r.player.clone(),
             },

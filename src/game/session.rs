@@ -40,7 +40,16 @@ pub enum AppMode {
     Watch,
     /// A scripted scene is shown: its moves and captions, nothing else moves.
     Scene,
+    /// A lesson step or a puzzle has the board ([`crate::coach`]): the learner plays one
+    /// side ([`LearnerSide`]), the coach the other.
+    Learn,
 }
+
+/// The side the learner plays while a lesson or puzzle has the board ([`AppMode::Learn`]);
+/// `None` otherwise. The other side's moves are the coach's (scripted): a person's move for
+/// that side is not taken ([`NotNow::CoachPlays`](super::notice::NotNow::CoachPlays)).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LearnerSide(pub Option<crate::rules::Color>);
 
 impl AppMode {
     /// Whether the board shows a game in this mode (all but the editor).
@@ -262,6 +271,12 @@ pub struct CloseSceneRequest;
 #[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartDemoRequest;
 
+/// Asks for the Learn mode (`true`: a lesson or puzzle takes the board, its seats lent to
+/// the coach) or leaves it for play (`false`: the position on the board becomes the
+/// player's game).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LearnRequest(pub bool);
+
 /// How a visitor takes over the demo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TakeOver {
@@ -274,6 +289,8 @@ pub enum TakeOver {
     NewGame,
     /// Close the offer and let the demo go on.
     Resume,
+    /// The first lesson of the variant on screen ([`crate::coach`]).
+    Learn,
 }
 
 /// A visitor's answer to the demo's offer: the game takes the board over from the demo
@@ -330,6 +347,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<CloseSceneRequest>()
         .add_message::<StartDemoRequest>()
         .add_message::<TakeOverRequest>()
+        .add_message::<LearnRequest>()
+        .init_resource::<LearnerSide>()
         .add_message::<GameReplaced>()
         .add_systems(
             Update,
@@ -377,12 +396,13 @@ pub(crate) struct ModeRequests<'w, 's> {
     take_over: MessageReader<'w, 's, TakeOverRequest>,
     scenes: MessageReader<'w, 's, super::persist_glue::PlaySceneRequest>,
     replaced: MessageReader<'w, 's, GameReplaced>,
+    learn: MessageReader<'w, 's, LearnRequest>,
 }
 
 /// Carries out the mode changes asked for this frame, in a fixed order (a later one in the
 /// same frame wins): a player's game replacing a watched file, a scene or the editor's game
 /// means playing; a scene is shown; the editor opens and closes; the demo starts; a
-/// take-over ends it.
+/// take-over ends it; a lesson or puzzle starts or is left.
 pub(crate) fn apply_mode_requests(
     mode: Res<State<AppMode>>,
     mut next: ResMut<NextState<AppMode>>,
@@ -394,7 +414,9 @@ pub(crate) fn apply_mode_requests(
 ) {
     let mut want = *mode.get();
     for GameReplaced { origin } in r.replaced.read() {
-        if *origin == GameOrigin::Player && matches!(want, AppMode::Watch | AppMode::Scene) {
+        if *origin == GameOrigin::Player
+            && matches!(want, AppMode::Watch | AppMode::Scene | AppMode::Learn)
+        {
             want = AppMode::Play;
         }
     }
@@ -412,7 +434,7 @@ pub(crate) fn apply_mode_requests(
     if r.close_editor.read().count() > 0 && want == AppMode::Editor {
         want = AppMode::Play;
     }
-    if r.start_demo.read().count() > 0 && want == AppMode::Play {
+    if r.start_demo.read().count() > 0 && matches!(want, AppMode::Play | AppMode::Learn) {
         want = AppMode::Demo;
     }
     if let Some(TakeOverRequest(choice)) = r.take_over.read().last().copied() {
@@ -423,6 +445,14 @@ pub(crate) fn apply_mode_requests(
             if choice == TakeOver::NewGame {
                 new_game.write(super::NewGameRequest::new(game.variant()));
             }
+            want = AppMode::Play;
+        }
+    }
+    for LearnRequest(on) in r.learn.read() {
+        if *on && matches!(want, AppMode::Play | AppMode::Learn) {
+            want = AppMode::Learn;
+        } else if !*on && want == AppMode::Learn {
+            game.origin = GameOrigin::Player;
             want = AppMode::Play;
         }
     }

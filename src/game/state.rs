@@ -36,6 +36,9 @@ pub enum GameOrigin {
     Watched,
     /// A scripted scene's game: the player's once the scene is closed.
     Scene,
+    /// A lesson step's or a puzzle's position ([`crate::coach`]): not kept in the recent
+    /// games; the player's once they play on from it.
+    Learning,
 }
 
 impl Default for ActiveGame {

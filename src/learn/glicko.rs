@@ -49,6 +49,29 @@ impl Rating {
         volatility: 0.06,
     };
 
+    /// This rating if its numbers make sense (finite, a rating from 0 to 4000, a deviation
+    /// above 0 and at most [`MAX_DEVIATION`], a volatility between 0 and 1), else
+    /// [`Rating::NEW`]: what a settings file holds is not trusted blindly.
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::learn::glicko::Rating;
+    /// assert_eq!(Rating::new(1600.0, 80.0, 0.06).sanitized().rating, 1600.0);
+    /// assert_eq!(Rating::new(f64::NAN, 80.0, 0.06).sanitized(), Rating::NEW);
+    /// assert_eq!(Rating::new(1600.0, -5.0, 0.06).sanitized(), Rating::NEW);
+    /// ```
+    pub fn sanitized(self) -> Rating {
+        let ok = self.rating.is_finite()
+            && (0.0..=4000.0).contains(&self.rating)
+            && self.deviation.is_finite()
+            && self.deviation > 0.0
+            && self.deviation <= MAX_DEVIATION
+            && self.volatility.is_finite()
+            && self.volatility > 0.0
+            && self.volatility < 1.0;
+        if ok { self } else { Rating::NEW }
+    }
+
     /// A rating with the given numbers.
     pub const fn new(rating: f64, deviation: f64, volatility: f64) -> Rating {
         Rating {

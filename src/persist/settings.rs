@@ -293,6 +293,8 @@ pub struct Settings {
     pub time_control: String,
     /// Sound: volume and mute.
     pub sound: SoundPrefs,
+    /// The player's puzzle rating (Glicko-2: rating, deviation, volatility).
+    pub puzzle_rating: crate::learn::glicko::Rating,
 }
 
 /// The sound settings kept between runs.
@@ -327,6 +329,7 @@ impl Default for Settings {
             appearance: Appearance::default(),
             time_control: "none".into(),
             sound: SoundPrefs::default(),
+            puzzle_rating: crate::learn::glicko::Rating::NEW,
         }
     }
 }
@@ -507,6 +510,7 @@ mod tests {
                 volume: 0.25,
                 muted: true,
             },
+            puzzle_rating: crate::learn::glicko::Rating::new(1612.5, 88.0, 0.059),
         }
     }
 

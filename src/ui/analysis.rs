@@ -23,7 +23,13 @@ pub const EVAL_BAR_POINTS: f32 = 24.0;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(AnalysisPlugin)
-        .add_systems(Update, analysis_keys.in_set(HotkeySystems))
+        // In a lesson or puzzle the engine's lines would give the answers away.
+        .add_systems(
+            Update,
+            analysis_keys
+                .in_set(HotkeySystems)
+                .run_if(not(in_state(crate::game::AppMode::Learn))),
+        )
         .add_systems(
             Update,
             draw_hint_arrow

@@ -147,6 +147,7 @@ pub(crate) struct ViewSettings<'w> {
     charges: ResMut<'w, crate::render::charges::ChargeOverlay>,
     zones: ResMut<'w, crate::render::zones::ZoneView>,
     sound: ResMut<'w, crate::sound::SoundSettings>,
+    rating: ResMut<'w, crate::coach::PuzzleRating>,
 }
 
 impl ViewSettings<'_> {
@@ -168,6 +169,7 @@ impl ViewSettings<'_> {
             crate::persist::SoundPrefs::default().volume
         };
         self.sound.muted = s.sound.muted;
+        self.rating.0 = s.puzzle_rating.sanitized();
     }
 
     /// The settings with the view's choices of now in `s`; the overlays' switches only
@@ -181,6 +183,7 @@ impl ViewSettings<'_> {
         s.appearance.ui_scale = self.scale.0;
         s.sound.volume = self.sound.volume;
         s.sound.muted = self.sound.muted;
+        s.puzzle_rating = self.rating.0;
         if overlays {
             s.overlays.intrachange_numbers = self.view.show_numbers;
             s.overlays.hexagrams = self.view.show_hexagrams;

@@ -244,8 +244,16 @@ pub(crate) struct GamePanel<'w, 's> {
     redo: MessageWriter<'w, RedoRequest>,
     clock: super::clock_panel::TimeControlPicker<'w, 's>,
     editor: MessageWriter<'w, super::editor::EditorRequest>,
+    learn: LearnButtons<'w>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
     foot: VariantFoot<'w, 's>,
+}
+
+/// The Learn buttons: a lesson or the puzzles of the chosen variant.
+#[derive(SystemParam)]
+pub(crate) struct LearnButtons<'w> {
+    lesson: MessageWriter<'w, crate::coach::StartLessonRequest>,
+    puzzles: MessageWriter<'w, crate::coach::StartPuzzleRequest>,
 }
 
 /// The variant's own section at the foot of the game panel: Force Field's charges, Big
@@ -376,6 +384,31 @@ impl GamePanel<'_, '_> {
         {
             self.editor.write(super::editor::EditorRequest::Open);
         }
+        ui.horizontal(|ui| {
+            if ui
+                .button("Lessons")
+                .on_hover_text(format!("Try-it lessons: {} step by step", chosen.title()))
+                .clicked()
+            {
+                self.learn.lesson.write(crate::coach::StartLessonRequest {
+                    variant: chosen,
+                    lesson: 0,
+                });
+            }
+            if ui
+                .button("Puzzles")
+                .on_hover_text(format!(
+                    "{} puzzles found in bot games, with a rating",
+                    chosen.title()
+                ))
+                .clicked()
+            {
+                self.learn.puzzles.write(crate::coach::StartPuzzleRequest {
+                    variant: chosen,
+                    index: None,
+                });
+            }
+        });
         ui.horizontal(|ui| {
             if ui.button("Undo (Ctrl+Z)").clicked() {
                 self.undo.write(UndoRequest);

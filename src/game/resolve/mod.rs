@@ -139,7 +139,10 @@ pub(crate) fn handle_record_requests(
             .unwrap_or_else(|| Position::new(req.variant));
         let mut next = ActiveGame::new(start);
         next.origin = req.origin;
-        next.record.time_control = ctx.clock_choice.map(|c| c.0).unwrap_or_default();
+        // Lessons and puzzles are untimed; other new games take the chosen time control.
+        if req.origin != super::state::GameOrigin::Learning {
+            next.record.time_control = ctx.clock_choice.map(|c| c.0).unwrap_or_default();
+        }
         super::persist_glue::stamp_new_record(&mut next.record);
         let archive = game.replace(next, ctx.recent.as_deref());
         pending.0.clear();
@@ -273,6 +276,26 @@ pub(crate) struct MomentOfMove<'w> {
     game: Res<'w, ActiveGame>,
     holds: Res<'w, Holds>,
     mode: Option<Res<'w, State<AppMode>>>,
+    learner: Option<Res<'w, crate::game::LearnerSide>>,
+    commits: Option<Res<'w, crate::game::ParityCommits>>,
+}
+
+impl MomentOfMove<'_> {
+    /// In a lesson or puzzle, the coach's side when a person's move (not a script's) would
+    /// move it: the side to move, or in a simultaneous variant the side whose commit is next.
+    fn coach_side(&self, mode: AppMode, source: MoveSource) -> Option<Side> {
+        let learner = self.learner.as_deref().and_then(|l| l.0)?;
+        if mode != AppMode::Learn || matches!(source, MoveSource::Script | MoveSource::Redo) {
+            return None;
+        }
+        let pos = self.game.record.current();
+        let moving = if pos.variant().turn_model() == crate::rules::TurnModel::Simultaneous {
+            self.commits.as_deref().and_then(|c| c.next_to_commit())?
+        } else {
+            pos.turn()
+        };
+        (moving != learner).then_some(moving)
+    }
 }
 
 /// Takes the next queued request; refuses it while the game is held, an earlier position
@@ -288,7 +311,12 @@ pub(crate) fn accept_next_move(
         return;
     };
     let mode = moment.mode.as_deref().map_or(AppMode::Play, |m| *m.get());
-    if let Some(why) = move_not_taken(&moment.game, &moment.holds, mode, req.source) {
+    let why = move_not_taken(&moment.game, &moment.holds, mode, req.source).or_else(|| {
+        moment
+            .coach_side(mode, req.source)
+            .map(super::notice::NotNow::CoachPlays)
+    });
+    if let Some(why) = why {
         rejected.write(MoveRejected {
             mv: req.mv.coordinate(moment.game.record.current().shape()),
             reason: super::notice::words(

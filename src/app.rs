@@ -5,6 +5,8 @@
 //! ([`Platform`]). The headless build has the same plugins as the window; only the window
 //! system (winit) and the GPU renderer are left out, so tests run exactly what a user starts.
 //!
+//! `--view 2d|3d` chooses the board's view for the run.
+//!
 //! `--screenshot FILE --frames N` saves a screenshot with Bevy's screenshot API after N
 //! frames and exits once it is written; `--frame-stats FILE` measures frame times.
 
@@ -92,6 +94,8 @@ pub struct PlayLaunch {
     pub time_control: Option<crate::rules::clock::TimeControl>,
     /// `--watch FILE`: the game file to follow.
     pub watch: Option<PathBuf>,
+    /// `--view`: the board's view for this run; `None`: the settings' view.
+    pub view: Option<crate::persist::ViewMode>,
 }
 
 /// `esoterica demo`, read and checked.
@@ -107,6 +111,8 @@ pub struct DemoLaunch {
     pub scoreboard: bool,
     /// The window.
     pub window: WindowPlan,
+    /// `--view`: the board's view; `None`: the settings' view.
+    pub view: Option<crate::persist::ViewMode>,
 }
 
 /// One of the ways the window starts.
@@ -189,6 +195,7 @@ impl PlayLaunch {
                 size,
                 fullscreen: args.fullscreen,
             },
+            view: args.view,
         })
     }
 
@@ -234,6 +241,7 @@ impl DemoLaunch {
                 size,
                 fullscreen: args.fullscreen,
             },
+            view: args.view,
         })
     }
 }
@@ -343,6 +351,10 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         Launch::Play(p) => p.window,
         Launch::Demo(d) => d.window,
     };
+    let start_view = match &launch {
+        Launch::Play(p) => p.view,
+        Launch::Demo(d) => d.view,
+    };
     let title = match &launch {
         Launch::Play(_) => "Esoterica",
         Launch::Demo(_) => "Esoterica — demo",
@@ -362,7 +374,8 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
     app.insert_resource(crate::ui::files::UserFolders(folders.clone()))
         .insert_resource(crate::render::window::WindowFit {
             requested: window.size,
-        });
+        })
+        .insert_resource(crate::render::view::StartView(start_view));
     match launch {
         Launch::Play(p) => {
             let p = *p;
@@ -485,7 +498,8 @@ fn random_seed() -> u64 {
 }
 
 /// Bevy's default plugins for `platform`. Headless: no winit and no GPU backend (the
-/// render plugin then creates no renderer), no log subscriber (tests run many apps in one
+/// render plugin then creates no renderer, but keeps the render world's entity records that
+/// despawning a camera or light needs), no log subscriber (tests run many apps in one
 /// process), and the window never closes the app by itself.
 fn default_plugins(
     platform: Platform,
@@ -527,7 +541,11 @@ fn default_plugins(
                 ..default()
             })
             .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::log::LogPlugin>(),
+            .disable::<bevy::log::LogPlugin>()
+            // Without a renderer Bevy leaves out the render world's entity bookkeeping, yet
+            // removing a camera or light component still writes to it (the 3D view's camera
+            // and lights go when the view changes). Nothing reads the records here.
+            .add(bevy::render::sync_world::SyncWorldPlugin),
     }
 }
 

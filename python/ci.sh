@@ -29,7 +29,7 @@ fi
 source "$venv/bin/activate"
 python -m pip install --quiet --disable-pip-version-check \
   "maturin>=1.9,<2" "numpy>=1.24" "pytest>=8" "gymnasium>=1.0" "pettingzoo>=1.24" \
-  "open_spiel>=1.5" "chess>=1.10"
+  "open_spiel>=1.5" "chess>=1.10" "scipy>=1.10" "matplotlib>=3.7"
 
 step "extension module (maturin develop, dev profile)"
 maturin develop --locked --quiet

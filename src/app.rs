@@ -113,6 +113,14 @@ pub struct DemoLaunch {
     pub window: WindowPlan,
     /// `--view`: the board's view; `None`: the settings' view.
     pub view: Option<crate::persist::ViewMode>,
+    /// Sound in the demo.
+    pub sound: bool,
+    /// Minutes of idleness after a take-over before the loop starts again (`None`: never).
+    pub idle_return: Option<f32>,
+    /// The kiosk: the window's close requests are ignored (hold Esc to quit).
+    pub kiosk: bool,
+    /// Show each variant's scene between its title card and its game.
+    pub scenes: bool,
 }
 
 /// One of the ways the window starts.
@@ -224,9 +232,15 @@ impl DemoLaunch {
             Some(text) => Some(parse_window_size(text)?),
             None => None,
         };
+        if !args.idle_return.is_finite() || args.idle_return < 0.0 {
+            return Err(StartError(format!(
+                "--idle-return takes minutes, 0 or more, not {}",
+                args.idle_return
+            )));
+        }
         Ok(DemoLaunch {
             variants: if args.variants.is_empty() {
-                Variant::ALL.to_vec()
+                crate::demo::plugin::ATTRACT_ORDER.to_vec()
             } else {
                 args.variants.clone()
             },
@@ -239,9 +253,13 @@ impl DemoLaunch {
             scoreboard: !args.no_scoreboard,
             window: WindowPlan {
                 size,
-                fullscreen: args.fullscreen,
+                fullscreen: args.fullscreen || args.kiosk,
             },
             view: args.view,
+            sound: args.sound,
+            idle_return: (args.idle_return > 0.0).then_some(args.idle_return),
+            kiosk: args.kiosk,
+            scenes: args.scenes == "on",
         })
     }
 }
@@ -359,12 +377,14 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         Launch::Play(_) => "Esoterica",
         Launch::Demo(_) => "Esoterica — demo",
     };
+    let kiosk = matches!(&launch, Launch::Demo(d) if d.kiosk);
     let mut app = App::new();
     app.add_plugins(default_plugins(
         platform,
         title,
         window,
         settings.fullscreen,
+        kiosk,
     ));
     if platform == Platform::Window {
         app.insert_resource(bevy::render::error_handler::RenderErrorHandler(
@@ -480,13 +500,27 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
                     crate::render::RenderPlugin,
                     crate::ui::UiPlugin,
                 ))
+                .insert_resource(crate::sound::SoundSettings {
+                    in_demo: d.sound,
+                    ..default()
+                })
                 .add_plugins(crate::demo::DemoPlugin {
                     variants: d.variants,
                     pace_secs: d.pace_secs,
                     bot: d.bot,
                     scoreboard: d.scoreboard,
+                    return_after: d.idle_return,
+                    variant_scenes: if d.scenes {
+                        crate::demo::plugin::attract_scenes()
+                    } else {
+                        Vec::new()
+                    },
+                    max_plies: crate::demo::plugin::ATTRACT_MAX_PLIES,
                     ..default()
                 });
+            if d.kiosk {
+                app.add_systems(Update, ignore_close_requests);
+            }
         }
     }
     app
@@ -501,11 +535,23 @@ fn random_seed() -> u64 {
 /// render plugin then creates no renderer, but keeps the render world's entity records that
 /// despawning a camera or light needs), no log subscriber (tests run many apps in one
 /// process), and the window never closes the app by itself.
+/// The kiosk's window: a close request (the title bar's button, Alt+F4) does nothing; the
+/// demo quits only when Esc is held.
+fn ignore_close_requests(mut requests: MessageReader<bevy::window::WindowCloseRequested>) {
+    for r in requests.read() {
+        info!(
+            "kiosk: the close request of window {:?} is ignored (hold Esc to quit)",
+            r.window
+        );
+    }
+}
+
 fn default_plugins(
     platform: Platform,
     title: &str,
     plan: WindowPlan,
     fullscreen_setting: bool,
+    kiosk: bool,
 ) -> bevy::app::PluginGroupBuilder {
     let (w, h) = plan.size.unwrap_or(DEFAULT_WINDOW);
     let mode = if plan.fullscreen || fullscreen_setting {
@@ -523,6 +569,8 @@ fn default_plugins(
     match platform {
         Platform::Window => DefaultPlugins.set(WindowPlugin {
             primary_window: Some(window),
+            // The kiosk's window stays open; Esc held quits (`ignore_close_requests`).
+            close_when_requested: !kiosk,
             ..default()
         }),
         Platform::Headless => DefaultPlugins

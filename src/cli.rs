@@ -41,6 +41,9 @@
 //!   positions (Texel's method, [`tune`], `docs/BOTS.md`) and prints the loss and the
 //!   weights before and after.
 //!
+//! - `esoterica lessons list|check|try …`: the try-it lessons ([`lessons`],
+//!   `docs/LESSONS.md`).
+//!
 //! Exit status: 0 success, 1 bad input (position text, arguments, an output file that cannot
 //! be written, a bot that cannot play the variant), 2 illegal move, 3 an internal error in
 //! `match` (a rules error on a move the rules listed as legal).
@@ -83,6 +86,7 @@ pub(crate) fn stdout_failed(e: &std::io::Error) -> ! {
 use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
+pub mod lessons;
 pub mod tournament;
 pub mod tune;
 pub mod uci;
@@ -139,10 +143,10 @@ pub struct PlayArgs {
     /// idle minutes; off when neither is set).
     #[arg(long = "idle-demo", value_name = "MINUTES")]
     pub idle_demo: Option<f32>,
-    /// White's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// White's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub white: Option<String>,
-    /// Black's player: human (default), random, greedy, alphabeta[:1-8] or `ext:<command>`.
+    /// Black's player: human (default), random, greedy, alphabeta[:1-9] or `ext:<command>`.
     #[arg(long, value_name = "BOT")]
     pub black: Option<String>,
     /// Show a scene: a scene file (RON, see docs/SAVING.md) or the name of a bundled
@@ -178,7 +182,9 @@ pub struct PlayArgs {
 /// `demo` options.
 #[derive(Args, Debug, Clone)]
 pub struct DemoArgs {
-    /// Variants to cycle through, comma-separated (default: all).
+    /// Variants to cycle through, comma-separated (default: all, the most surprising
+    /// first: intrachange, parity, force-field, big-outer, parity-single, bully,
+    /// nonviolent, standard).
     #[arg(long, value_delimiter = ',', value_parser = parse_variant)]
     pub variants: Vec<Variant>,
     /// Borderless fullscreen.
@@ -187,7 +193,7 @@ pub struct DemoArgs {
     /// Seconds between two bot moves.
     #[arg(long, default_value_t = 1.5)]
     pub pace: f32,
-    /// Bot playing both sides: random, greedy or alphabeta[:1-8].
+    /// Bot playing both sides: random, greedy or alphabeta[:1-9].
     #[arg(long, default_value = "alphabeta:2")]
     pub bot: String,
     /// Hide the scoreboard of the demo's games (shown in a corner by default).
@@ -201,6 +207,21 @@ pub struct DemoArgs {
     /// monitor).
     #[arg(long, value_name = "WxH")]
     pub window: Option<String>,
+    /// Play sound in the demo (the demo is silent otherwise; needs a build with the
+    /// `sound` feature).
+    #[arg(long)]
+    pub sound: bool,
+    /// Minutes without a key, click or mouse motion after a visitor took over before the
+    /// loop starts again (0: never).
+    #[arg(long, default_value_t = 1.0, value_name = "MINUTES")]
+    pub idle_return: f32,
+    /// For an unattended screen at an event: fullscreen, the window's close button and
+    /// Alt+F4 do nothing (hold Esc to quit), and the loop comes back after the idle time.
+    #[arg(long)]
+    pub kiosk: bool,
+    /// Scenes between each variant's title card and its game: `on` (default) or `off`.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub scenes: String,
 }
 
 /// Subcommands.
@@ -234,6 +255,9 @@ pub enum Command {
     /// Label the quiet positions of games with White's expected score by deeper searches
     /// of the alphabeta bot, for `tune --labels`.
     Label(tune::LabelArgs),
+    /// The try-it lessons: list them, solve them by their scripts, try a move.
+    #[command(subcommand)]
+    Lessons(lessons::LessonsCmd),
 }
 
 /// `scene` options.
@@ -251,7 +275,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_variant)]
     variant: Variant,
     /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
-    /// alphabeta[:1-8] or `ext:<command line>`.
+    /// alphabeta[:1-9] or `ext:<command line>`.
     #[arg(long)]
     white: String,
     /// Bot B, Black in the odd-numbered games; colours alternate.
@@ -423,6 +447,7 @@ pub fn main() -> ExitCode {
         Some(Command::Analyse(a)) => analyse::run(&a),
         Some(Command::Tune(a)) => tune::run(&a),
         Some(Command::Label(a)) => tune::run_label(&a),
+        Some(Command::Lessons(c)) => lessons::run(&c),
     };
     ExitCode::from(code)
 }

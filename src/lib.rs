@@ -3,15 +3,17 @@
 //! - [`rules`]: the plain-Rust rules core (no Bevy), the single source of truth.
 //! - [`cli`]: the command-line tools (`perft`, `moves`, `apply`, `explain`, `scene`, `match`).
 //! - [`bots`]: the Bot trait, built-in and external bots, the match runner (plain Rust).
+//! - [`learn`]: try-it lessons, puzzles (finding, checking, rating) (plain Rust).
 //! - [`demo`]: attract mode for events: captions, title cards and the demo loop (plain Rust).
 //! - [`persist`]: game files, autosave, settings and scenes (plain Rust).
 //! - With the default `app` feature: the Bevy game (`game`: the ECS model and the
-//!   resolution pipeline, headless; `render`: the 2D board and animations; `ui`: the egui
-//!   panels; `app`: the window). The top-level system sets are configured here, once.
+//!   resolution pipeline, headless; `render`: the 2D board and animations; `sound`: the
+//!   cues, played with the `sound` feature; `ui`: the egui panels; `app`: the window). The top-level system sets are configured here, once.
 
 pub mod bots;
 pub mod cli;
 pub mod demo;
+pub mod learn;
 pub mod persist;
 pub mod rules;
 
@@ -21,6 +23,8 @@ pub mod app;
 pub mod game;
 #[cfg(feature = "app")]
 pub mod render;
+#[cfg(feature = "app")]
+pub mod sound;
 #[cfg(feature = "app")]
 pub mod ui;
 

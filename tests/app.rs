@@ -1081,8 +1081,8 @@ mod demo {
             bot: BotSpec::Random,
             movetime_ms: 20,
             max_plies: 6,
-            idle_return: None,
             scoreboard: true,
+            ..default()
         });
         let mut frames = 0;
         while app.world().resource::<DemoState>().demo.games_played() < 2 && frames < 3000 {
@@ -2165,7 +2165,7 @@ mod start_modes {
         use esoterica::demo::plugin::DemoScoreboard;
         let (_root, f) = folders("scoreboard");
         let mut app = start(
-            "esoterica demo --variants bully,nonviolent --pace 0.1 --bot random",
+            "esoterica demo --variants bully,nonviolent --pace 0.1 --bot random --scenes off",
             f,
         );
         let t0 = std::time::Instant::now();
@@ -2305,17 +2305,20 @@ mod start_modes {
         let mut app = start("esoterica demo", f);
         frames(&mut app, 5);
         let demo = *app.world().resource::<BoardInsets>();
-        assert_eq!(demo.top, play.top + HINT_ROW_PX, "{play:?} {demo:?}");
+        // The demo shows the board without the panels: only its own strips are kept.
+        assert!(play.left > 0.0 && play.right > 0.0, "{play:?}");
+        // The 1280×800 window: the strips for its height.
+        let (hint, bar) = esoterica::demo::plugin::demo_strips(800.0);
+        assert!(hint >= HINT_ROW_PX && bar >= CAPTION_BAR_PX);
+        assert_eq!((demo.top, demo.bottom), (hint, bar), "{play:?} {demo:?}");
+        let (tall_hint, tall_bar) = esoterica::demo::plugin::demo_strips(2160.0);
         assert!(
-            demo.bottom >= play.bottom + CAPTION_BAR_PX,
-            "{play:?} {demo:?}"
+            tall_hint > hint && tall_bar > bar,
+            "taller windows, larger words"
         );
+        assert_eq!((demo.left, demo.right), (0.0, 0.0), "no panels in the demo");
         // Once a game is on the scoreboard, its column at the right is kept free of the
         // board too (g8 and h8 are not under it).
-        assert_eq!(
-            demo.right, play.right,
-            "no scoreboard before the first result"
-        );
         {
             let mut state = app.world_mut().resource_mut::<DemoState>();
             state.demo.max_plies = 2;
@@ -2335,17 +2338,89 @@ mod start_modes {
         }
         frames(&mut app, 3);
         let with_board = *app.world().resource::<BoardInsets>();
-        assert!(
-            with_board.right >= play.right + esoterica::demo::plugin::SCOREBOARD_PX,
+        assert_eq!(
+            with_board.right,
+            esoterica::demo::plugin::SCOREBOARD_PX,
             "{play:?} {with_board:?}"
         );
+    }
+
+    /// The attract loop opens on Intrachange, and after its title card shows the variant's
+    /// scene (scripted moves with their captions, no bot moving), then the bots' game.
+    #[test]
+    fn the_attract_loop_shows_each_variants_scene_before_its_game() {
+        use esoterica::demo::captions::CaptionKind;
+        use esoterica::demo::plugin::DemoCaptions;
+        use esoterica::game::GameOrigin;
+        let (_root, f) = folders("demo-scene");
+        let mut app = start("esoterica demo --pace 0.1 --bot random", f);
+        assert_eq!(
+            app.world().resource::<ActiveGame>().variant(),
+            Variant::Intrachange,
+            "the most surprising variant first"
+        );
+        app.world_mut().resource_mut::<DemoState>().demo.title_secs = 0.5;
+        let origin = |app: &App| app.world().resource::<ActiveGame>().origin;
+        let t0 = std::time::Instant::now();
+        while origin(&app) != GameOrigin::Scene && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 5);
+        }
+        assert_eq!(
+            origin(&app),
+            GameOrigin::Scene,
+            "the scene follows the title"
+        );
+        assert_eq!(
+            mode(&app),
+            AppMode::Demo,
+            "the demo shows it in its own mode"
+        );
+        let scene_moves = |app: &App| {
+            app.world()
+                .resource::<ScenePlayback>()
+                .scene
+                .as_ref()
+                .map_or(0, |s| s.steps.len())
+        };
+        let steps = scene_moves(&app);
+        assert!(steps >= 2);
+        let t0 = std::time::Instant::now();
+        while origin(&app) == GameOrigin::Scene && t0.elapsed() < Duration::from_secs(60) {
+            frames(&mut app, 10);
+            let played = app.world().resource::<ScenePlayback>().next;
+            assert!(
+                entries(&app) <= played,
+                "only the scene's scripted moves are played ({} > {played})",
+                entries(&app)
+            );
+        }
+        let scripted: Vec<String> = app
+            .world()
+            .resource::<DemoCaptions>()
+            .log
+            .iter()
+            .filter(|c| c.kind == CaptionKind::Scripted)
+            .map(|c| c.text.clone())
+            .collect();
+        assert!(scripted.len() >= 2, "the scene's captions: {scripted:?}");
+        assert_eq!(origin(&app), GameOrigin::Demo, "then the bots' game");
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 2 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        assert!(entries(&app) >= 2, "the bots play the Intrachange game");
+        assert_eq!(
+            app.world().resource::<ActiveGame>().variant(),
+            Variant::Intrachange
+        );
+        assert_only_this_game(&mut app, "the demo's game after its scene");
     }
 
     #[test]
     fn demo_starts_cycles_variants_and_plays() {
         let (_root, f) = folders("demo");
         let mut app = start(
-            "esoterica demo --variants standard,parity --pace 0.1 --bot random",
+            "esoterica demo --variants standard,parity --pace 0.1 --bot random --scenes off",
             f,
         );
         // Even under the first title card the board is the demo's, not a player's.
@@ -2374,7 +2449,7 @@ mod start_modes {
     fn demo_with_moves(name: &str, plies: usize) -> App {
         let (_root, f) = folders(name);
         let mut app = start(
-            "esoterica demo --variants standard --pace 0.1 --bot random",
+            "esoterica demo --variants standard --pace 0.1 --bot random --scenes off",
             f,
         );
         let t0 = std::time::Instant::now();
@@ -3410,7 +3485,7 @@ mod start_modes {
         // The demo: Force Field, then Parity, with every overlay on.
         let (_root, f) = folders("overlays-demo");
         let mut app = start(
-            "esoterica demo --variants force-field,parity --pace 0.05 --bot random",
+            "esoterica demo --variants force-field,parity --pace 0.05 --bot random --scenes off",
             f,
         );
         {
@@ -3443,6 +3518,137 @@ mod start_modes {
             Variant::Parity,
             "the demo went on to Parity"
         );
+    }
+
+    /// The sound cues follow what the board shows, as it shows it (headless: no audio
+    /// device is needed; with the `sound` feature a sound entity is spawned for each
+    /// audible cue): a slide then a teleport, a field's refusal, a capture, a check after
+    /// the move lands, Parity's landing together, the end of a game; muted, nothing is
+    /// heard, and the demo is silent.
+    #[test]
+    fn sound_cues_follow_the_motions_and_the_notices() {
+        use esoterica::game::ResignRequest;
+        use esoterica::sound::{CueLog, SoundCue, SoundSettings};
+        fn heard(app: &App) -> Vec<SoundCue> {
+            app.world().resource::<CueLog>().audible()
+        }
+        fn clear(app: &mut App) {
+            app.world_mut().resource_mut::<CueLog>().0.clear();
+        }
+        // Intrachange 1. e4: the slide to e4, then the teleport to e6.
+        let mut app = play_args(&["--variant", "intrachange"], "sound-intrachange");
+        frames(&mut app, 3);
+        clear(&mut app);
+        play_text(&mut app, "e2e4");
+        frames(&mut app, 90);
+        assert_eq!(heard(&app), [SoundCue::Move, SoundCue::Teleport]);
+        #[cfg(feature = "sound")]
+        {
+            use esoterica::sound::playback::CueSound;
+            // No audio device plays them here, so the sound entities stay: one per cue
+            // heard, with that cue's sound.
+            let mut spawned: Vec<SoundCue> = app
+                .world_mut()
+                .query::<&CueSound>()
+                .iter(app.world())
+                .map(|c| c.0)
+                .collect();
+            spawned.sort_by_key(|c| SoundCue::ALL.iter().position(|a| a == c));
+            let mut expected = vec![SoundCue::Move, SoundCue::Teleport];
+            expected.sort_by_key(|c| SoundCue::ALL.iter().position(|a| a == c));
+            assert_eq!(spawned, expected);
+            let bank = app.world().resource::<esoterica::sound::playback::SoundBank>();
+            assert_eq!(bank.0.len(), SoundCue::ALL.len());
+        }
+        // Force Field: a move into a square White's field holds is refused.
+        let mut app = play_args(&["--variant", "force-field"], "sound-field");
+        frames(&mut app, 3);
+        play_text(&mut app, "e2e4");
+        frames(&mut app, 40);
+        clear(&mut app);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, Move::new(sq(&pos, "b7"), sq(&pos, "b5")));
+        frames(&mut app, 3);
+        assert_eq!(heard(&app), [SoundCue::FieldRefusal]);
+        // Standard: a capture, then a check heard once the move has landed.
+        let mut app = play_args(
+            &["--position", "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1"],
+            "sound-standard",
+        );
+        frames(&mut app, 3);
+        clear(&mut app);
+        play_text(&mut app, "exd5");
+        frames(&mut app, 60);
+        play_text(&mut app, "Kd7");
+        frames(&mut app, 60);
+        clear(&mut app);
+        play_text(&mut app, "Ra7");
+        frames(&mut app, 2);
+        assert_eq!(
+            heard(&app),
+            [SoundCue::Move],
+            "the check waits for the landing"
+        );
+        frames(&mut app, 60);
+        assert_eq!(heard(&app), [SoundCue::Move, SoundCue::Check]);
+        // Resigning ends the game: its cue at once.
+        clear(&mut app);
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::Black });
+        frames(&mut app, 3);
+        assert_eq!(heard(&app), [SoundCue::GameOver]);
+        // Parity: both pieces land together.
+        let mut app = play_args(&["--variant", "parity"], "sound-parity");
+        frames(&mut app, 3);
+        clear(&mut app);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, commit_of(&pos, Color::White, "e2e4"));
+        submit(&mut app, commit_of(&pos, Color::Black, "e7e5"));
+        frames(&mut app, 60);
+        assert_eq!(heard(&app), [SoundCue::Landing]);
+        // Muted: the cues are decided but nothing is heard.
+        app.world_mut().resource_mut::<SoundSettings>().muted = true;
+        clear(&mut app);
+        let pos = app
+            .world()
+            .resource::<ActiveGame>()
+            .record
+            .current()
+            .clone();
+        submit(&mut app, commit_of(&pos, Color::White, "g1f3"));
+        submit(&mut app, commit_of(&pos, Color::Black, "g8f6"));
+        frames(&mut app, 60);
+        let log = app.world().resource::<CueLog>().0.clone();
+        assert_eq!(log, [(SoundCue::Landing, 0.0)]);
+        // The demo is silent unless started with --sound.
+        let (_root, f) = folders("sound-demo");
+        let mut app = start(
+            "esoterica demo --variants standard --pace 0.05 --bot random --scenes off",
+            f,
+        );
+        app.world_mut().resource_mut::<DemoState>().demo.title_secs = 0.0;
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 3 && t0.elapsed() < Duration::from_secs(30) {
+            frames(&mut app, 10);
+        }
+        let log = app.world().resource::<CueLog>().0.clone();
+        assert!(
+            !log.is_empty() && log.iter().all(|(_, v)| *v == 0.0),
+            "{log:?}"
+        );
+        let (_root, f) = folders("sound-demo-on");
+        let app = start("esoterica demo --sound", f);
+        assert!(app.world().resource::<SoundSettings>().in_demo);
     }
 
     /// A clock runs only while its side can move: behind the position editor, while a file

@@ -14,7 +14,7 @@ use crate::names;
 use crate::position::{PyPosition, parent_for};
 use crate::types::PyMove;
 
-/// A bot: `"random"`, `"greedy"`, `"alphabeta[:1-8]"` or `"ext:<command line>"`, seeded.
+/// A bot: `"random"`, `"greedy"`, `"alphabeta[:1-9]"` or `"ext:<command line>"`, seeded.
 /// It thinks with the interpreter lock released, so other Python threads run meanwhile;
 /// one of them may `stop()` the search.
 ///
@@ -98,12 +98,8 @@ impl PyBot {
         // external or plug-in bot that is not one is the bot's fault.
         match mv {
             Some(m) if !position.pos.legal_commits(side).contains(&m) => {
-                Err(BotError::new_err(format!(
-                    "{}: illegal move {} in {}",
-                    self.spec,
-                    m.coordinate(position.pos.shape()),
-                    position.pos.to_text()
-                )))
+                let why = esoterica::bots::BotError::illegal_move(&position.pos, &m);
+                Err(BotError::new_err(format!("{}: {why}", self.spec)))
             }
             _ => Ok((mv, rec.last, rec.nodes)),
         }

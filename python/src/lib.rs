@@ -10,6 +10,7 @@ mod effects;
 mod errors;
 mod game;
 mod names;
+mod nnue;
 mod planes;
 mod position;
 mod types;
@@ -111,5 +112,11 @@ fn _esoterica(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planes_shape, m)?)?;
     m.add_function(wrap_pyfunction!(action_size, m)?)?;
     m.add_function(wrap_pyfunction!(promotion_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_inputs, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_bucket, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_write, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_info, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_evaluate, m)?)?;
     Ok(())
 }

@@ -22,7 +22,7 @@ use std::sync::mpsc::channel;
 use std::time::Instant;
 
 use super::random::RandomBot;
-use super::{Bot, BotSpec, NoControl, SearchLimits, mix_seed};
+use super::{Bot, BotError, BotSpec, NoControl, SearchLimits, mix_seed};
 use crate::rules::clock::{Clock, TimeControl, flag_fall};
 use crate::rules::{
     Color, DrawReason, Entry, GameRecord, Move, Outcome, Position, TurnModel, Variant, WinReason,
@@ -580,7 +580,7 @@ impl Seat {
         clock: Option<super::Clock>,
         limits: SearchLimits,
         legal: &[Move],
-    ) -> Result<Move, String> {
+    ) -> Result<Move, BotError> {
         let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
         let bot = &mut self.bot;
         let got = catch_unwind(AssertUnwindSafe(|| {
@@ -594,24 +594,16 @@ impl Seat {
             )
         }));
         match got {
-            Err(p) => {
-                let msg = p
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| p.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".into());
-                Err(format!("the bot panicked: {msg}"))
-            }
-            Ok(None) => Err(self
-                .bot
-                .fault()
-                .unwrap_or_else(|| "the bot returned no move although legal moves exist".into())),
+            Err(p) => Err(match BotError::from_panic(p.as_ref()) {
+                // The record names a panic without a message too.
+                BotError::Panicked { message: None } => BotError::Panicked {
+                    message: Some("unknown panic".into()),
+                },
+                e => e,
+            }),
+            Ok(None) => Err(self.bot.fault().unwrap_or(BotError::NoMove)),
             Ok(Some(m)) if legal.contains(&m) => Ok(m),
-            Ok(Some(m)) => Err(format!(
-                "illegal move {} in {}",
-                m.coordinate(pos.shape()),
-                pos.to_text()
-            )),
+            Ok(Some(m)) => Err(BotError::illegal_move(pos, &m)),
         }
     }
 }
@@ -620,14 +612,15 @@ impl Seat {
 /// the bot's own reason (an external engine names itself in it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotCheckError {
-    /// The bot does not play the variant ([`Bot::supports`]'s reason, in its words).
+    /// The bot does not play the variant ([`Bot::supports`]'s reason; `Display` gives its
+    /// words).
     Unsupported {
         /// The bot's name.
         bot: String,
         /// The variant.
         variant: Variant,
         /// Why not.
-        reason: String,
+        reason: BotError,
     },
     /// The bot panicked while being built or asked.
     Panicked {
@@ -639,13 +632,20 @@ pub enum BotCheckError {
 impl std::fmt::Display for BotCheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BotCheckError::Unsupported { reason, .. } => f.write_str(reason),
+            BotCheckError::Unsupported { reason, .. } => reason.fmt(f),
             BotCheckError::Panicked { bot } => write!(f, "bot '{bot}' panicked while being asked"),
         }
     }
 }
 
-impl std::error::Error for BotCheckError {}
+impl std::error::Error for BotCheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BotCheckError::Unsupported { reason, .. } => Some(reason),
+            BotCheckError::Panicked { .. } => None,
+        }
+    }
+}
 
 /// Asks `bot` (built with `seed`) whether it plays `variant` ([`Bot::supports`]): an
 /// external program is started, its `uci` answer read and the program ended.
@@ -694,9 +694,8 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
     } else {
         (&cfg.b, &cfg.a)
     };
-    let make = |c: &Contestant, s: u64| -> Result<Box<dyn Bot>, String> {
-        catch_unwind(AssertUnwindSafe(|| (c.factory)(s)))
-            .map_err(|_| "the bot panicked while being built".to_string())
+    let make = |c: &Contestant, s: u64| -> Result<Box<dyn Bot>, BotError> {
+        catch_unwind(AssertUnwindSafe(|| (c.factory)(s))).map_err(|_| BotError::PanickedWhileBuilt)
     };
     let start = cfg
         .start
@@ -724,7 +723,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
                     game: index,
                     bot: c.name.clone(),
                     color: side,
-                    reason: e,
+                    reason: e.to_string(),
                     internal: false,
                 });
                 (Box::new(RandomBot::new(seed)) as Box<dyn Bot>, true)
@@ -774,7 +773,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize) -> GameResult {
                     game: index,
                     bot: seat.name.clone(),
                     color: side,
-                    reason: reason.clone(),
+                    reason: reason.to_string(),
                     internal: false,
                 });
                 if cfg.fallback == Fallback::Random && !seat.replaced {
@@ -928,7 +927,7 @@ fn flag_fell(record: &mut GameRecord, clock: &Option<Clock>) -> bool {
 
 /// The PGN tag of a bot replaced by the `random` bot: `WhiteFallback` or `BlackFallback`,
 /// naming the bot and its fault.
-fn fallback_tag(side: Color, bot: &str, reason: &str) -> (String, String) {
+fn fallback_tag(side: Color, bot: &str, reason: &BotError) -> (String, String) {
     (
         format!("{}Fallback", side.title()),
         format!("{bot} faulted ({reason}); the random bot played the rest of the game"),

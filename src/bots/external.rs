@@ -26,7 +26,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
-use super::{Bot, SearchControl, SearchLimits};
+use super::{Bot, BotError, SearchControl, SearchLimits};
 use crate::rules::{Color, Move, Position, TurnModel, Variant};
 
 /// The longest line accepted from a bot, in bytes.
@@ -1107,12 +1107,12 @@ impl Bot for ExternalBot {
         self.ask(pos, side, limits, ctl)
     }
 
-    fn fault(&mut self) -> Option<String> {
-        self.fault.take().map(|f| f.to_string())
+    fn fault(&mut self) -> Option<BotError> {
+        self.fault.take().map(BotError::Engine)
     }
 
-    fn supports(&mut self, v: Variant) -> Result<(), String> {
-        self.check_variant(v).map_err(|e| e.to_string())
+    fn supports(&mut self, v: Variant) -> Result<(), BotError> {
+        self.check_variant(v).map_err(BotError::Engine)
     }
 }
 
@@ -1176,7 +1176,11 @@ mod tests {
             None
         );
         let f = b.fault().unwrap();
-        assert!(f.contains("cannot start"), "{f}");
+        assert!(
+            matches!(f, BotError::Engine(EngineFault::Spawn { .. })),
+            "{f:?}"
+        );
+        assert!(f.to_string().contains("cannot start"), "{f}");
     }
 
     /// Test bots written as POSIX shell scripts in a fresh temporary directory.

@@ -35,7 +35,7 @@ use std::time::Duration;
 use crate::rules::{Color, Move, Position, Variant};
 
 pub use arena::{MatchConfig, MatchReport, run_match};
-pub use external::ExternalBot;
+pub use external::{EngineFault, ExternalBot};
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
 pub use search::AlphaBetaBot;
@@ -222,8 +222,9 @@ pub trait Bot: Send + 'static {
     /// the variants it declares ([`ExternalBot::check_variant`]).
     ///
     /// # Errors
-    /// Why the bot cannot play `v`, in words.
-    fn supports(&mut self, v: Variant) -> Result<(), String> {
+    /// Why the bot cannot play `v`: for an external bot [`BotError::Engine`] with
+    /// [`EngineFault::Unsupported`], or the failure that kept it from answering.
+    fn supports(&mut self, v: Variant) -> Result<(), BotError> {
         let _ = v;
         Ok(())
     }
@@ -273,9 +274,98 @@ pub trait Bot: Send + 'static {
     }
 
     /// Why the last [`Bot::choose`]/[`Bot::commit`] returned no move or failed (external
-    /// bots: garbage, timeout, crash), taken once. Built-in bots have none.
-    fn fault(&mut self) -> Option<String> {
+    /// bots: garbage, timeout, crash, as [`BotError::Engine`]), taken once. Built-in bots
+    /// have none.
+    fn fault(&mut self) -> Option<BotError> {
         None
+    }
+}
+
+/// Why a bot cannot play or gave no usable move: the error of the [`Bot`] trait
+/// ([`Bot::supports`], [`Bot::fault`]) and of the hosts that run a bot (the worker thread,
+/// the match runner, the game, the Python module). `Display` is the wording the player,
+/// the match record and the logs show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotError {
+    /// An external engine failed or refused the variant (its own fault, which names the
+    /// engine where it matters).
+    Engine(EngineFault),
+    /// The bot answered without a move although legal moves exist.
+    NoMove,
+    /// The bot's move is not a legal move (Parity: commit) of its side.
+    IllegalMove {
+        /// The move, in coordinate form.
+        mv: String,
+        /// The position text it was asked in.
+        position: String,
+    },
+    /// The bot panicked while thinking (the panic's message, where it gave one).
+    Panicked {
+        /// The message.
+        message: Option<String>,
+    },
+    /// The bot panicked while being built.
+    PanickedWhileBuilt,
+    /// The thread the bot thought on ended without an answer.
+    ThreadEnded,
+    /// The channel to the bot's thread was poisoned by a panic elsewhere.
+    ChannelPoisoned,
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotError::Engine(e) => e.fmt(f),
+            BotError::NoMove => f.write_str("the bot returned no move although legal moves exist"),
+            BotError::IllegalMove { mv, position } => write!(f, "illegal move {mv} in {position}"),
+            BotError::Panicked { message: None } => f.write_str("the bot panicked"),
+            BotError::Panicked {
+                message: Some(message),
+            } => write!(f, "the bot panicked: {message}"),
+            BotError::PanickedWhileBuilt => f.write_str("the bot panicked while being built"),
+            BotError::ThreadEnded => f.write_str("the bot thread ended without an answer"),
+            BotError::ChannelPoisoned => f.write_str("the bot's channel is poisoned"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BotError::Engine(e) => Some(e),
+            BotError::NoMove
+            | BotError::IllegalMove { .. }
+            | BotError::Panicked { .. }
+            | BotError::PanickedWhileBuilt
+            | BotError::ThreadEnded
+            | BotError::ChannelPoisoned => None,
+        }
+    }
+}
+
+impl From<EngineFault> for BotError {
+    fn from(e: EngineFault) -> BotError {
+        BotError::Engine(e)
+    }
+}
+
+impl BotError {
+    /// The bot's move `mv` is not legal in `pos` ([`BotError::IllegalMove`]).
+    pub fn illegal_move(pos: &Position, mv: &Move) -> BotError {
+        BotError::IllegalMove {
+            mv: mv.coordinate(pos.shape()),
+            position: pos.to_text(),
+        }
+    }
+
+    /// A panic caught while the bot thought, with its message where the payload is a
+    /// string ([`BotError::Panicked`]).
+    pub fn from_panic(payload: &(dyn std::any::Any + Send)) -> BotError {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned());
+        BotError::Panicked { message }
     }
 }
 
@@ -321,17 +411,48 @@ pub enum BotSpec {
     External(Vec<String>),
 }
 
-/// A bot spec that cannot be read.
+/// A bot spec that cannot be read ([`BotSpec::parse`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotSpecError(pub String);
+pub enum BotSpecError {
+    /// `ext:` with a command line that cannot be split.
+    Command(external::CommandLineError),
+    /// `ext:` with no command line.
+    EmptyCommand,
+    /// `alphabeta:` with a level outside 1 to [`search::MAX_LEVEL`] (the text given).
+    Level(String),
+    /// No bot of that name (the text given).
+    Unknown(String),
+}
 
 impl fmt::Display for BotSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BotSpecError::Command(e) => e.fmt(f),
+            BotSpecError::EmptyCommand => {
+                f.write_str("ext: needs a command line, e.g. ext:python3 bot.py")
+            }
+            BotSpecError::Level(l) => write!(
+                f,
+                "alphabeta level must be 1 to {}, not '{l}'",
+                search::MAX_LEVEL
+            ),
+            BotSpecError::Unknown(t) => write!(
+                f,
+                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{}] or ext:<command>)",
+                search::MAX_LEVEL
+            ),
+        }
     }
 }
 
-impl std::error::Error for BotSpecError {}
+impl std::error::Error for BotSpecError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BotSpecError::Command(e) => Some(e),
+            BotSpecError::EmptyCommand | BotSpecError::Level(_) | BotSpecError::Unknown(_) => None,
+        }
+    }
+}
 
 /// The default alpha-beta level when none is given.
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -355,11 +476,9 @@ impl BotSpec {
     pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("ext:") {
-            let argv = external::split_command(cmd).map_err(|e| BotSpecError(e.to_string()))?;
+            let argv = external::split_command(cmd).map_err(BotSpecError::Command)?;
             if argv.is_empty() {
-                return Err(BotSpecError(
-                    "ext: needs a command line, e.g. ext:python3 bot.py".into(),
-                ));
+                return Err(BotSpecError::EmptyCommand);
             }
             return Ok(BotSpec::External(argv));
         }
@@ -373,15 +492,9 @@ impl BotSpec {
             ("alphabeta", None) => Ok(BotSpec::AlphaBeta(DEFAULT_LEVEL)),
             ("alphabeta", Some(l)) => match l.parse::<u8>() {
                 Ok(n @ 1..=search::MAX_LEVEL) => Ok(BotSpec::AlphaBeta(n)),
-                _ => Err(BotSpecError(format!(
-                    "alphabeta level must be 1 to {}, not '{l}'",
-                    search::MAX_LEVEL
-                ))),
+                _ => Err(BotSpecError::Level(l.to_string())),
             },
-            _ => Err(BotSpecError(format!(
-                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{}] or ext:<command>)",
-                search::MAX_LEVEL
-            ))),
+            _ => Err(BotSpecError::Unknown(t.to_string())),
         }
     }
 

@@ -272,7 +272,9 @@ impl BotInputs<'_> {
     fn live(&self) -> bool {
         let mode = self.mode.as_deref().map_or(AppMode::Play, |m| *m.get());
         let phase_ok = self.phase.as_deref().is_none_or(|p| p.get().takes_moves());
+        // A scene's moves are scripted: no bot plays its game.
         matches!(mode, AppMode::Play | AppMode::Demo)
+            && self.game.origin != crate::game::GameOrigin::Scene
             && phase_ok
             && self.game.review.is_none()
             && self.game.record.outcome().is_none()
@@ -333,7 +335,7 @@ pub fn poll_bots(
         if let Some((w, k)) = slot.job.take() {
             let taken = match w.lock() {
                 Ok(w) => w.try_take(),
-                Err(_) => Some(Err("the bot's channel is poisoned".to_string())),
+                Err(_) => Some(Err(super::BotError::ChannelPoisoned)),
             };
             match taken {
                 None => slot.job = Some((w, k)),
@@ -346,7 +348,7 @@ pub fn poll_bots(
                             out.notices.write(Notice::Bot {
                                 side,
                                 name: player_name(&player),
-                                fault: BotFault::NoMove(fault.unwrap_or_else(|| "no move".into())),
+                                fault: BotFault::NoMove(fault),
                             });
                         }
                         None => {}
@@ -441,7 +443,7 @@ pub fn poll_bots(
 }
 
 /// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
-/// `alphabeta[:1-8]`, `ext:<command>`).
+/// `alphabeta[:1-9]`, `ext:<command>`).
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.

@@ -818,7 +818,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                         Some(bot)
                     }
                     Err(_) => {
-                        send(&out, "info string error: the bot panicked");
+                        let why = super::BotError::Panicked { message: None };
+                        send(&out, &format!("info string error: {why}"));
                         send(&out, "bestmove 0000");
                         None
                     }

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use super::{Bot, Clock, SearchInfo, SearchLimits, StopControl};
+use super::{Bot, BotError, Clock, SearchInfo, SearchLimits, StopControl};
 use crate::rules::{Color, Move, Position};
 
 /// What a finished worker hands back: the bot (for the next move), its move and its last
-/// progress report, or why it failed.
-pub type WorkerResult = Result<(Box<dyn Bot>, Option<Move>, Option<SearchInfo>), String>;
+/// progress report, or why it failed ([`BotError::Panicked`], [`BotError::ThreadEnded`]).
+pub type WorkerResult = Result<(Box<dyn Bot>, Option<Move>, Option<SearchInfo>), BotError>;
 
 /// A bot thinking on a worker thread.
 pub struct BotWorker {
@@ -49,7 +49,7 @@ impl BotWorker {
                 }));
                 let msg = match got {
                     Ok(m) => Ok((bot, m, ctl.last)),
-                    Err(_) => Err("the bot panicked".to_string()),
+                    Err(_) => Err(BotError::Panicked { message: None }),
                 };
                 let _ = tx.send(msg);
             })?;
@@ -86,17 +86,13 @@ impl BotWorker {
         match self.rx.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                Some(Err("the bot thread ended without an answer".into()))
-            }
+            Err(TryRecvError::Disconnected) => Some(Err(BotError::ThreadEnded)),
         }
     }
 
     /// Waits for the result.
     pub fn wait(self) -> WorkerResult {
-        self.rx
-            .recv()
-            .unwrap_or_else(|_| Err("the bot thread ended without an answer".into()))
+        self.rx.recv().unwrap_or(Err(BotError::ThreadEnded))
     }
 }
 

@@ -58,7 +58,7 @@ pub enum TournamentAction {
 /// Options of a tournament run.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// A player (repeat it): random, greedy, alphabeta[:1-8] or `ext:<command line>`;
+    /// A player (repeat it): random, greedy, alphabeta[:1-9] or `ext:<command line>`;
     /// `NAME=SPEC` names it (`sf=ext:stockfish`).
     #[arg(long = "bot", value_name = "SPEC")]
     bots: Vec<String>,
@@ -181,7 +181,7 @@ pub struct OpeningsArgs {
     /// keep it only if White scores 37.5% to 62.5% in them (0: no such check).
     #[arg(long, default_value_t = 0)]
     check_games: usize,
-    /// The bot of the self-play check: random, greedy or alphabeta[:1-8].
+    /// The bot of the self-play check: random, greedy or alphabeta[:1-9].
     #[arg(long, default_value = "alphabeta:1")]
     check_bot: String,
 }

@@ -9,7 +9,7 @@ use crate::bots::uci_engine::UciEngine;
 /// `uci` options.
 #[derive(Args, Debug)]
 pub struct UciArgs {
-    /// The built-in bot to play: random, greedy or alphabeta[:1-8].
+    /// The built-in bot to play: random, greedy or alphabeta[:1-9].
     #[arg(long, default_value = "alphabeta:3")]
     pub bot: String,
     /// Master seed: the bot of the n-th game (after n `ucinewgame`s) is seeded from (seed, n).
@@ -22,7 +22,7 @@ pub(super) fn run(a: &UciArgs) -> u8 {
     let spec = match BotSpec::parse(&a.bot) {
         Ok(BotSpec::External(_)) => {
             eprintln!(
-                "error: esoterica uci plays a built-in bot (random, greedy, alphabeta[:1-8]), not an ext: program"
+                "error: esoterica uci plays a built-in bot (random, greedy, alphabeta[:1-9]), not an ext: program"
             );
             return 1;
         }

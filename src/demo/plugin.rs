@@ -32,6 +32,7 @@ use super::cards::TitleCard;
 use super::script::{DemoCommand, DemoLoop};
 use crate::bots::BotSpec;
 use crate::bots::plugin::{BotPlugin, player_from_cli};
+use crate::game::persist_glue::DemoSceneRequest;
 use crate::game::seats::DemoSeatsRequest;
 use crate::game::session::{StartDemoRequest, TakeOver, TakeOverRequest};
 use crate::game::{
@@ -59,6 +60,40 @@ pub const HINT_ROW_PX: f32 = 30.0;
 pub const SCOREBOARD_PX: f32 = 230.0;
 /// Default milliseconds a demo bot thinks per move.
 pub const BOT_MOVETIME_MS: u64 = 300;
+/// Default most plies of a demo game (Parity: turns): short games, so the loop reaches the
+/// next variant in a few minutes.
+pub const ATTRACT_MAX_PLIES: usize = 60;
+
+/// The order the attract loop shows the variants in: the most surprising first (a
+/// teleport, simultaneous moves, fields), standard chess last.
+pub const ATTRACT_ORDER: [Variant; 8] = [
+    Variant::Intrachange,
+    Variant::Parity,
+    Variant::ForceField,
+    Variant::BigOuter,
+    Variant::ParitySingle,
+    Variant::Bully,
+    Variant::Nonviolent,
+    Variant::Standard,
+];
+
+/// The bundled scene each variant's title card leads to: its own rule at work in a few
+/// moves, before the bots' game.
+pub fn attract_scenes() -> Vec<(Variant, String)> {
+    [
+        (Variant::Intrachange, "intrachange-pass-through"),
+        (Variant::Parity, "parity-failed-capture"),
+        (Variant::ForceField, "force-field-queen-field"),
+        (Variant::BigOuter, "big-outer-corner-knights"),
+        (Variant::ParitySingle, "parity-single-leave-the-square"),
+        (Variant::Bully, "bully-knight-refuses-the-queen"),
+        (Variant::Nonviolent, "nonviolent-no-en-passant"),
+        (Variant::Standard, "standard-en-passant-and-castling"),
+    ]
+    .into_iter()
+    .map(|(v, s)| (v, s.to_string()))
+    .collect()
+}
 
 /// The demo's configuration; add it with the game's plugins (it adds [`BotPlugin`] when the
 /// app has none).
@@ -79,6 +114,11 @@ pub struct DemoPlugin {
     /// Start in normal play (the demo stopped) and come back after this many idle minutes;
     /// `None` starts the demo at once.
     pub idle_return: Option<f32>,
+    /// When the demo starts at once: after a visitor's take-over, come back to the loop
+    /// after this many idle minutes (`None`: never).
+    pub return_after: Option<f32>,
+    /// The scene shown after each variant's title card, before its game.
+    pub variant_scenes: Vec<(Variant, String)>,
     /// Most plies per demo game before it is adjudicated a draw.
     pub max_plies: usize,
     /// Show the scoreboard of the demo's games in a corner.
@@ -95,6 +135,8 @@ impl Default for DemoPlugin {
             bot: BotSpec::AlphaBeta(2),
             movetime_ms: BOT_MOVETIME_MS,
             idle_return: None,
+            return_after: None,
+            variant_scenes: Vec::new(),
             max_plies: 120,
             scoreboard: true,
         }
@@ -204,7 +246,8 @@ impl Plugin for DemoPlugin {
         demo.title_secs = self.title_secs;
         demo.result_secs = self.result_secs;
         demo.max_plies = self.max_plies;
-        demo.idle_minutes = self.idle_return;
+        demo.idle_minutes = self.idle_return.or(self.return_after);
+        demo.variant_scenes = self.variant_scenes.clone();
         if self.idle_return.is_some() {
             demo.take_over();
         }
@@ -233,6 +276,7 @@ impl Plugin for DemoPlugin {
                 watch_input,
                 follow_take_over,
                 follow_demo_game,
+                follow_demo_scene,
                 advance_demo,
                 fade_captions,
             )
@@ -430,6 +474,34 @@ fn follow_demo_game(
     }
 }
 
+/// While the loop shows a scene: each scripted move's words become a caption, and the
+/// scene ends once its last move has been seen for two steps' time.
+fn follow_demo_scene(
+    playback: Res<crate::game::persist_glue::ScenePlayback>,
+    game: Res<ActiveGame>,
+    mut state: ResMut<DemoState>,
+    mut captions: ResMut<DemoCaptions>,
+    mut last: Local<String>,
+) {
+    if !state.demo.is_showing_scene() || game.origin != GameOrigin::Scene {
+        last.clear();
+        return;
+    }
+    if playback.scene.is_some() && *last != playback.caption && !playback.caption.is_empty() {
+        *last = playback.caption.clone();
+        captions.push(Caption {
+            kind: super::captions::CaptionKind::Scripted,
+            text: playback.caption.trim_end_matches('.').to_string(),
+        });
+    }
+    if playback.scene.is_some()
+        && !playback.is_playing()
+        && playback.since >= 2.0 * playback.step_secs
+    {
+        state.demo.on_scene_finished();
+    }
+}
+
 /// What the demo asks the game for.
 #[derive(SystemParam)]
 struct DemoRequests<'w> {
@@ -437,6 +509,7 @@ struct DemoRequests<'w> {
     new_game: MessageWriter<'w, NewGameRequest>,
     adjudicate: MessageWriter<'w, AdjudicateRequest>,
     start: MessageWriter<'w, StartDemoRequest>,
+    scene: MessageWriter<'w, DemoSceneRequest>,
 }
 
 /// What the demo shows besides the board: cards, captions and the scoreboard.
@@ -506,7 +579,22 @@ fn advance_demo(
                 }
                 overlay.result = Some(text);
             }
-            DemoCommand::ShowScene(_) => state.demo.on_scene_finished(),
+            DemoCommand::ShowScene(name) => {
+                match crate::persist::resolve_scene(std::path::Path::new(&name)) {
+                    Ok(scene) => {
+                        out.seats.write(DemoSeatsRequest {
+                            bot: state.bot.clone(),
+                            pace_secs: state.pace_secs,
+                            move_time: Some(Duration::from_millis(state.movetime_ms)),
+                        });
+                        out.scene.write(DemoSceneRequest(Box::new(scene)));
+                    }
+                    Err(e) => {
+                        warn!("demo: scene {name} not shown: {e}");
+                        state.demo.on_scene_finished();
+                    }
+                }
+            }
             DemoCommand::ReturnToDemo => {
                 info!("demo: idle, back to the demo");
                 out.start.write(StartDemoRequest);
@@ -535,7 +623,7 @@ const DIAGRAM_CYCLE_SECS: f64 = 3.5;
 type PieceTextures =
     std::collections::HashMap<(Color, crate::rules::PieceKind), bevy_egui::egui::TextureId>;
 
-/// A title card's diagram: the board at 22 points a square (Big Outer smaller), the pieces
+/// A title card's diagram: the board at a third of the window's height (`screen_h`, points), the pieces
 /// in the board's own piece art (`pieces`; letters in discs where a texture is missing),
 /// the held squares tinted, and the arrows drawn one after the other, growing, every
 /// [`DIAGRAM_CYCLE_SECS`]; a refused arrow ends in a red cross.
@@ -544,6 +632,7 @@ fn draw_diagram(
     d: &super::cards::Diagram,
     pieces: &PieceTextures,
     time: f64,
+    screen_h: f32,
 ) {
     use super::cards::ArrowKind;
     use bevy_egui::egui;
@@ -554,7 +643,8 @@ fn draw_diagram(
     let (f0, r0) = (lo(|c| c.0), lo(|c| c.1));
     let files = f32::from(hi(|c| c.0) - f0 + 1);
     let ranks = f32::from(hi(|c| c.1) - r0 + 1);
-    let cell = (240.0 / files.max(ranks)).min(26.0);
+    // The diagram takes about a third of the window's height.
+    let cell = (0.33 * screen_h / files.max(ranks)).min(0.045 * screen_h);
     let (rect, _) =
         ui.allocate_exact_size(egui::vec2(cell * files, cell * ranks), egui::Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
@@ -660,6 +750,7 @@ fn draw_title_card(
     card: &TitleCard,
     pieces: &PieceTextures,
     card_frame: bevy_egui::egui::Frame,
+    screen_h: f32,
 ) {
     use bevy_egui::egui;
     egui::Area::new(egui::Id::new("demo-title"))
@@ -668,11 +759,11 @@ fn draw_title_card(
         .fade_in(false)
         .show(ctx, |ui| {
             card_frame.show(ui, |ui| {
-                ui.set_max_width(760.0);
+                ui.set_max_width(ctx.viewport_rect().width() * 0.8);
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new(&card.title)
-                            .size(56.0)
+                            .size(TITLE_TEXT_SHARE * screen_h)
                             .strong()
                             .color(egui::Color32::from_rgb(250, 210, 90)),
                     );
@@ -680,13 +771,13 @@ fn draw_title_card(
                     for line in &card.lines {
                         ui.label(
                             egui::RichText::new(line)
-                                .size(24.0)
+                                .size(TITLE_LINE_SHARE * screen_h)
                                 .color(egui::Color32::WHITE),
                         );
                     }
                     if let Some(d) = &card.diagram {
                         ui.add_space(14.0);
-                        draw_diagram(ui, d, pieces, ctx.input(|i| i.time));
+                        draw_diagram(ui, d, pieces, ctx.input(|i| i.time), screen_h);
                         ctx.request_repaint();
                     }
                 });
@@ -750,6 +841,31 @@ struct OverlayInputs<'w> {
     mode: Option<Res<'w, State<AppMode>>>,
     holds: Res<'w, Holds>,
     art: Option<Res<'w, crate::render::art::ArtImages>>,
+    game: Res<'w, ActiveGame>,
+}
+
+/// The height of the demo's words as a share of the window's height, so they read from a
+/// few metres away on any screen: captions, the invitation, a title card's name and lines.
+pub const CAPTION_TEXT_SHARE: f32 = 0.045;
+/// The invitation above the board ("press any key to try …").
+pub const INVITATION_TEXT_SHARE: f32 = 0.03;
+/// A title card's name.
+pub const TITLE_TEXT_SHARE: f32 = 0.08;
+/// A title card's lines.
+pub const TITLE_LINE_SHARE: f32 = 0.035;
+/// The caption bar's height as a share of the window's height (at least
+/// [`CAPTION_BAR_PX`]): room for two captions.
+pub const CAPTION_BAR_SHARE: f32 = 0.22;
+
+/// The strips the demo keeps free of the board in a window `height` logical pixels high:
+/// the invitation's row above it and the caption bar below it, in logical pixels
+/// (at least [`HINT_ROW_PX`] and [`CAPTION_BAR_PX`]; more in a taller window, where the
+/// words are larger).
+pub fn demo_strips(height: f32) -> (f32, f32) {
+    (
+        HINT_ROW_PX.max(1.3 * INVITATION_TEXT_SHARE * height),
+        CAPTION_BAR_PX.max(CAPTION_BAR_SHARE * height),
+    )
 }
 
 /// The overlay: title card, result card, caption bar, take-over offer, quit hint. While
@@ -770,6 +886,7 @@ fn draw_demo_overlay(
         mode,
         holds,
         art,
+        game,
     } = input;
     let mut pieces = PieceTextures::new();
     if let (Some(card), Some(art)) = (&overlay.title, &art)
@@ -796,11 +913,14 @@ fn draw_demo_overlay(
         insets.top / zoom,
         insets.bottom / zoom,
     );
+    // The window's height in points: the demo's words are sized to it.
+    let screen_h = ctx.viewport_rect().height();
+    let (hint_px, bar_px) = demo_strips(screen_h * zoom);
     if running {
         // Room for the caption bar below the board, the hint above it and the scoreboard
         // beside it (the panels reset the insets each frame).
-        insets.bottom += CAPTION_BAR_PX;
-        insets.top += HINT_ROW_PX;
+        insets.bottom += bar_px;
+        insets.top += hint_px;
         if with_scoreboard {
             insets.right += SCOREBOARD_PX;
         }
@@ -822,7 +942,7 @@ fn draw_demo_overlay(
         .corner_radius(14)
         .inner_margin(28);
     if running && let Some(card) = &overlay.title {
-        draw_title_card(ctx, card, &pieces, card_frame);
+        draw_title_card(ctx, card, &pieces, card_frame, screen_h);
     }
     if running && let Some(text) = &overlay.result {
         egui::Area::new(egui::Id::new("demo-result"))
@@ -843,7 +963,7 @@ fn draw_demo_overlay(
     let screen = ctx.viewport_rect();
     if running && !captions.shown.is_empty() {
         // The strip between the board area's foot and the status line, clipped to it.
-        let bar = CAPTION_BAR_PX / zoom;
+        let bar = bar_px / zoom;
         let strip = egui::Rect::from_min_max(
             egui::pos2(
                 screen.left() + left + 12.0,
@@ -872,9 +992,13 @@ fn draw_demo_overlay(
                         for (c, left) in captions.shown.iter().skip(newest) {
                             let a = (left.min(1.0) * 255.0) as u8;
                             ui.add(
-                                egui::Label::new(egui::RichText::new(&c.text).size(26.0).color(
-                                    egui::Color32::from_rgba_unmultiplied(255, 255, 255, a),
-                                ))
+                                egui::Label::new(
+                                    egui::RichText::new(&c.text)
+                                        .size(CAPTION_TEXT_SHARE * screen_h)
+                                        .color(egui::Color32::from_rgba_unmultiplied(
+                                            255, 255, 255, a,
+                                        )),
+                                )
                                 .wrap(),
                             );
                         }
@@ -882,7 +1006,7 @@ fn draw_demo_overlay(
             });
     }
     if with_scoreboard {
-        draw_scoreboard(ctx, &scoreboard, right, top + HINT_ROW_PX / zoom);
+        draw_scoreboard(ctx, &scoreboard, right, top + hint_px / zoom);
     }
     if running && !offer_open && overlay.esc_held <= 0.0 {
         egui::Area::new(egui::Id::new("demo-hint"))
@@ -893,9 +1017,13 @@ fn draw_demo_overlay(
             .show(ctx, |ui| {
                 ui.add(
                     egui::Label::new(
-                        egui::RichText::new("DEMO — press any key to play")
-                            .size(18.0)
-                            .color(egui::Color32::from_rgb(250, 210, 90)),
+                        egui::RichText::new(format!(
+                            "Press any key to try {}",
+                            game.variant().title()
+                        ))
+                        .size(INVITATION_TEXT_SHARE * screen_h)
+                        .strong()
+                        .color(egui::Color32::from_rgb(250, 210, 90)),
                     )
                     .extend(),
                 );

@@ -1,5 +1,6 @@
-//! The demo's state machine: title card → game → result → (scene) → next variant, cycling,
-//! until a visitor takes over; and the return to the demo after some idle minutes.
+//! The demo's state machine: title card → (the variant's scene) → game → result → (an
+//! interleaved scene) → next variant, cycling, until a visitor takes over; and the return
+//! to the demo after some idle minutes.
 //!
 //! Pure and clock-free: time comes in as seconds through [`DemoLoop::advance`], which answers
 //! with [`DemoCommand`]s for the game to carry out (show a card, start a game, show
@@ -76,10 +77,13 @@ pub enum DemoPhase {
         /// Seconds shown so far.
         elapsed: f32,
     },
-    /// Playing an interleaved scene.
+    /// Playing a scene: the variant's own after its title card (a game follows), or an
+    /// interleaved one between games (the next title follows).
     Scene {
         /// Seconds played so far.
         elapsed: f32,
+        /// Whether the variant's game follows the scene.
+        then_game: bool,
     },
     /// A visitor took over; the demo waits for idle time.
     Stopped {
@@ -100,6 +104,9 @@ pub struct DemoLoop {
     pub result_secs: f32,
     /// Scene files to interleave, in order (names or paths; the game loads them).
     pub scenes: Vec<String>,
+    /// A scene (name or path) to show after a variant's title card, before its game: the
+    /// variant's own rule at work in a few moves.
+    pub variant_scenes: Vec<(Variant, String)>,
     /// Play the next scene after every this many games (0: never).
     pub scene_every: usize,
     /// Seconds a scene plays unless [`DemoLoop::on_scene_finished`] ends it first.
@@ -130,6 +137,7 @@ impl DemoLoop {
             title_secs: TITLE_SECS,
             result_secs: RESULT_SECS,
             scenes: Vec::new(),
+            variant_scenes: Vec::new(),
             scene_every: 0,
             scene_secs: SCENE_SECS,
             max_plies: MAX_PLIES,
@@ -183,10 +191,16 @@ impl DemoLoop {
                 *elapsed += dt;
                 if *elapsed >= self.title_secs {
                     let v = self.variant();
-                    self.plies = 0;
-                    self.last_field = None;
-                    self.phase = DemoPhase::Playing { since_move: 0.0 };
-                    out.push(DemoCommand::StartGame(v));
+                    match self.variant_scenes.iter().find(|(sv, _)| *sv == v) {
+                        Some((_, scene)) => {
+                            self.phase = DemoPhase::Scene {
+                                elapsed: 0.0,
+                                then_game: true,
+                            };
+                            out.push(DemoCommand::ShowScene(scene.clone()));
+                        }
+                        None => out.push(self.start_game()),
+                    }
                 }
             }
             DemoPhase::Playing { since_move } => {
@@ -215,17 +229,22 @@ impl DemoLoop {
                     {
                         let scene = self.scenes[self.next_scene % self.scenes.len()].clone();
                         self.next_scene += 1;
-                        self.phase = DemoPhase::Scene { elapsed: 0.0 };
+                        self.phase = DemoPhase::Scene {
+                            elapsed: 0.0,
+                            then_game: false,
+                        };
                         out.push(DemoCommand::ShowScene(scene));
                     } else {
                         out.extend(self.next_title());
                     }
                 }
             }
-            DemoPhase::Scene { elapsed } => {
+            DemoPhase::Scene { elapsed, then_game } => {
                 *elapsed += dt;
+                let then_game = *then_game;
                 if *elapsed >= self.scene_secs {
-                    out.extend(self.next_title());
+                    let cmds = self.after_scene(then_game);
+                    out.extend(cmds);
                 }
             }
             DemoPhase::Stopped { idle } => {
@@ -240,6 +259,23 @@ impl DemoLoop {
             }
         }
         out
+    }
+
+    /// Starts the current variant's game.
+    fn start_game(&mut self) -> DemoCommand {
+        self.plies = 0;
+        self.last_field = None;
+        self.phase = DemoPhase::Playing { since_move: 0.0 };
+        DemoCommand::StartGame(self.variant())
+    }
+
+    /// What follows a scene: the variant's game, or the next title card.
+    fn after_scene(&mut self, then_game: bool) -> Vec<DemoCommand> {
+        if then_game {
+            vec![self.start_game()]
+        } else {
+            self.next_title()
+        }
     }
 
     /// Goes on to the next variant's title card.
@@ -325,13 +361,18 @@ impl DemoLoop {
         self.pending.push(DemoCommand::ShowResult { outcome, text });
     }
 
-    /// Notes that the scene the game was playing has ended; the next title card follows at
-    /// the next [`DemoLoop::advance`].
+    /// Notes that the scene the game was playing has ended; what follows it (the variant's
+    /// game, or the next title card) comes at the next [`DemoLoop::advance`].
     pub fn on_scene_finished(&mut self) {
-        if matches!(self.phase, DemoPhase::Scene { .. }) {
-            let cmds = self.next_title();
+        if let DemoPhase::Scene { then_game, .. } = self.phase {
+            let cmds = self.after_scene(then_game);
             self.pending.extend(cmds);
         }
+    }
+
+    /// Whether a scene is being shown.
+    pub fn is_showing_scene(&self) -> bool {
+        matches!(self.phase, DemoPhase::Scene { .. })
     }
 
     /// A visitor pressed a key: the demo stops (the game on screen stays, for the visitor to
@@ -679,6 +720,43 @@ mod tests {
         });
         demo.advance(RESULT_SECS);
         assert_eq!(titles(&demo.advance(SCENE_SECS)), ["Standard"]);
+    }
+
+    #[test]
+    fn a_variants_scene_comes_between_its_title_and_its_game() {
+        let mut demo = DemoLoop::new(vec![Variant::Intrachange, Variant::Standard]);
+        demo.variant_scenes = vec![(Variant::Intrachange, "intrachange-pass-through".into())];
+        assert_eq!(titles(&demo.advance(0.0)), ["Intrachange"]);
+        assert_eq!(
+            demo.advance(TITLE_SECS),
+            [DemoCommand::ShowScene("intrachange-pass-through".into())]
+        );
+        assert!(demo.is_showing_scene() && !demo.is_playing());
+        demo.on_scene_finished();
+        assert_eq!(
+            demo.advance(0.0),
+            [DemoCommand::StartGame(Variant::Intrachange)]
+        );
+        assert!(demo.is_playing());
+        demo.on_game_over(Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        });
+        demo.advance(0.0);
+        assert_eq!(titles(&demo.advance(RESULT_SECS)), ["Standard"]);
+        // Standard has no scene: its game follows its title card.
+        assert_eq!(
+            demo.advance(TITLE_SECS),
+            [DemoCommand::StartGame(Variant::Standard)]
+        );
+        // A scene that never reports its end goes on to the game after the scene time.
+        let mut demo = DemoLoop::new(vec![Variant::Parity]);
+        demo.variant_scenes = vec![(Variant::Parity, "parity-shared-square".into())];
+        demo.advance(0.0);
+        demo.advance(TITLE_SECS);
+        assert_eq!(
+            demo.advance(SCENE_SECS),
+            [DemoCommand::StartGame(Variant::Parity)]
+        );
     }
 
     /// Prints the captions of one stride-bot demo game per variant, to read them by eye:

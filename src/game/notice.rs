@@ -14,6 +14,7 @@ use super::commits::{CommitError, ParityCommits};
 use super::messages::{SquareCaption, SquareCaptionKind};
 use super::session::HoldReason;
 use super::state::{ActiveGame, AutomatedSides, StatusLine};
+use crate::bots::BotError;
 use crate::rules::narrate::{self, Audience};
 use crate::rules::{Color as Side, Effect, Outcome, PieceKind, Refusal, Variant};
 
@@ -70,10 +71,10 @@ pub enum FlowRefusal {
 /// Why a bot gave no move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotFault {
-    /// It answered without a move (the reason it gave, or "no move").
-    NoMove(String),
+    /// It answered without a move (the reason it gave, if any: told as "no move" without).
+    NoMove(Option<BotError>),
     /// It failed (panicked, lost its thread).
-    Failed(String),
+    Failed(BotError),
     /// No bot of that name is registered.
     Unknown,
     /// Its thread could not start.
@@ -459,9 +460,10 @@ pub fn words(
         Notice::WatchProblem { path, why } => format!("Watching {}: {why}", path.display()),
         Notice::WatchedGameOver(o) => format!("Game over: {}.", o.describe()),
         Notice::Bot { side, name, fault } => match fault {
-            BotFault::NoMove(why) => {
-                format!("{}'s bot ({name}) has no move: {why}.", side.title())
-            }
+            BotFault::NoMove(why) => match why {
+                Some(why) => format!("{}'s bot ({name}) has no move: {why}.", side.title()),
+                None => format!("{}'s bot ({name}) has no move: no move.", side.title()),
+            },
             BotFault::Failed(e) => format!("{}'s bot ({name}) failed: {e}.", side.title()),
             BotFault::Unknown => format!("Unknown bot '{name}' for {}.", side.title()),
             BotFault::CannotStart(e) => format!(

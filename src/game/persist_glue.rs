@@ -58,6 +58,11 @@ pub fn stamp_new_record(record: &mut GameRecord) {
 #[derive(Message, Debug, Clone)]
 pub struct PlaySceneRequest(pub Box<LoadedScene>);
 
+/// The demo asks to show a scene within its loop: played like [`PlaySceneRequest`]'s, but
+/// the window stays in the demo's mode.
+#[derive(Message, Debug, Clone)]
+pub struct DemoSceneRequest(pub Box<LoadedScene>);
+
 /// The autosave slot; present only in the windowed game (tests leave it out).
 #[derive(Resource, Debug, Clone)]
 pub struct AutosaveSlot {
@@ -150,6 +155,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<SaveGameRequest>()
         .add_message::<ContinueGameRequest>()
         .add_message::<PlaySceneRequest>()
+        .add_message::<DemoSceneRequest>()
         .insert_resource(ScenePlayback {
             step_secs: 1.6,
             ..default()
@@ -161,7 +167,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .chain()
                     .in_set(crate::InputSystems::Files),
                 play_scene
-                    .run_if(in_state(AppMode::Scene))
+                    .run_if(in_state(AppMode::Scene).or_else(in_state(AppMode::Demo)))
                     .in_set(crate::InputSystems::Scripted),
             ),
         )
@@ -239,14 +245,20 @@ pub(crate) fn handle_file_requests(
 }
 
 /// Starts a scene: its start position as a game of the scene's
-/// ([`GameOrigin::Scene`]), its description as the caption; the session shows it in
-/// [`AppMode::Scene`].
+/// ([`GameOrigin::Scene`]), its description as the caption; the session shows a player's
+/// scene in [`AppMode::Scene`], the demo's within the demo.
 pub(crate) fn start_scene(
     mut playback: ResMut<ScenePlayback>,
     mut requests: MessageReader<PlaySceneRequest>,
+    mut demo: MessageReader<DemoSceneRequest>,
     mut new_game: MessageWriter<NewGameRequest>,
 ) {
-    if let Some(PlaySceneRequest(scene)) = requests.read().last() {
+    let asked = requests
+        .read()
+        .map(|r| &r.0)
+        .chain(demo.read().map(|r| &r.0))
+        .last();
+    if let Some(scene) = asked {
         new_game.write(NewGameRequest::at(scene.start.clone()).by(GameOrigin::Scene));
         playback.caption = format!("{} — {}", scene.scene.name, scene.scene.description);
         playback.scene = Some(scene.clone());
@@ -256,13 +268,17 @@ pub(crate) fn start_scene(
 }
 
 /// Plays one scripted move (a Parity turn: both commits) every
-/// [`ScenePlayback::step_secs`], setting its caption.
+/// [`ScenePlayback::step_secs`], setting its caption, while the scene's game is on the
+/// board.
 pub(crate) fn play_scene(
     time: Res<Time>,
     game: Res<ActiveGame>,
     mut playback: ResMut<ScenePlayback>,
     mut submit: MessageWriter<SideMoveRequest>,
 ) {
+    if game.origin != GameOrigin::Scene {
+        return;
+    }
     playback.since += time.delta_secs();
     if playback.since < playback.step_secs {
         return;

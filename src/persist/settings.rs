@@ -349,6 +349,27 @@ pub struct Settings {
     pub appearance: Appearance,
     /// The time control of new games (`5+3`, `5d2`, `none`; `docs/rules/clocks.md`).
     pub time_control: String,
+    /// Sound: volume and mute.
+    pub sound: SoundPrefs,
+}
+
+/// The sound settings kept between runs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SoundPrefs {
+    /// Loudness, 0 to 1 (clamped when read).
+    pub volume: f32,
+    /// No sound at all.
+    pub muted: bool,
+}
+
+impl Default for SoundPrefs {
+    fn default() -> Self {
+        SoundPrefs {
+            volume: 0.7,
+            muted: false,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -363,6 +384,7 @@ impl Default for Settings {
             fullscreen: false,
             appearance: Appearance::default(),
             time_control: "none".into(),
+            sound: SoundPrefs::default(),
         }
     }
 }
@@ -540,6 +562,10 @@ mod tests {
                 view: ViewMode::ThreeD,
             },
             time_control: "5+3".into(),
+            sound: SoundPrefs {
+                volume: 0.25,
+                muted: true,
+            },
         }
     }
 

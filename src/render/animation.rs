@@ -501,17 +501,30 @@ struct AnimationClock<'w> {
     settings: Res<'w, AnimationSettings>,
 }
 
+/// What a batch's start shows besides the pieces: teleport trails and particles, and the
+/// news that it started (for its sound).
+#[derive(bevy::ecs::system::SystemParam)]
+struct BatchStart<'w> {
+    art: Res<'w, ArtImages>,
+    trails: ResMut<'w, TeleportTrails>,
+    started: MessageWriter<'w, crate::sound::MotionsStarted>,
+}
+
 fn run_animations(
     mut commands: Commands,
     clock: AnimationClock,
     view: Res<BoardView>,
     game: Res<ActiveGame>,
-    art: Res<ArtImages>,
     mut queue: ResMut<AnimationQueue>,
-    mut trails: ResMut<TeleportTrails>,
+    start: BatchStart,
     mut pieces: Query<(&mut Transform, &mut PieceFade, &mut PieceLift, &PieceEntity)>,
 ) {
     let AnimationClock { time, settings } = clock;
+    let BatchStart {
+        art,
+        mut trails,
+        mut started,
+    } = start;
     let shape = game.record.current().shape();
     let at = |sq| square_to_world(shape, sq, view.flipped);
     let off = settings.speed <= 0.0;
@@ -520,6 +533,9 @@ fn run_animations(
     while let Some(batch) = queue.0.front_mut() {
         if !batch.started {
             batch.started = true;
+            started.write(crate::sound::MotionsStarted(
+                batch.steps.iter().map(|s| s.motion).collect(),
+            ));
             for step in &batch.steps {
                 let Motion::Teleport { from, to } = step.motion else {
                     continue;

@@ -60,6 +60,7 @@ impl Plugin for RenderPlugin {
                 zones::plugin,
                 parity::plugin,
                 window::plugin,
+                crate::sound::plugin,
             ))
             .add_plugins((
                 view::plugin,

@@ -189,12 +189,6 @@ impl Effect {
             | Effect::GameOver(_) => Stage::Settle,
         }
     }
-
-    /// One line of text for `esoterica apply` and logs, with square names of `shape`
-    /// (the narrator's [`effect_line`](super::narrate::effect_line)).
-    pub fn describe(&self, shape: BoardShape) -> String {
-        super::narrate::effect_line(self, shape)
-    }
 }
 
 /// A fact about a played move that changes nothing on the board but is worth telling: what

@@ -1,7 +1,5 @@
 //! How a game ends.
 
-use std::fmt;
-
 use super::piece::Color;
 
 /// Why a side won.
@@ -90,17 +88,5 @@ impl Outcome {
             Some(_) => 0.0,
             None => 0.5,
         }
-    }
-
-    /// A short human sentence: "White wins by checkmate" (the narrator's
-    /// [`outcome`](super::narrate::outcome)).
-    pub fn describe(&self) -> String {
-        super::narrate::outcome(self)
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.result_token(), self.describe())
     }
 }

@@ -96,3 +96,41 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::perft;
+    use crate::rules::position::Position;
+    use crate::rules::variant::Variant;
+
+    #[test]
+    fn classic_variant_perft_counts_are_unchanged_by_the_fast_generator() {
+        // Counts of the classic generator before the lookup tables and the check/pin filter (commit
+        // 015c4ec); not published figures, a guard that the rewrite changed no move.
+        let busy = "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1";
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(perft(&Position::new(Variant::BigOuter), 3), 233_438);
+        assert_eq!(
+            perft(&Position::from_text(Variant::BigOuter, busy).unwrap(), 3),
+            12_860
+        );
+        assert_eq!(perft(&Position::new(Variant::Bully), 4), 197_079);
+        assert_eq!(perft(&Position::new(Variant::Nonviolent), 4), 195_005);
+        assert_eq!(
+            perft(&Position::from_text(Variant::Bully, kiwipete).unwrap(), 3),
+            94_674
+        );
+    }
+
+    /// Depth 4 of the Big Outer start (15 million nodes): release build only.
+    #[test]
+    #[ignore = "slow in the dev profile: cargo test --release --no-default-features --lib -- --ignored"]
+    fn big_outer_perft_depth_4_is_unchanged_by_the_fast_generator() {
+        let busy = "4k7/12/12/2m5j3/12/5G6/2r3q2M2/12/1g6b3/12/4N7/5K6 NbBn w - - 0 1";
+        assert_eq!(perft(&Position::new(Variant::BigOuter), 4), 15_118_658);
+        assert_eq!(
+            perft(&Position::from_text(Variant::BigOuter, busy).unwrap(), 4),
+            1_362_349
+        );
+    }
+}

@@ -6,13 +6,12 @@
 //! Legality and its reason come from one place: each variant's judge
 //! ([`VariantRules::judge`](crate::rules::variants::VariantRules::judge)) answers a candidate
 //! move with the legal move or a refusal. The words come from the narrator
-//! ([`narrate::refusal`]); `Display` is its command-line
-//! wording. Nothing branches on the words.
+//! ([`narrate::refusal`](super::narrate::refusal), which also gives `Display` its
+//! command-line wording). Nothing branches on the words.
 
 use std::fmt;
 
 use super::geometry::Square;
-use super::narrate::{self, Audience};
 use super::outcome::Outcome;
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Wing;
@@ -444,28 +443,6 @@ impl Refusal {
         Refusal { variant, reason }
     }
 
-    /// The rule the move breaks, as data.
-    ///
-    /// # Examples
-    /// ```
-    /// use esoterica::rules::{Position, Variant};
-    /// let mut p = Position::new(Variant::ForceField);
-    /// p.play(&p.parse_move("e2e4").unwrap());
-    /// let b7b5 = esoterica::rules::Move::new(
-    ///     p.shape().parse_square("b7").unwrap(),
-    ///     p.shape().parse_square("b5").unwrap(),
-    /// );
-    /// let refusal = p.judge(&b7b5).unwrap_err();
-    /// let rule = refusal.rule();
-    /// assert_eq!((rule.doc, rule.section), ("force-field", "§3"));
-    /// ```
-    pub fn rule(&self) -> RuleRef {
-        let rules = self.variant.rules();
-        rules
-            .rule_of(&self.reason)
-            .unwrap_or_else(|| crate::rules::variants::standard::rule_of(&self.reason))
-    }
-
     /// Whether the refusal is about the piece's movement alone (it does not move so, or the
     /// way is blocked): what [`why_no_move`](crate::rules::variants::why_no_move) looks past
     /// to find the rule that really keeps a piece still.
@@ -505,15 +482,6 @@ impl Refusal {
                 | Reason::PawnStraightBlocked
                 | Reason::PawnDoubleStep
         )
-    }
-}
-
-impl fmt::Display for Refusal {
-    /// The command-line wording ([`Audience::Cli`]), with the rules file cited where the
-    /// variant has one: `d5 is held by White (+1): a Rook may not cross or land on a square the
-    /// enemy controls (rules/force-field.md §3)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&narrate::refusal(self, Audience::Cli))
     }
 }
 

@@ -150,6 +150,7 @@ pub(crate) struct ViewSettings<'w> {
     charges: ResMut<'w, crate::render::charges::ChargeOverlay>,
     zones: ResMut<'w, crate::render::zones::ZoneView>,
     start_view: Res<'w, crate::render::view::StartView>,
+    sound: ResMut<'w, crate::sound::SoundSettings>,
 }
 
 impl ViewSettings<'_> {
@@ -166,6 +167,12 @@ impl ViewSettings<'_> {
         self.view.show_hexagrams = s.overlays.hexagrams;
         self.charges.visible = s.overlays.force_field_charges;
         self.zones.visible = s.overlays.big_outer_zones;
+        self.sound.volume = if s.sound.volume.is_finite() {
+            s.sound.volume.clamp(0.0, 1.0)
+        } else {
+            crate::persist::SoundPrefs::default().volume
+        };
+        self.sound.muted = s.sound.muted;
     }
 
     /// The settings with the view's choices of now in `s`; the overlays' switches only
@@ -178,6 +185,8 @@ impl ViewSettings<'_> {
         s.appearance.antialiasing = self.look.antialiasing;
         s.appearance.view = self.look.view;
         s.appearance.ui_scale = self.scale.0;
+        s.sound.volume = self.sound.volume;
+        s.sound.muted = self.sound.muted;
         if overlays {
             s.overlays.intrachange_numbers = self.view.show_numbers;
             s.overlays.hexagrams = self.view.show_hexagrams;

@@ -94,6 +94,15 @@ impl VariantChoice {
 
 /// Draws all panels — status line, left (game), right (moves and rules), then what floats
 /// over the board — into one root `Ui`, and records their sizes as the board insets.
+/// Where the panels go: their layout, the insets they leave the board, and the mode (the
+/// demo shows the board alone).
+#[derive(SystemParam)]
+pub(crate) struct PanelFrame<'w> {
+    insets: ResMut<'w, BoardInsets>,
+    layout: ResMut<'w, PanelLayout>,
+    mode: Option<Res<'w, State<crate::game::AppMode>>>,
+}
+
 pub(crate) fn draw_panels(
     mut contexts: EguiContexts,
     game: Res<ActiveGame>,
@@ -101,10 +110,20 @@ pub(crate) fn draw_panels(
     mut left: GamePanel,
     mut right: MovesPanel,
     mut over: BoardOverlays,
-    mut insets: ResMut<BoardInsets>,
-    mut layout: ResMut<PanelLayout>,
+    frame: PanelFrame,
 ) -> Result {
+    let PanelFrame {
+        mut insets,
+        mut layout,
+        mode,
+    } = frame;
     let ctx = contexts.ctx_mut()?;
+    // The demo shows the board alone: its own overlay has the title cards, captions and
+    // the invitation; the panels come back when a visitor takes over.
+    if mode.is_some_and(|m| *m.get() == crate::game::AppMode::Demo) {
+        insets.set_if_neq(BoardInsets::default());
+        return Ok(());
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "esoterica-root".into(),
@@ -216,6 +235,7 @@ impl StatusPanel<'_> {
 pub(crate) struct GamePanel<'w, 's> {
     view: ResMut<'w, BoardView>,
     settings: ResMut<'w, AnimationSettings>,
+    sound: ResMut<'w, crate::sound::SoundSettings>,
     choice: Local<'s, VariantChoice>,
     captured: Local<'s, CapturedCache>,
     fullscreen: MessageWriter<'w, ToggleFullscreenRequest>,
@@ -381,6 +401,22 @@ impl GamePanel<'_, '_> {
         );
         ui.checkbox(&mut self.view.flipped, "Flip board (F)");
         ui.checkbox(&mut self.settings.reduce_motion, "Reduce motion");
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.sound.muted, "Mute (M)");
+            ui.add_enabled(
+                !self.sound.muted,
+                egui::Slider::new(&mut self.sound.volume, 0.0..=1.0)
+                    .text("volume")
+                    .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+            );
+        });
+        if !cfg!(feature = "sound") {
+            ui.label(
+                egui::RichText::new("This build has no sound (cargo feature `sound`).")
+                    .small()
+                    .weak(),
+            );
+        }
         if ui.button("Fullscreen (F11)").clicked() {
             self.fullscreen.write(ToggleFullscreenRequest);
         }

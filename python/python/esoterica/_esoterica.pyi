@@ -5,6 +5,7 @@ Squares are integers in the rules' indexing: ``index = rank * files + file`` wit
 144–147. Sides are ``"white"``/``"black"``; variants their command-line names.
 """
 
+import os
 from collections.abc import Iterator, Sequence
 from typing import Literal, final, overload
 
@@ -437,3 +438,25 @@ def planes_layout(variant: str, *, relative: bool = False, history: int = 1) -> 
 def planes_shape(variant: str, *, history: int = 1) -> tuple[int, int, int]: ...
 def action_size(variant: str) -> int: ...
 def promotion_kinds(variant: str) -> list[KindName]: ...
+def nnue_layout(variant: str) -> dict[str, int | bool]: ...
+def nnue_inputs(
+    position: Position, side: str | None = None
+) -> tuple[list[int], list[int], int]: ...
+def nnue_bucket(variant: str, pieces: int, buckets: int) -> int: ...
+def nnue_write(
+    path: str | os.PathLike[str],
+    variant: str,
+    hidden: int,
+    buckets: int,
+    scale: int,
+    note: str,
+    ft_weights: npt.NDArray[np.float32],
+    ft_biases: npt.NDArray[np.float32],
+    psqt: npt.NDArray[np.float32],
+    out_weights: npt.NDArray[np.float32],
+    out_biases: npt.NDArray[np.float32],
+) -> int: ...
+def nnue_info(path: str | os.PathLike[str]) -> dict[str, str | int]: ...
+def nnue_evaluate(
+    path: str | os.PathLike[str], position: Position, side: str | None = None
+) -> int: ...

@@ -2,6 +2,7 @@
 //! whether a move leaves the own King attacked. Fields, resting pieces and capture rules are
 //! ignored (rulings BN-1, BN-2); a square holding any piece blocks lines.
 
+use super::ClassicHooks;
 use super::play::apply_to_board;
 use super::pseudo::pawn_moves;
 use super::tables::{GenTables, NO_SQUARE, leaper_index, line_mask};
@@ -151,8 +152,14 @@ pub(crate) fn king_safe_after(pos: &Position, us: Color, mv: &Move) -> bool {
 /// Whether the side to move has a legal capture en passant onto `to` of the enemy pawn on
 /// `pawn` (classic rules): one of the pawn moves the generator makes from a square attacking
 /// `to` is that capture, and the own King is safe after it — the test the legal generator
-/// applies to every capture en passant.
-pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> bool {
+/// applies to every capture en passant. The pawn moves are the variant's (`rules`: its
+/// capture rule).
+pub(crate) fn en_passant_is_legal<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    pawn: Square,
+    to: Square,
+) -> bool {
     let us = pos.turn;
     let t = GenTables::of(pos.shape());
     let mut moves = Vec::new();
@@ -161,7 +168,7 @@ pub(crate) fn en_passant_is_legal(pos: &Position, pawn: Square, to: Square) -> b
             return false;
         }
         moves.clear();
-        pawn_moves(pos, Square(q), us, &mut moves);
+        pawn_moves(rules, pos, Square(q), us, &mut moves);
         moves.iter().any(|m| {
             m.to == to
                 && matches!(m.special, Special::EnPassant { captured } if captured == pawn)

@@ -8,7 +8,9 @@
 
 use arrayvec::ArrayVec;
 
+use super::ClassicHooks;
 use super::attacks::king_safe_after;
+use super::movement::CaptureRule;
 use super::play::apply_to_board;
 use super::pseudo::{
     MoveList, MoveSink, castling_moves, moves_of_piece, moves_of_piece_in, pawn_moves_in,
@@ -158,21 +160,26 @@ fn between_clear(
 /// Checks and pins are found once per position, so most moves need no test: a King move is
 /// tested against the attackers of its destination (with the King lifted off the board), a
 /// move of a pinned piece, en passant and castling are played on a copy of the board, and
-/// in check every other move must capture the single checker or block its line.
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+/// in check every other move must capture the single checker or block its line. The
+/// capture rule, promotion kinds and castling are the variant's (`rules`).
+pub(crate) fn legal_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) {
     let us = pos.turn;
     let them = us.other();
     let b = &pos.board;
     let Some(king) = b.king(us) else {
-        pseudo_moves(pos, us, out);
+        pseudo_moves(rules, pos, us, out);
         return;
     };
     let t = GenTables::of(pos.shape());
     if non_pawn_count(b, them) > MAX_ATTACKERS {
         // A hand-made position with more pieces than the list holds: the judge decides.
         let start = out.len();
-        super::judge::candidates(pos, out);
-        retain_tail(out, start, |mv| super::judge::judge(pos, mv).is_ok());
+        super::judge::candidates(rules, pos, out);
+        retain_tail(out, start, |mv| super::judge::judge(rules, pos, mv).is_ok());
         return;
     }
     // Listed when the King's destinations or castling need an attack test.
@@ -274,9 +281,9 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         moves: ArrayVec::new(),
         overflow: false,
     };
-    legal_moves_with(t, pos, &mut enemy, &legality, &mut fixed);
+    legal_moves_with(rules, t, pos, &mut enemy, &legality, &mut fixed);
     if fixed.overflow {
-        legal_moves_with(t, pos, &mut enemy, &legality, out);
+        legal_moves_with(rules, t, pos, &mut enemy, &legality, out);
     } else {
         out.extend_from_slice(&fixed.moves);
     }
@@ -306,7 +313,8 @@ struct Legality {
 
 /// The legal moves of [`legal_moves`], given the checks and pins.
 #[inline(always)]
-fn legal_moves_with(
+fn legal_moves_with<R: ClassicHooks + ?Sized>(
+    rules: &R,
     t: &GenTables,
     pos: &Position,
     enemy: &mut Attackers,
@@ -327,12 +335,15 @@ fn legal_moves_with(
     // case first: out of check and no en passant, only the King and pinned pieces.
     if n_checks == 0 && pos.ep[us.other().index()].is_none() {
         if n_pins == 0 {
-            quiet_piece_moves::<false>(t, pos, enemy, legality, out);
+            quiet_piece_moves::<_, false>(rules, t, pos, enemy, legality, out);
         } else {
-            quiet_piece_moves::<true>(t, pos, enemy, legality, out);
+            quiet_piece_moves::<_, true>(rules, t, pos, enemy, legality, out);
         }
     } else {
-        legal_piece_moves_in_check_or_ep(t, pos, king, enemy, n_checks, pinned, answers, out);
+        let (rule, promotions) = (rules.capture_rule(), rules.promotion_kinds());
+        legal_piece_moves_in_check_or_ep(
+            t, pos, rule, promotions, king, enemy, n_checks, pinned, answers, out,
+        );
     }
     // Castling is never allowed in check (the King's square is one that must be safe), and
     // out of check that square need not be tested again; where the shape needs it, the move
@@ -340,7 +351,7 @@ fn legal_moves_with(
     if n_checks == 0 {
         let first = out.len();
         let nothing = Square(NO_SQUARE);
-        castling_moves(pos, us, out, |sq| {
+        castling_moves(rules, pos, us, out, |sq| {
             sq != king && enemy.attack_lazy(t, b, sq, nothing)
         });
         if !t.castle_recheck {
@@ -361,7 +372,8 @@ fn legal_moves_with(
 /// King's moves and those of pinned pieces (none when `PINS` is false) are filtered. Pieces
 /// in square order, pawns recognised from the pawn bits.
 #[inline(always)]
-fn quiet_piece_moves<const PINS: bool>(
+fn quiet_piece_moves<R: ClassicHooks + ?Sized, const PINS: bool>(
+    rules: &R,
     t: &GenTables,
     pos: &Position,
     enemy: &mut Attackers,
@@ -369,7 +381,8 @@ fn quiet_piece_moves<const PINS: bool>(
     out: &mut impl MoveList,
 ) {
     let us = pos.turn;
-    let captures = pos.variant.capture_rule();
+    let captures = rules.capture_rule();
+    let promotions = rules.promotion_kinds();
     let b = &pos.board;
     let Legality {
         king,
@@ -387,7 +400,7 @@ fn quiet_piece_moves<const PINS: bool>(
             let from = Square((w * 64 + i as usize) as u8);
             let is_pinned = PINS && pinned.contains(from);
             if pawns >> i & 1 != 0 && !is_pinned {
-                pawn_moves_in::<false>(t, pos, captures, from, us, out);
+                pawn_moves_in::<false>(t, pos, captures, promotions, from, us, out);
                 continue;
             }
             let Some(kind) = b.kind(us, from) else {
@@ -402,7 +415,7 @@ fn quiet_piece_moves<const PINS: bool>(
                 }
             } else if is_pinned {
                 let first = out.len();
-                moves_of_piece(pos, from, us, kind, out);
+                moves_of_piece(rules, pos, from, us, kind, out);
                 match pins[..n_pins].iter().find(|&&(s, _)| s == from) {
                     // Legal when it stays between the King and the pinner or takes the pinner.
                     Some(&(_, line)) => retain_tail(out, first, |mv| {
@@ -414,7 +427,7 @@ fn quiet_piece_moves<const PINS: bool>(
                     None => retain_tail(out, first, |mv| king_safe_after(pos, us, mv)),
                 }
             } else {
-                moves_of_piece_in::<false>(t, pos, captures, from, us, kind, out);
+                moves_of_piece_in::<false>(t, pos, captures, promotions, from, us, kind, out);
             }
         }
     }
@@ -426,6 +439,8 @@ fn quiet_piece_moves<const PINS: bool>(
 fn legal_piece_moves_in_check_or_ep(
     t: &GenTables,
     pos: &Position,
+    captures: CaptureRule,
+    promotions: &[PieceKind],
     king: Square,
     enemy: &mut Attackers,
     n_checks: usize,
@@ -434,11 +449,10 @@ fn legal_piece_moves_in_check_or_ep(
     out: &mut impl MoveList,
 ) {
     let us = pos.turn;
-    let captures = pos.variant.capture_rule();
     let b = &pos.board;
     for (from, kind) in b.pieces(us) {
         let first = out.len();
-        moves_of_piece_in::<true>(t, pos, captures, from, us, kind, out);
+        moves_of_piece_in::<true>(t, pos, captures, promotions, from, us, kind, out);
         if from == king {
             if out.len() > first {
                 enemy.ensure(t, b);

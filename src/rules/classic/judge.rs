@@ -5,6 +5,7 @@
 //! The reference move list of a classic variant is exactly the candidates
 //! ([`candidates`]) this judge accepts; the fast generator is tested against it.
 
+use super::ClassicHooks;
 use super::attacks::{is_attacked, king_safe_after};
 use super::movement::{CaptureRule, between, max_passed};
 use super::pseudo::{castling_moves, moves_of_piece_with, piece_pseudo_moves_with};
@@ -18,10 +19,10 @@ use crate::rules::refusal::{CastlingRefusal, Reason};
 /// pieces' movement allows whatever they may capture ([`CaptureRule::Any`]), then the castling
 /// moves whose right, King, Rook and empty squares are there (safety left to the judge).
 /// Stable order, the fast generator's.
-pub(crate) fn candidates(pos: &Position, out: &mut Vec<Move>) {
+pub(crate) fn candidates<R: ClassicHooks + ?Sized>(rules: &R, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
-    piece_pseudo_moves_with(pos, CaptureRule::Any, us, out);
-    castling_moves(pos, us, out, |_| false);
+    piece_pseudo_moves_with(pos, CaptureRule::Any, rules.promotion_kinds(), us, out);
+    castling_moves(rules, pos, us, out, |_| false);
 }
 
 /// Why a piece cannot make `mv` by its movement: the first piece in the way of a line move,
@@ -46,16 +47,21 @@ pub(crate) fn movement_reason(pos: &Position, kind: PieceKind, mv: &Move) -> Rea
 }
 
 /// The wing whose castling King squares `mv` goes between, if any.
-fn castle_wing(pos: &Position, us: Color, mv: &Move) -> Option<Wing> {
+fn castle_wing<R: ClassicHooks + ?Sized>(rules: &R, us: Color, mv: &Move) -> Option<Wing> {
     Wing::BOTH.into_iter().find(|&w| {
-        pos.castle_spec(us, w)
+        rules
+            .castle_spec(us, w)
             .is_some_and(|s| s.king_from == mv.from && s.king_to == mv.to)
     })
 }
 
-/// The classic judge for the side to move (see the module docs). `Ok` holds the legal move
-/// as the generator writes it.
-pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
+/// The classic judge for the side to move (see the module docs), under the variant's capture
+/// rule, castling and check (`rules`). `Ok` holds the legal move as the generator writes it.
+pub(crate) fn judge<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    mv: &Move,
+) -> Result<Move, Reason> {
     let us = pos.turn;
     let Some(piece) = pos.board.piece_at(mv.from) else {
         return Err(Reason::NoPiece {
@@ -75,7 +81,7 @@ pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
     // A King move onto its castling square is judged by the castling rules below (on the
     // Big Outer board the landing square may hold an own piece at the start).
     let wing = if kind == PieceKind::King {
-        castle_wing(pos, us, mv)
+        castle_wing(rules, us, mv)
     } else {
         None
     };
@@ -90,9 +96,18 @@ pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
     }
     // The piece's movement, whatever the variant lets it capture.
     let mut geom = Vec::new();
-    moves_of_piece_with(pos, CaptureRule::Any, mv.from, us, kind, &mut geom);
+    let promotions = rules.promotion_kinds();
+    moves_of_piece_with(
+        pos,
+        CaptureRule::Any,
+        promotions,
+        mv.from,
+        us,
+        kind,
+        &mut geom,
+    );
     let geometric = geom.iter().any(|m| m.from == mv.from && m.to == mv.to);
-    let captures = pos.variant.capture_rule();
+    let captures = rules.capture_rule();
     if geometric && let Some(victim) = pos.board.kind(us.other(), mv.to) {
         match captures {
             CaptureRule::Never => return Err(Reason::NoCaptures { en_passant: false }),
@@ -112,7 +127,7 @@ pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
         return Err(Reason::NoCaptures { en_passant: true });
     }
     if let Some(wing) = wing {
-        return judge_castling(pos, us, wing).map_err(Reason::Castling);
+        return judge_castling(rules, pos, us, wing).map_err(Reason::Castling);
     }
     let matching: Vec<&Move> = geom
         .iter()
@@ -135,7 +150,7 @@ pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
     if king_safe_after(pos, us, &legal) {
         return Ok(legal);
     }
-    Err(if pos.in_check(us) {
+    Err(if rules.in_check(pos, us) {
         Reason::DoesNotAnswerCheck { side: us }
     } else if kind == PieceKind::King {
         Reason::KingIntoCheck { to: mv.to }
@@ -147,12 +162,13 @@ pub(crate) fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
 /// Castling on `wing` under classic attacks: the right, the empty squares, not out of
 /// check, the tested squares unattacked (8×8: the King's path; the Big Outer board: every
 /// square between King and Rook, ruling B-2), and the King safe afterwards (ruling B-5).
-pub(crate) fn judge_castling(
+pub(crate) fn judge_castling<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     us: Color,
     wing: Wing,
 ) -> Result<Move, CastlingRefusal> {
-    let Some(spec) = pos.castle_spec(us, wing) else {
+    let Some(spec) = rules.castle_spec(us, wing) else {
         return Err(CastlingRefusal::Unavailable);
     };
     if !pos.can_castle(us, wing) {
@@ -161,7 +177,7 @@ pub(crate) fn judge_castling(
     if let Some(&square) = spec.empty.iter().find(|&&s| !pos.board.is_empty(s)) {
         return Err(CastlingRefusal::Occupied { square });
     }
-    if pos.in_check(us) {
+    if rules.in_check(pos, us) {
         return Err(CastlingRefusal::OutOfCheck);
     }
     if let Some(&square) = spec
@@ -176,7 +192,7 @@ pub(crate) fn judge_castling(
         });
     }
     let mut moves = Vec::new();
-    castling_moves(pos, us, &mut moves, |_| false);
+    castling_moves(rules, pos, us, &mut moves, |_| false);
     moves
         .into_iter()
         .find(|m| m.to == spec.king_to && king_safe_after(pos, us, m))
@@ -190,14 +206,15 @@ pub(crate) fn judge_castling(
 /// their record, so a judge asked about such a capture asks the copy whether it would be
 /// legal had the pawn just advanced: if so the refusal is [`Reason::NotJustAdvanced`],
 /// otherwise the copy's own refusal.
-pub(crate) fn en_passant_probe(
+pub(crate) fn en_passant_probe<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     side: Color,
     mv: &Move,
 ) -> Option<(Position, Square)> {
     let shape = pos.shape();
     let them = side.other();
-    if !pos.variant.has_en_passant()
+    if !rules.has_en_passant()
         || pos.board.kind(side, mv.from) != Some(PieceKind::Pawn)
         || !pos.board.is_empty(mv.to)
         || pos.ep[them.index()].is_some_and(|e| e.squares().any(|s| s == mv.to))
@@ -246,13 +263,14 @@ pub(crate) fn en_passant_probe(
 /// Judges `mv` with `judge`, first through the en passant copy of [`en_passant_probe`]: a
 /// capture that would be legal had the enemy pawn just advanced is refused as
 /// [`Reason::NotJustAdvanced`].
-pub(crate) fn with_en_passant_probe(
+pub(crate) fn with_en_passant_probe<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     side: Color,
     mv: &Move,
     judge: impl Fn(&Position, &Move) -> Result<Move, Reason>,
 ) -> Result<Move, Reason> {
-    match en_passant_probe(pos, side, mv) {
+    match en_passant_probe(rules, pos, side, mv) {
         Some((probe, pawn)) => Err(match judge(&probe, mv) {
             Ok(_) => Reason::NotJustAdvanced {
                 from: mv.from,

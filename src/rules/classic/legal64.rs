@@ -12,6 +12,7 @@
 
 use std::sync::OnceLock;
 
+use super::ClassicHooks;
 use super::bitboard::Attacks64;
 use super::fast::FixedMoves;
 use super::movement::{CaptureRule, castle_spec};
@@ -148,8 +149,10 @@ struct Gen<'a> {
     /// Per kind of ours (`kind as usize`, the six standard kinds), the squares it may move
     /// to: empty ones and the enemy pieces the capture rule lets it take.
     targets: [u64; 6],
-    /// The kinds a pawn promotes to ([`Variant::promotion_kinds`](crate::rules::Variant::promotion_kinds)).
+    /// The kinds a pawn promotes to (the variant's, [`ClassicHooks::promotion_kinds`]).
     promotions: &'static [PieceKind],
+    /// The variant's capture rule.
+    capture_rule: CaptureRule,
     /// Only captures and promotions are generated ([`legal_captures`]).
     captures_only: bool,
 }
@@ -210,11 +213,7 @@ impl Gen<'_> {
                 && self.occ & bit == 0
                 && ep.squares().any(|s| s.0 == to)
                 && self.theirs.pawns >> (ep.pawn.index() & 63) & 1 != 0
-                && self
-                    .pos
-                    .variant
-                    .capture_rule()
-                    .allows(PieceKind::Pawn, PieceKind::Pawn)
+                && self.capture_rule.allows(PieceKind::Pawn, PieceKind::Pawn)
             {
                 // Played on the occupancy: both pawns leave, ours lands on `to`.
                 let taken = 1u64 << (ep.pawn.index() & 63);
@@ -308,35 +307,48 @@ fn victims(rule: CaptureRule, theirs: &Side) -> [u64; 6] {
 /// `out`; returns false, pushing nothing, where this generator does not apply (another
 /// board shape, a kind beyond the standard six, a square held by both sides, or not
 /// exactly one King of the side to move), and the caller uses the square-array generator.
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
+pub(crate) fn legal_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) -> bool {
     FixedMoves::generate_into(
         out,
-        |f| generate::<_, false>(pos, f),
-        |v| generate::<_, false>(pos, v),
+        |f| generate::<_, _, false>(rules, pos, f),
+        |v| generate::<_, _, false>(rules, pos, v),
     )
 }
 
 /// The legal moves of [`legal_moves`] that capture (en passant included) or promote, in
 /// the same order, without generating the others; false, pushing nothing, where the
 /// generator does not apply.
-pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) -> bool {
+pub(crate) fn legal_captures<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) -> bool {
     FixedMoves::generate_into(
         out,
-        |f| generate::<_, true>(pos, f),
-        |v| generate::<_, true>(pos, v),
+        |f| generate::<_, _, true>(rules, pos, f),
+        |v| generate::<_, _, true>(rules, pos, v),
     )
 }
 
 /// The number of legal moves [`legal_moves`] gives, counted from the target sets without
 /// listing the moves; `None` where the generator does not apply.
-pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
-    MoveCount::of(|count| generate::<_, false>(pos, count))
+pub(crate) fn legal_move_count<R: ClassicHooks + ?Sized>(rules: &R, pos: &Position) -> Option<u64> {
+    MoveCount::of(|count| generate::<_, _, false>(rules, pos, count))
 }
 
 /// [`legal_moves`] into any move sink; with `CAPTURES` only the captures and promotions
-/// ([`legal_captures`]).
+/// ([`legal_captures`]). The capture rule, promotion kinds and castling are the variant's
+/// (`rules`).
 #[inline(always)]
-fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> bool {
+fn generate<R: ClassicHooks + ?Sized, O: MoveSink, const CAPTURES: bool>(
+    rules: &R,
+    pos: &Position,
+    out: &mut O,
+) -> bool {
     if pos.shape() != BoardShape::Standard {
         return false;
     }
@@ -375,8 +387,8 @@ fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> b
         _ => 0,
     };
     let empty = !occ;
-    let targets =
-        victims(pos.variant.capture_rule(), &theirs).map(|v| if CAPTURES { v } else { empty | v });
+    let capture_rule = rules.capture_rule();
+    let targets = victims(capture_rule, &theirs).map(|v| if CAPTURES { v } else { empty | v });
     // Pawns that are pinned or may take en passant are generated one by one, the others as
     // sets.
     let mut slow_pawns = ours.pawns & pinned;
@@ -412,7 +424,8 @@ fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> b
         occ,
         king,
         targets,
-        promotions: pos.variant.promotion_kinds(),
+        promotions: rules.promotion_kinds(),
+        capture_rule,
         captures_only: CAPTURES,
     };
     let [single, double, left, right] = pawn_sets.from;
@@ -504,7 +517,7 @@ fn generate<O: MoveSink, const CAPTURES: bool>(pos: &Position, out: &mut O) -> b
             (false, false) => {}
         }
     }
-    if !CAPTURES && checkers == 0 && pos.castling != 0 && pos.variant.has_castling() {
+    if !CAPTURES && checkers == 0 && pos.castling != 0 && rules.has_castling() {
         // The King's own square is safe (no check), so only the others are tested; on 8×8
         // the tested squares decide (`castle_needs_recheck` is false there).
         debug_assert!(!t.castle_recheck);

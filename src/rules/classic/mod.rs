@@ -3,10 +3,15 @@
 //! pseudo-legal generation under a capture rule, attacks, the legal generators (bitboards
 //! on 8×8 and on the Big Outer board, the square-array generator on every shape) and their reference, making a move (board, bookkeeping, effects) and the end of a classic game.
 //!
-//! It knows no variant by name: a variant's rules (`variants/<name>/`) pick the blocks they
-//! need and say, through the [`Variant`](crate::rules::Variant) capabilities, which capture
-//! rule, promotion kinds and castling apply. Plain Rust, no Bevy. Output order is stable:
-//! by origin square, then by generation order of the piece, castling last.
+//! It knows no variant by name and is a leaf of the rules core: it imports only the data
+//! types below it (board, geometry, pieces, moves, the position, refusals, outcomes) and
+//! never the variants or their dispatcher. A block that needs the variant's rules (its
+//! capture rule, promotion kinds, castling and en passant, or its own answer for check, the
+//! move list, the end of the game, making a move) takes them as a `ClassicHooks`
+//! argument, generic so that the calls stay static; every variant's rules implement it
+//! (`variants/<name>/` picks the blocks it needs and passes itself). A test keeps the
+//! folder free of the variants. Plain Rust, no Bevy. Output order is stable: by origin
+//! square, then by generation order of the piece, castling last.
 
 mod attacks;
 mod bitboard;
@@ -23,8 +28,11 @@ mod tables;
 mod tests;
 mod wide;
 
+use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::rules::outcome::Outcome;
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::{CastleSpec, EnPassant, Position, Wing};
 
 pub use attacks::{attackers, is_attacked};
 pub use movement::{
@@ -48,14 +56,109 @@ pub(crate) use pseudo::{
     retain_tail,
 };
 
+/// What the classic building blocks ask of the rules of the variant whose position they
+/// work on: its movement data and its own answers where a variant may differ from classic
+/// chess. A block that needs them takes `rules: &R` with `R: ClassicHooks + ?Sized`, so the
+/// calls are static and classic never calls back into the variant dispatcher. Every
+/// variant's rules implement it (through their `VariantRules`, by one blanket impl beside
+/// that trait); the answers must be those of the position's own variant.
+pub(crate) trait ClassicHooks {
+    /// Which captures the movement allows.
+    fn capture_rule(&self) -> CaptureRule;
+
+    /// The kinds a pawn promotes to, strongest first (empty: pawns never promote).
+    fn promotion_kinds(&self) -> &'static [PieceKind];
+
+    /// Whether the King castles.
+    fn has_castling(&self) -> bool;
+
+    /// Whether a pawn may take en passant.
+    fn has_en_passant(&self) -> bool;
+
+    /// The castling geometry of `side` on `wing` (`None` without castling).
+    fn castle_spec(&self, side: Color, wing: Wing) -> Option<CastleSpec>;
+
+    /// The legal moves of the side to move, in the variant's stable order.
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>);
+
+    /// Whether `side`'s King is attacked, by the variant's rules.
+    fn in_check(&self, pos: &Position, side: Color) -> bool;
+
+    /// Whether the material left can never produce a mate, by the variant's rules.
+    fn insufficient_material(&self, pos: &Position) -> bool;
+
+    /// The outcome decided by the position alone, by the variant's rules.
+    fn outcome(&self, pos: &Position) -> Option<Outcome>;
+
+    /// Plays a legal move without computing effects, as the variant plays it.
+    fn play_unchecked(&self, pos: &mut Position, mv: &Move);
+
+    /// Whether `capturer` has a legal capture en passant of the pawn on `pawn` onto `to`.
+    fn en_passant_is_legal(
+        &self,
+        pos: &Position,
+        capturer: Color,
+        pawn: Square,
+        to: Square,
+    ) -> bool;
+}
+
 /// The number of moves [`legal_moves`] gives: counted from the bitboard generators' target
 /// sets without listing the moves ([`legal64`], [`wide`]), else the length of the list
 /// (made in `buffer`, which is cleared first).
-pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
-    let count = legal64::legal_move_count(pos).or_else(|| wide::legal_move_count(pos));
-    crate::rules::variants::count_or_list(count, buffer, |b| {
-        legal_moves(pos, b);
+pub(crate) fn legal_move_count<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    buffer: &mut Vec<Move>,
+) -> usize {
+    let count =
+        legal64::legal_move_count(rules, pos).or_else(|| wide::legal_move_count(rules, pos));
+    count_or_list(count, buffer, |b| {
+        legal_moves(rules, pos, b);
     })
+}
+
+/// A move count from a generator's count, else (`None`: it does not apply) from the
+/// length of the list `list` makes in `buffer` (cleared first).
+pub(crate) fn count_or_list(
+    count: Option<u64>,
+    buffer: &mut Vec<Move>,
+    list: impl FnOnce(&mut Vec<Move>),
+) -> usize {
+    match count {
+        Some(n) => n as usize,
+        None => {
+            buffer.clear();
+            list(buffer);
+            buffer.len()
+        }
+    }
+}
+
+/// Keeps in `pos`'s en passant records only the passed squares onto which the other side has
+/// a legal en passant capture, judged by the variant's own rules
+/// ([`ClassicHooks::en_passant_is_legal`]: Force Field's fields, Bully's capture rule,
+/// Nonviolent's ban on captures, Parity's commits), and drops a record with none left. In
+/// an alternating variant a record the side to move cannot use (the side to move's own
+/// pawn) is dropped too. This is what Stockfish records and what python-chess writes in FEN
+/// and repetition keys, so positions that differ only by an en passant square nobody can
+/// use are the same position.
+pub(crate) fn retain_legal_en_passant<R: ClassicHooks + ?Sized>(rules: &R, pos: &mut Position) {
+    for side in Color::BOTH {
+        let Some(ep) = pos.ep[side.index()] else {
+            continue;
+        };
+        let capturer = side.other();
+        let legal = |s: Square| rules.en_passant_is_legal(pos, capturer, ep.pawn, s);
+        let mut passed = [None; 3];
+        for (slot, s) in passed.iter_mut().zip(ep.squares().filter(|&s| legal(s))) {
+            *slot = Some(s);
+        }
+        pos.ep[side.index()] = passed[0].map(|_| EnPassant {
+            pawn: ep.pawn,
+            passed,
+        });
+    }
 }
 
 /// The legal moves of the side to move under classic rules, in the stable order of
@@ -64,9 +167,13 @@ pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize 
 /// shape) where they do not apply (hand-made positions with no King or several, a square
 /// held by both sides).
 #[inline]
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
-    if !legal64::legal_moves(pos, out) && !wide::legal_moves(pos, out) {
-        fast::legal_moves(pos, out);
+pub(crate) fn legal_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) {
+    if !legal64::legal_moves(rules, pos, out) && !wide::legal_moves(rules, pos, out) {
+        fast::legal_moves(rules, pos, out);
     }
 }
 
@@ -74,10 +181,14 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// ([`is_capture_or_promotion`]), in the same order: on the 8×8 board without generating
 /// the others ([`legal64`]), elsewhere by filtering the full list.
 #[inline]
-pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
-    if !legal64::legal_captures(pos, out) {
+pub(crate) fn legal_captures<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) {
+    if !legal64::legal_captures(rules, pos, out) {
         let start = out.len();
-        legal_moves(pos, out);
+        legal_moves(rules, pos, out);
         retain_tail(out, start, |mv| is_capture_or_promotion(pos, mv));
     }
 }

@@ -1,6 +1,7 @@
 //! The end of a classic game judged from the position: mate, stalemate, the 50-move rule
 //! and dead material.
 
+use super::ClassicHooks;
 use super::attacks::is_attacked;
 use crate::rules::outcome::{DrawReason, Outcome, WinReason};
 use crate::rules::piece::{Color, PieceKind};
@@ -13,10 +14,13 @@ pub(crate) fn in_check(pos: &Position, side: Color) -> bool {
         .is_some_and(|k| is_attacked(&pos.board, k, side.other()))
 }
 
-/// Mate, stalemate, the 50-move rule (automatic at 100 plies) and dead material.
-pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
-    if pos.legal_moves().is_empty() {
-        return Some(if pos.in_check(pos.turn) {
+/// Mate, stalemate, the 50-move rule (automatic at 100 plies) and dead material, with the
+/// variant's move list, check and material rule (`rules`).
+pub(crate) fn outcome<R: ClassicHooks + ?Sized>(rules: &R, pos: &Position) -> Option<Outcome> {
+    let mut moves = Vec::with_capacity(64);
+    rules.legal_moves(pos, &mut moves);
+    if moves.is_empty() {
+        return Some(if rules.in_check(pos, pos.turn) {
             Outcome::Win {
                 winner: pos.turn.other(),
                 reason: WinReason::Checkmate,
@@ -32,7 +36,7 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
             reason: DrawReason::FiftyMoves,
         });
     }
-    if pos.insufficient_material() {
+    if rules.insufficient_material(pos) {
         return Some(Outcome::Draw {
             reason: DrawReason::InsufficientMaterial,
         });

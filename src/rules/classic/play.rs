@@ -1,6 +1,7 @@
 //! Making a classic move: the board change, the bookkeeping (castling rights, en passant
 //! record, counters, side to move) and the effects a played move reports.
 
+use super::ClassicHooks;
 use super::tables::{GenTables, NO_SQUARE, PAIR_DIST};
 use crate::rules::board::Board;
 use crate::rules::geometry::Square;
@@ -33,8 +34,9 @@ pub(crate) fn apply_to_board(board: &mut Board, us: Color, mv: &Move) {
 }
 
 /// Updates rights, en passant, counters and the side to move after `mv`; the board must not
-/// have been changed yet.
-pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
+/// have been changed yet. An en passant record is kept only where `rules` find the capture
+/// legal.
+pub(crate) fn play_unchecked<R: ClassicHooks + ?Sized>(rules: &R, pos: &mut Position, mv: &Move) {
     let us = pos.turn;
     let t = GenTables::of(pos.shape());
     let Some(kind) = pos.board.kind(us, mv.from) else {
@@ -59,7 +61,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
         pos.set_castling(us, Wing::Short, false);
         pos.set_castling(us, Wing::Long, false);
     }
-    if pos.castling != 0 && pos.variant.has_castling() {
+    if pos.castling != 0 && rules.has_castling() {
         pos.castling &= !(t.castle_clear[mv.from.index()] | t.castle_clear[mv.to.index()]);
     }
     // En passant: recorded only when an enemy pawn attacks a passed square (cheap), and then
@@ -67,8 +69,7 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     pos.ep = [None; 2];
     let mut may_take = false;
     if kind == PieceKind::Pawn
-        && pos
-            .variant
+        && rules
             .capture_rule()
             .allows(PieceKind::Pawn, PieceKind::Pawn)
     {
@@ -80,13 +81,18 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
     }
     pos.finish_move(us, kind == PieceKind::Pawn || capture);
     if may_take {
-        crate::rules::variants::retain_legal_en_passant(pos);
+        super::retain_legal_en_passant(rules, pos);
     }
 }
 
 /// Plays a legal move and reports its effects: the step (and the castling Rook's), the
-/// capture, the promotion, a check, the game end.
-pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
+/// capture, the promotion, a check, the game end. The move itself, the check and the end
+/// of the game are the variant's (`rules`).
+pub(crate) fn play<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &mut Position,
+    mv: &Move,
+) -> Vec<Effect> {
     let us = pos.turn;
     let them = us.other();
     let mut fx = Vec::new();
@@ -123,14 +129,14 @@ pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
             piece: Piece::new(us, p),
         });
     }
-    crate::rules::variants::play_unchecked(pos, mv);
-    if pos.in_check(them) {
+    rules.play_unchecked(pos, mv);
+    if rules.in_check(pos, them) {
         fx.push(Effect::Check {
             side: them,
             kind: CheckKind::Classic,
         });
     }
-    if let Some(o) = pos.outcome() {
+    if let Some(o) = rules.outcome(pos) {
         fx.push(Effect::GameOver(o));
     }
     fx
@@ -138,7 +144,7 @@ pub(crate) fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
 
 /// The en passant data after `side`'s pawn advanced from `from` to `to`: the squares it
 /// passed, when an enemy pawn attacks one of them (and so might take it; whether the capture
-/// is legal is [`retain_legal_en_passant`](crate::rules::variants::retain_legal_en_passant)'s to decide).
+/// is legal is [`retain_legal_en_passant`](super::retain_legal_en_passant)'s to decide).
 pub(crate) fn en_passant_after_advance(
     board: &Board,
     side: Color,

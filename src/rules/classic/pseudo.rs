@@ -4,6 +4,7 @@
 //! (pawns: straight steps, then the left and right diagonals; lines: direction by
 //! direction, nearest square first; then leaps), castling last.
 
+use super::ClassicHooks;
 use super::attacks::is_attacked;
 use super::movement::CaptureRule;
 use super::tables::{
@@ -16,34 +17,44 @@ use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{CastleSpec, Position, Wing};
 
 /// Pushes moves of a pawn onto `out` (classic rules: no pass-through, promotion on the last
-/// rank; `captures` false suppresses diagonal moves, as Nonviolent does).
-pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Vec<Move>) {
+/// rank to the variant's kinds; the variant's capture rule decides the diagonal moves, so
+/// Nonviolent has none).
+pub(crate) fn pawn_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
     pawn_moves_in::<true>(
         GenTables::of(pos.shape()),
         pos,
-        pos.variant.capture_rule(),
+        rules.capture_rule(),
+        rules.promotion_kinds(),
         from,
         us,
         out,
     );
 }
 
-/// [`pawn_moves`] with the shape's tables at hand. With `MAY_EP` false the en passant
-/// data is not looked at (the caller knows there is none).
+/// [`pawn_moves`] with the shape's tables, the capture rule and the promotion kinds at
+/// hand. With `MAY_EP` false the en passant data is not looked at (the caller knows there
+/// is none).
 #[inline(always)]
 pub(super) fn pawn_moves_in<const MAY_EP: bool>(
     t: &GenTables,
     pos: &Position,
     captures: CaptureRule,
+    promotions: &[PieceKind],
     from: Square,
     us: Color,
     out: &mut impl MoveSink,
 ) {
     // Only a pawn one step from its last rank can promote; the others skip the test.
     if t.promotes_from[us.index()][from.index()] {
-        pawn_moves_with::<MAY_EP, true>(t, pos, captures, from, us, out);
+        pawn_moves_with::<MAY_EP, true>(t, pos, captures, promotions, from, us, out);
     } else {
-        pawn_moves_with::<MAY_EP, false>(t, pos, captures, from, us, out);
+        pawn_moves_with::<MAY_EP, false>(t, pos, captures, promotions, from, us, out);
     }
 }
 
@@ -53,16 +64,13 @@ fn pawn_moves_with<const MAY_EP: bool, const MAY_PROMOTE: bool>(
     t: &GenTables,
     pos: &Position,
     captures: CaptureRule,
+    promotions: &[PieceKind],
     from: Square,
     us: Color,
     out: &mut impl MoveSink,
 ) {
     let b = &pos.board;
-    let promotions = if MAY_PROMOTE {
-        pos.variant.promotion_kinds()
-    } else {
-        &[]
-    };
+    let promotions = if MAY_PROMOTE { promotions } else { &[] };
     // Straight steps, up to the first occupied square.
     for to in t.pawn_push[us.index()][from.index()] {
         if to == NO_SQUARE || !b.is_empty(Square(to)) {
@@ -113,8 +121,10 @@ fn push_pawn_move<const MAY_PROMOTE: bool>(
     super::legal64::push_pawn_move(promotes, promotions, from.index(), to.index(), special, out);
 }
 
-/// Pushes the non-pawn, non-castling moves of a piece: lines then leaps.
-pub(crate) fn piece_moves(
+/// Pushes the non-pawn, non-castling moves of a piece: lines then leaps, under the
+/// variant's capture rule.
+pub(crate) fn piece_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     from: Square,
     us: Color,
@@ -124,7 +134,7 @@ pub(crate) fn piece_moves(
     piece_moves_in(
         GenTables::of(pos.shape()),
         pos,
-        pos.variant.capture_rule(),
+        rules.capture_rule(),
         from,
         us,
         kind,
@@ -227,6 +237,7 @@ pub(super) fn moves_of_piece_in<const MAY_EP: bool>(
     t: &GenTables,
     pos: &Position,
     captures: CaptureRule,
+    promotions: &[PieceKind],
     from: Square,
     us: Color,
     kind: PieceKind,
@@ -234,7 +245,7 @@ pub(super) fn moves_of_piece_in<const MAY_EP: bool>(
 ) {
     let b = &pos.board;
     match kind {
-        PieceKind::Pawn => pawn_moves_in::<MAY_EP>(t, pos, captures, from, us, out),
+        PieceKind::Pawn => pawn_moves_in::<MAY_EP>(t, pos, captures, promotions, from, us, out),
         PieceKind::Knight => {
             for &to in t.leap_targets(PieceKind::Knight, from) {
                 push_piece_move(b, captures, us, kind, from, to, out);
@@ -278,12 +289,13 @@ fn push_piece_move(
 /// The castling geometry a position's variant uses (`None` where it has no castling), without
 /// building it anew: the shared tables behind [`Position::castle_spec`].
 #[inline]
-pub(crate) fn castle_spec_ref(
+pub(crate) fn castle_spec_ref<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     side: Color,
     wing: Wing,
 ) -> Option<&'static CastleSpec> {
-    if !pos.variant.has_castling() {
+    if !rules.has_castling() {
         return None;
     }
     let w = match wing {
@@ -294,59 +306,88 @@ pub(crate) fn castle_spec_ref(
 }
 
 /// Pseudo-legal moves of `us` (own-King safety not yet checked), castling included.
-pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
-    piece_pseudo_moves(pos, us, out);
-    castling_moves(pos, us, out, |sq| is_attacked(&pos.board, sq, us.other()));
+pub(crate) fn pseudo_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
+    piece_pseudo_moves(rules, pos, us, out);
+    castling_moves(rules, pos, us, out, |sq| {
+        is_attacked(&pos.board, sq, us.other())
+    });
 }
 
 /// Pseudo-legal moves of `us` by ordinary movement (no castling, own-King safety not
-/// checked): by origin square, then by generation order of the piece.
-pub(crate) fn piece_pseudo_moves(pos: &Position, us: Color, out: &mut Vec<Move>) {
-    piece_pseudo_moves_with(pos, pos.variant.capture_rule(), us, out);
+/// checked), under the variant's capture rule and promotion kinds: by origin square, then by
+/// generation order of the piece.
+pub(crate) fn piece_pseudo_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    us: Color,
+    out: &mut Vec<Move>,
+) {
+    piece_pseudo_moves_with(pos, rules.capture_rule(), rules.promotion_kinds(), us, out);
 }
 
-/// [`piece_pseudo_moves`] under the capture rule `captures` instead of the variant's.
+/// [`piece_pseudo_moves`] under the capture rule `captures` instead of the variant's
+/// (pawns promote to `promotions`).
 pub(crate) fn piece_pseudo_moves_with(
     pos: &Position,
     captures: CaptureRule,
+    promotions: &[PieceKind],
     us: Color,
     out: &mut Vec<Move>,
 ) {
     for (from, kind) in pos.board.pieces(us) {
-        moves_of_piece_with(pos, captures, from, us, kind, out);
+        moves_of_piece_with(pos, captures, promotions, from, us, kind, out);
     }
 }
 
 /// Pushes the pseudo-legal moves (no castling) of `us`'s `kind` on `from`: pawn moves or
-/// lines and leaps. Not inlined: the fast generator calls it only for pinned pieces.
+/// lines and leaps, under the variant's capture rule and promotion kinds. Not inlined: the
+/// fast generator calls it only for pinned pieces.
 #[inline(never)]
-pub(crate) fn moves_of_piece(
+pub(crate) fn moves_of_piece<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     from: Square,
     us: Color,
     kind: PieceKind,
     out: &mut impl MoveSink,
 ) {
-    moves_of_piece_with(pos, pos.variant.capture_rule(), from, us, kind, out);
+    moves_of_piece_with(
+        pos,
+        rules.capture_rule(),
+        rules.promotion_kinds(),
+        from,
+        us,
+        kind,
+        out,
+    );
 }
 
 /// [`moves_of_piece`] under the capture rule `captures` instead of the variant's: with
-/// [`CaptureRule::Any`], the moves the piece's movement allows whatever it may capture.
+/// [`CaptureRule::Any`], the moves the piece's movement allows whatever it may capture
+/// (pawns promote to `promotions`).
 pub(crate) fn moves_of_piece_with(
     pos: &Position,
     captures: CaptureRule,
+    promotions: &[PieceKind],
     from: Square,
     us: Color,
     kind: PieceKind,
     out: &mut impl MoveSink,
 ) {
     let t = GenTables::of(pos.shape());
-    moves_of_piece_in::<true>(t, pos, captures, from, us, kind, out);
+    moves_of_piece_in::<true>(t, pos, captures, promotions, from, us, kind, out);
 }
 
-/// Pushes castling moves whose rights, emptiness and safety conditions hold; `attacked`
-/// decides whether a square is attacked by the enemy (variants differ).
-pub(crate) fn castling_moves(
+/// Pushes castling moves whose rights, emptiness and safety conditions hold (none where the
+/// variant has no castling); `attacked` decides whether a square is attacked by the enemy
+/// (variants differ).
+pub(crate) fn castling_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
     pos: &Position,
     us: Color,
     out: &mut impl MoveSink,
@@ -356,7 +397,7 @@ pub(crate) fn castling_moves(
         if !pos.can_castle(us, wing) {
             continue;
         }
-        let Some(spec) = castle_spec_ref(pos, us, wing) else {
+        let Some(spec) = castle_spec_ref(rules, pos, us, wing) else {
             continue;
         };
         let b = &pos.board;

@@ -27,6 +27,7 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 use std::sync::OnceLock;
 
+use super::ClassicHooks;
 use super::attacks::king_safe_after;
 use super::fast::FixedMoves;
 use super::movement::CaptureRule;
@@ -471,6 +472,7 @@ impl Gen<'_> {
                 self.t,
                 self.pos,
                 self.rule,
+                self.promotions,
                 Square(from as u8),
                 self.us,
                 kind,
@@ -568,19 +570,28 @@ impl Gen<'_> {
 /// onto `out`; returns false, pushing nothing, where this generator does not apply (another
 /// board shape, a square held by both sides, or not exactly one King of the side to move),
 /// and the caller uses the square-array generator.
-pub(crate) fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> bool {
-    FixedMoves::generate_into(out, |f| generate(pos, f), |v| generate(pos, v))
+pub(crate) fn legal_moves<R: ClassicHooks + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) -> bool {
+    FixedMoves::generate_into(
+        out,
+        |f| generate(rules, pos, f),
+        |v| generate(rules, pos, v),
+    )
 }
 
 /// The number of moves [`legal_moves`] gives, counted from the sets where every move of a
 /// piece is legal; `None` where the generator does not apply.
-pub(crate) fn legal_move_count(pos: &Position) -> Option<u64> {
-    MoveCount::of(|count| generate(pos, count))
+pub(crate) fn legal_move_count<R: ClassicHooks + ?Sized>(rules: &R, pos: &Position) -> Option<u64> {
+    MoveCount::of(|count| generate(rules, pos, count))
 }
 
-/// [`legal_moves`] into any move sink.
+/// [`legal_moves`] into any move sink, under the variant's capture rule, promotion kinds
+/// and castling (`rules`).
 #[inline(always)]
-fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
+fn generate<R: ClassicHooks + ?Sized, O: MoveSink>(rules: &R, pos: &Position, out: &mut O) -> bool {
     if pos.shape() != BoardShape::BigOuter {
         return false;
     }
@@ -601,7 +612,8 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     };
     let k = king & 255;
     let empty = Wide::ALL & !occ;
-    let same_targets = match pos.variant.capture_rule() {
+    let rule = rules.capture_rule();
+    let same_targets = match rule {
         CaptureRule::Any => Some(empty | theirs.all),
         CaptureRule::Never => Some(empty),
         CaptureRule::ByValue => None,
@@ -616,8 +628,8 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
         king,
         empty,
         same_targets,
-        rule: pos.variant.capture_rule(),
-        promotions: pos.variant.promotion_kinds(),
+        rule,
+        promotions: rules.promotion_kinds(),
         ep: pos.ep[us.other().index()].as_ref(),
     };
     // Checks by pawns, leaps and single steps: the checker's square alone answers them.
@@ -662,13 +674,13 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
             g.piece(from, free, check_mask, pinned, &pins[..n_pins], out);
         }
     }
-    if checkers.is_empty() && pos.castling != 0 && pos.variant.has_castling() {
+    if checkers.is_empty() && pos.castling != 0 && rules.has_castling() {
         // The King's own square is safe (no check); the move is then replayed on a copy,
         // since lines along the back rank change (ruling B-5, `castle_needs_recheck`).
         let mut kept = Filtered::new(out, |mv: &Move| {
             !t.castle_recheck || king_safe_after(pos, us, mv)
         });
-        castling_moves(pos, us, &mut kept, |sq| {
+        castling_moves(rules, pos, us, &mut kept, |sq| {
             sq.index() != king && g.attacked(sq.index(), occ)
         });
     }

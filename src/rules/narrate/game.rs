@@ -10,6 +10,29 @@ use crate::rules::position::Position;
 use crate::rules::record::GameRecord;
 use crate::rules::variant::TurnModel;
 use crate::rules::variants;
+use std::fmt;
+
+impl Effect {
+    /// One line of text for `esoterica apply` and logs, with square names of `shape`
+    /// (the narrator's [`effect_line`]).
+    pub fn describe(&self, shape: BoardShape) -> String {
+        effect_line(self, shape)
+    }
+}
+
+impl Outcome {
+    /// A short human sentence: "White wins by checkmate" (the narrator's [`outcome`]).
+    pub fn describe(&self) -> String {
+        outcome(self)
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The result token and the sentence: `1-0 (White wins by checkmate)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result_token(), self.describe())
+    }
+}
 
 /// One effect as a line for `esoterica apply` and logs, with the square names of `shape`:
 /// `step White Pawn e2 e4`, `capture Black Knight f6`, `check black`.

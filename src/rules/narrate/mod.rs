@@ -2,7 +2,8 @@
 //! [`Effect`](super::Effect)s of a move and the [`Fact`](super::Fact)s a variant notices
 //! ([`effects`]), a [`Refusal`](super::Refusal) ([`refusal`]), a Parity turn
 //! ([`turn_line`], [`turn_announcements`]), an effect for the command line ([`effect_line`])
-//! and the state of the game ([`status_line`], [`side_to_move`]) into sentences. It reads
+//! and the state of the game ([`status_line`], [`side_to_move`]) into sentences, and a
+//! lesson step's goal and why a move missed it ([`goal`], [`goal_miss`]). It reads
 //! typed data only and decides nothing: every fact comes from the rules.
 //!
 //! Two audiences for refusals: [`Audience::Cli`] is the wording scripts and tests rely on
@@ -17,10 +18,12 @@
 
 mod effects;
 mod game;
+mod goal;
 mod refusal;
 
 pub use effects::{blocked_move, effects, entry};
 pub use game::{effect_line, outcome, side_to_move, status_line, turn_announcements, turn_line};
+pub use goal::{goal, goal_miss};
 pub use refusal::{player_citation, refusal, refusal_sentence};
 
 use std::fmt;
@@ -84,6 +87,8 @@ pub enum NarrationKind {
     EnPassant,
     /// The game ended (checkmate, stalemate, King capture, a draw).
     GameOver,
+    /// A scripted scene's own words for its move (the scene file's caption).
+    Scripted,
 }
 
 /// One narration: its kind and one sentence, without a final full stop.

@@ -5,6 +5,16 @@ use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::piece::{Piece, PieceKind};
 use crate::rules::refusal::{CastlingRefusal, Reason, Refusal, RuleRef};
 use crate::rules::variants::parity;
+use std::fmt;
+
+impl fmt::Display for Refusal {
+    /// The command-line wording ([`Audience::Cli`]), with the rules file cited where the
+    /// variant has one: `d5 is held by White (+1): a Rook may not cross or land on a square the
+    /// enemy controls (rules/force-field.md §3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&refusal(self, Audience::Cli))
+    }
+}
 
 /// A refusal in words.
 ///

@@ -339,7 +339,7 @@ fn read_san(pos: &Position, orig: &str, s: &str) -> Result<San, MoveError> {
 /// move exists.
 fn no_san_move(pos: &Position, san: &San) -> Refusal {
     let mut geometric = Vec::new();
-    crate::rules::classic::piece_pseudo_moves(pos, pos.turn(), &mut geometric);
+    crate::rules::classic::piece_pseudo_moves(pos.variant.rules(), pos, pos.turn(), &mut geometric);
     geometric.retain(|m| m.to == san.to && san.fits(pos, m));
     let nothing = Refusal::new(
         pos.variant(),

@@ -4,9 +4,12 @@
 //! building blocks in [`classic`] that the variants use.
 //!
 //! This module dispatches from a [`Variant`] to its rules with `with_rules!` (the registry's
-//! `match` in `rules/variant.rs`, with no wildcard arm: a new variant is a compile error
+//! `match` in `variants/registry.rs`, with no wildcard arm: a new variant is a compile error
 //! until it is registered there), whose calls are static, so the move generator's hot path
-//! costs what it did before the trait.
+//! costs what it did before the trait. The methods of [`Position`] that ask its variant
+//! (`position_rules.rs`) and those of [`Variant`] that read its rules (`registry.rs`) live
+//! here too, above the plain data of `rules/position.rs` and `rules/variant.rs`, so that
+//! the classic building blocks below can use that data without a path back up.
 //! `docs/ADDING-A-VARIANT.md` says what a new variant implements.
 
 pub mod big_outer;
@@ -15,6 +18,8 @@ pub mod force_field;
 pub mod intrachange;
 pub mod nonviolent;
 pub mod parity;
+mod position_rules;
+mod registry;
 mod rules;
 pub mod standard;
 #[cfg(test)]
@@ -22,7 +27,7 @@ mod test_support;
 
 pub use rules::{Capabilities, TitleExample, VariantRules};
 
-pub(crate) use super::variant::with_rules;
+pub(crate) use registry::with_rules;
 
 /// The classic building blocks, under their former path `variants::classic`.
 pub use crate::rules::classic;
@@ -31,7 +36,7 @@ use super::geometry::Square;
 use super::moves::{Effect, Move};
 use super::outcome::Outcome;
 use super::piece::Color;
-use super::position::{CastleSpec, EnPassant, IllegalMove, Position, Wing};
+use super::position::{CastleSpec, IllegalMove, Position, Wing};
 use super::refusal::{Reason, Refusal};
 use super::variant::Variant;
 
@@ -72,23 +77,6 @@ pub(crate) fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
     with_rules!(pos.variant, r => r.legal_captures(pos, out));
 }
 
-/// A [`VariantRules::legal_move_count`] from a generator's count, else (`None`: it does
-/// not apply) from the length of the list `list` makes in `buffer`.
-pub(crate) fn count_or_list(
-    count: Option<u64>,
-    buffer: &mut Vec<Move>,
-    list: impl FnOnce(&mut Vec<Move>),
-) -> usize {
-    match count {
-        Some(n) => n as usize,
-        None => {
-            buffer.clear();
-            list(buffer);
-            buffer.len()
-        }
-    }
-}
-
 /// [`VariantRules::legal_move_count`] of the position's variant.
 #[inline]
 pub(crate) fn legal_move_count(pos: &Position, buffer: &mut Vec<Move>) -> usize {
@@ -110,28 +98,10 @@ pub(crate) fn play_unchecked(pos: &mut Position, mv: &Move) {
 
 /// Keeps in `pos`'s en passant records only the passed squares onto which the other side has
 /// a legal en passant capture, judged by the variant's own rules (Force Field's fields,
-/// Bully's capture rule, Nonviolent's ban on captures, Parity's commits), and drops a record
-/// with none left. In an alternating variant a record the side to move cannot use (the side
-/// to move's own pawn) is dropped too. This is what Stockfish records and what python-chess
-/// writes in FEN and repetition keys, so positions that differ only by an en passant square
-/// nobody can use are the same position.
+/// Bully's capture rule, Nonviolent's ban on captures, Parity's commits); see
+/// [`classic::retain_legal_en_passant`].
 pub(crate) fn retain_legal_en_passant(pos: &mut Position) {
-    let rules = pos.variant.rules();
-    for side in Color::BOTH {
-        let Some(ep) = pos.ep[side.index()] else {
-            continue;
-        };
-        let capturer = side.other();
-        let legal = |s: Square| rules.en_passant_is_legal(pos, capturer, ep.pawn, s);
-        let mut passed = [None; 3];
-        for (slot, s) in passed.iter_mut().zip(ep.squares().filter(|&s| legal(s))) {
-            *slot = Some(s);
-        }
-        pos.ep[side.index()] = passed[0].map(|_| EnPassant {
-            pawn: ep.pawn,
-            passed,
-        });
-    }
+    with_rules!(pos.variant, r => classic::retain_legal_en_passant(r, pos));
 }
 
 /// Why `side` may not play `mv` as a game in progress asks it

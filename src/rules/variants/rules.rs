@@ -1,5 +1,5 @@
 //! The one trait every variant implements, [`VariantRules`], and the static dispatch from a
-//! [`Variant`] to its rules (`with_rules!` in `rules/variant.rs`).
+//! [`Variant`] to its rules (`with_rules!` in `variants/registry.rs`).
 //!
 //! A variant lives in its own folder (`variants/<name>/`) with one zero-sized type that
 //! implements the trait; the defaults are classic chess, so a variant overrides only what it
@@ -7,7 +7,7 @@
 //! [`Variant`] capability methods), never which variant it is.
 
 use crate::rules::board::Board;
-use crate::rules::classic::{self, CaptureRule};
+use crate::rules::classic::{self, CaptureRule, ClassicHooks};
 use crate::rules::geometry::{BoardShape, Square};
 use crate::rules::moves::{Effect, Fact, Move};
 use crate::rules::notation::fen::PositionError;
@@ -98,7 +98,7 @@ pub struct TitleExample {
 /// chess default.
 ///
 /// The perft hot path ([`VariantRules::legal_moves`], [`VariantRules::play_unchecked`]) is
-/// called through `with_rules!` (in `rules/variant.rs`), a `match` on the
+/// called through `with_rules!` (in `variants/registry.rs`), a `match` on the
 /// variant, so the calls are static and inline like the code they replaced.
 pub trait VariantRules: Sync {
     /// The variant these rules are.
@@ -144,7 +144,7 @@ pub trait VariantRules: Sync {
     /// The legal moves of the side to move, fast, in a stable order (alternating variants;
     /// a simultaneous variant gives the commits of the side to move).
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        classic::legal_moves(pos, out);
+        classic::legal_moves(self, pos, out);
     }
 
     /// The moves of [`VariantRules::legal_moves`] that capture or promote, in the same
@@ -180,7 +180,7 @@ pub trait VariantRules: Sync {
     /// the pieces' movement allows whatever they may capture, then castling moves whose
     /// right and empty squares are there).
     fn candidates(&self, pos: &Position, side: Color, out: &mut Vec<Move>) {
-        with_turn(pos, side, |p| classic::candidates(p, out));
+        with_turn(pos, side, |p| classic::candidates(self, p, out));
     }
 
     /// The judge: whether `side` may play `mv` here, as the rules decide it. `Ok` holds the
@@ -194,7 +194,7 @@ pub trait VariantRules: Sync {
     /// The [`Reason`] the move is refused.
     fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
         with_turn(pos, side, |p| {
-            classic::with_en_passant_probe(p, side, mv, classic::judge)
+            classic::with_en_passant_probe(self, p, side, mv, |p, mv| classic::judge(self, p, mv))
         })
     }
 
@@ -235,13 +235,13 @@ pub trait VariantRules: Sync {
 
     /// Plays a legal move of the side to move and reports its effects in rules order.
     fn play(&self, pos: &mut Position, mv: &Move) -> Vec<Effect> {
-        classic::play(pos, mv)
+        classic::play(self, pos, mv)
     }
 
     /// Plays a legal move without computing effects (search and perft hot path); an illegal
     /// move leaves an odd position, never a panic.
     fn play_unchecked(&self, pos: &mut Position, mv: &Move) {
-        classic::play_unchecked(pos, mv);
+        classic::play_unchecked(self, pos, mv);
     }
 
     /// Resolves White's and Black's commits together (simultaneous variants).
@@ -269,12 +269,12 @@ pub trait VariantRules: Sync {
         pawn: Square,
         to: Square,
     ) -> bool {
-        capturer == pos.turn && classic::en_passant_is_legal(pos, pawn, to)
+        capturer == pos.turn && classic::en_passant_is_legal(self, pos, pawn, to)
     }
 
     /// The outcome decided by the position alone.
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        classic::outcome(pos)
+        classic::outcome(self, pos)
     }
 
     /// Whether `side`'s King is attacked.
@@ -349,4 +349,70 @@ pub trait VariantRules: Sync {
 
     /// Writes the trailing field after a space (always, when the variant has one).
     fn write_trailing_field(&self, _pos: &Position, _out: &mut String) {}
+}
+
+/// The classic building blocks ask a variant's rules through [`ClassicHooks`]; every
+/// variant answers with its own [`VariantRules`] (the same answers the dispatcher gives for
+/// its positions), so `classic/` needs no path back to the variants.
+impl<R: VariantRules + ?Sized> ClassicHooks for R {
+    #[inline]
+    fn capture_rule(&self) -> CaptureRule {
+        self.capabilities().capture_rule
+    }
+
+    #[inline]
+    fn promotion_kinds(&self) -> &'static [PieceKind] {
+        self.capabilities().promotions
+    }
+
+    #[inline]
+    fn has_castling(&self) -> bool {
+        self.capabilities().castling
+    }
+
+    #[inline]
+    fn has_en_passant(&self) -> bool {
+        self.capabilities().en_passant
+    }
+
+    #[inline]
+    fn castle_spec(&self, side: Color, wing: Wing) -> Option<CastleSpec> {
+        VariantRules::castle_spec(self, side, wing)
+    }
+
+    #[inline]
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        VariantRules::legal_moves(self, pos, out);
+    }
+
+    #[inline]
+    fn in_check(&self, pos: &Position, side: Color) -> bool {
+        VariantRules::in_check(self, pos, side)
+    }
+
+    #[inline]
+    fn insufficient_material(&self, pos: &Position) -> bool {
+        VariantRules::insufficient_material(self, pos)
+    }
+
+    #[inline]
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        VariantRules::outcome(self, pos)
+    }
+
+    #[inline]
+    fn play_unchecked(&self, pos: &mut Position, mv: &Move) {
+        VariantRules::play_unchecked(self, pos, mv);
+    }
+
+    #[inline]
+    fn en_passant_is_legal(
+        &self,
+        pos: &Position,
+        capturer: Color,
+        pawn: Square,
+        to: Square,
+    ) -> bool {
+        VariantRules::en_passant_is_legal(self, pos, capturer, pawn, to)
+    }
 }

@@ -94,7 +94,7 @@ pub struct BigOuter;
 
 impl VariantRules for BigOuter {
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        classic::legal_move_count(pos, buffer)
+        classic::legal_move_count(self, pos, buffer)
     }
 
     fn variant(&self) -> Variant {

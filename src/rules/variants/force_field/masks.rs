@@ -390,7 +390,7 @@ fn generate<O: MoveSink>(pos: &Position, out: &mut O) -> bool {
     // Castling: the squares crossed tested with the fields recomputed (ruling F-6), the
     // landing square on the position after castling.
     let mut kept = Filtered::new(out, |mv: &Move| g.survives(mv));
-    classic::castling_moves(pos, us, &mut kept, |sq| {
+    classic::castling_moves(&super::ForceField, pos, us, &mut kept, |sq| {
         super::castle_square_attacked(pos, us, sq)
     });
     true

@@ -120,14 +120,14 @@ impl VariantRules for ForceField {
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
+        classic::count_or_list(masks::legal_move_count(pos), buffer, |b| {
             legal_moves_reference(pos, b);
         })
     }
 
     fn judge(&self, pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
         super::with_turn(pos, side, |p| {
-            classic::with_en_passant_probe(p, side, mv, judge)
+            classic::with_en_passant_probe(self, p, side, mv, judge)
         })
     }
 
@@ -422,7 +422,7 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn;
     let start = out.len();
     let net = net_charges(&pos.board);
-    classic::piece_pseudo_moves(pos, us, out);
+    classic::piece_pseudo_moves(&ForceField, pos, us, out);
     let mut w = start;
     for i in start..out.len() {
         let mv = out[i];
@@ -436,7 +436,9 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
         }
     }
     out.truncate(w);
-    classic::castling_moves(pos, us, out, |sq| castle_square_attacked(pos, us, sq));
+    classic::castling_moves(&ForceField, pos, us, out, |sq| {
+        castle_square_attacked(pos, us, sq)
+    });
     if pos.board.king(us).is_none() {
         return;
     }
@@ -458,7 +460,7 @@ fn legal_moves_reference(pos: &Position, out: &mut Vec<Move>) {
 /// stage (before any check and the game end) when the charge map changed.
 fn play(pos: &mut Position, mv: &Move) -> Vec<Effect> {
     let before = fields(pos);
-    let mut fx = classic::play(pos, mv);
+    let mut fx = classic::play(&ForceField, pos, mv);
     if fields(pos) != before {
         let at = fx
             .iter()
@@ -491,11 +493,13 @@ fn piece_at(board: &Board, sq: Option<Square>) -> Option<(Piece, Square)> {
 /// (no piece, movement, promotion, castling rights and empty squares). The classic judge
 /// refuses them all; should it accept one, it is refused by its movement.
 fn classic_refusal(pos: &Position, mv: &Move) -> Reason {
-    classic::judge(pos, mv).err().unwrap_or(Reason::Movement {
-        kind: PieceKind::King,
-        from: mv.from,
-        to: mv.to,
-    })
+    classic::judge(&ForceField, pos, mv)
+        .err()
+        .unwrap_or(Reason::Movement {
+            kind: PieceKind::King,
+            from: mv.from,
+            to: mv.to,
+        })
 }
 
 /// The Force Field judge for the side to move: the classic piece and movement checks, then
@@ -520,7 +524,7 @@ fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
             || spec.empty.iter().any(|&s| !b.is_empty(s))
         {
             return Err(Reason::Castling(
-                classic::judge_castling(pos, us, wing)
+                classic::judge_castling(&ForceField, pos, us, wing)
                     .err()
                     .unwrap_or(CastlingRefusal::LeavesKingInCheck),
             ));
@@ -552,7 +556,7 @@ fn judge(pos: &Position, mv: &Move) -> Result<Move, Reason> {
     }
     // The same move under classic geometry, fields ignored.
     let mut geom = Vec::new();
-    classic::moves_of_piece(pos, mv.from, us, kind, &mut geom);
+    classic::moves_of_piece(&ForceField, pos, mv.from, us, kind, &mut geom);
     let same_path = |m: &&Move| m.from == mv.from && m.to == mv.to;
     let net = net_charges(b);
     let held = |square: Square, en_passant: bool| Reason::FieldHeld {
@@ -697,7 +701,7 @@ fn facts(before: &Position, after: &Position) -> Vec<Fact> {
 fn refusal_to_show(pos: &Position) -> Option<(Move, Reason)> {
     let us = pos.turn;
     let mut geom = Vec::new();
-    classic::piece_pseudo_moves(pos, us, &mut geom);
+    classic::piece_pseudo_moves(&ForceField, pos, us, &mut geom);
     let net = net_charges(&pos.board);
     let mut best: Option<(i32, Move, FieldBlock)> = None;
     for mv in geom {

@@ -532,10 +532,13 @@ fn rule_4_checkmate_and_stalemate_use_field_attacks() {
         })
     );
     assert_eq!(
-        super::classic::outcome(&Position {
-            variant: Variant::Standard,
-            ..p
-        }),
+        super::classic::outcome(
+            &crate::rules::variants::standard::Standard,
+            &Position {
+                variant: Variant::Standard,
+                ..p
+            }
+        ),
         None
     );
 }
@@ -601,7 +604,7 @@ mod reference {
             let mut moves = Vec::new();
             match p.kind {
                 PieceKind::Pawn => {
-                    classic::pawn_moves(&pos, from, p.color, &mut moves);
+                    classic::pawn_moves(&ForceField, &pos, from, p.color, &mut moves);
                     let (f, r) = shape.coords(from);
                     squares.extend(moves.iter().map(|m| m.to).filter(|&t| shape.file(t) == f));
                     squares.extend(shape.square_at(f - 1, r + p.color.forward()));
@@ -615,7 +618,7 @@ mod reference {
                     }
                 }
                 _ => {
-                    classic::piece_moves(&pos, from, p.color, p.kind, &mut moves);
+                    classic::piece_moves(&ForceField, &pos, from, p.color, p.kind, &mut moves);
                     squares.extend(moves.iter().map(|m| m.to));
                 }
             }
@@ -674,7 +677,7 @@ mod reference {
     pub fn attacked(board: &Board, sq: Square, by: Color) -> bool {
         let net = net(board);
         let mut moves = Vec::new();
-        classic::piece_pseudo_moves(&probe(board, by), by, &mut moves);
+        classic::piece_pseudo_moves(&ForceField, &probe(board, by), by, &mut moves);
         moves
             .iter()
             .any(|m| m.to == sq && !blocked(board, &net, m, by))
@@ -691,7 +694,7 @@ mod reference {
         let b = pos.board();
         let net = net(b);
         let mut moves = Vec::new();
-        classic::piece_pseudo_moves(pos, us, &mut moves);
+        classic::piece_pseudo_moves(&ForceField, pos, us, &mut moves);
         moves.retain(|m| !blocked(b, &net, m, us));
         for wing in Wing::BOTH {
             let Some(spec) = pos.castle_spec(us, wing) else {

@@ -160,7 +160,7 @@ impl VariantRules for Intrachange {
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        super::count_or_list(masks::legal_move_count(pos), buffer, |b| {
+        classic::count_or_list(masks::legal_move_count(pos), buffer, |b| {
             legal_moves_reference(pos, b);
         })
     }
@@ -461,7 +461,7 @@ fn exoteric_squares(
         | PieceKind::Jumper
         | PieceKind::OuterKnight => {
             let mut moves = Vec::new();
-            classic::piece_moves(pos, from, us, kind, &mut moves);
+            classic::piece_moves(&Intrachange, pos, from, us, kind, &mut moves);
             out.extend(moves.into_iter().map(|m| m.to));
         }
     }

@@ -39,7 +39,7 @@ pub(super) fn legal_commits(pos: &Position, side: Color, out: &mut Vec<Move>) ->
         }
         // Castling: rare, judged as the reference does.
         let castles = out.len();
-        classic::castling_moves(pos, side, out, |_| false);
+        classic::castling_moves(pos.variant.rules(), pos, side, out, |_| false);
         classic::retain_tail(out, castles, |mv| {
             check_commit(pos, side, mv, g.ctx).is_ok()
         });
@@ -68,7 +68,7 @@ pub(super) fn movable_pieces(pos: &Position, side: Color, at_most: usize) -> Opt
         }
         if n < at_most && !king_moves {
             buf.clear();
-            classic::castling_moves(pos, side, &mut buf, |_| false);
+            classic::castling_moves(pos.variant.rules(), pos, side, &mut buf, |_| false);
             if buf
                 .iter()
                 .any(|mv| check_commit(pos, side, mv, g.ctx).is_ok())

@@ -519,8 +519,9 @@ fn in_check(pos: &Position, side: Color) -> bool {
 /// and Single Occupation (the candidates record mode reads moves from). Castling only needs
 /// the rights and empty squares here.
 pub(super) fn candidates(pos: &Position, side: Color, out: &mut Vec<Move>) {
-    classic::piece_pseudo_moves(pos, side, out);
-    classic::castling_moves(pos, side, out, |_| false);
+    let rules = pos.variant.rules();
+    classic::piece_pseudo_moves(rules, pos, side, out);
+    classic::castling_moves(rules, pos, side, out, |_| false);
 }
 
 /// What a side's commit checks need to know once per position.
@@ -629,7 +630,7 @@ fn check_commit(pos: &Position, side: Color, mv: &Move, ctx: &Ctx) -> Result<(),
 pub(super) fn judge(pos: &Position, side: Color, mv: &Move) -> Result<Move, Reason> {
     // A refused en passant capture is judged on the position with the enemy pawn's advance
     // recorded (only legal captures keep their record).
-    if let Some((probe, pawn)) = classic::en_passant_probe(pos, side, mv) {
+    if let Some((probe, pawn)) = classic::en_passant_probe(pos.variant.rules(), pos, side, mv) {
         let mut cands = Vec::new();
         candidates(&probe, side, &mut cands);
         if let Some(m) = cands.iter().find(|m| {

@@ -76,11 +76,11 @@ pub struct Standard;
 
 impl VariantRules for Standard {
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
-        classic::legal_captures(pos, out);
+        classic::legal_captures(self, pos, out);
     }
 
     fn legal_move_count(&self, pos: &Position, buffer: &mut Vec<Move>) -> usize {
-        classic::legal_move_count(pos, buffer)
+        classic::legal_move_count(self, pos, buffer)
     }
 
     fn variant(&self) -> Variant {

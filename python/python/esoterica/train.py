@@ -1,0 +1,664 @@
+"""Trains a variant's network for the engine's learned evaluation (level 9).
+
+    python -m esoterica.train --variant V --data V.npz --out V.nnue [options]
+
+Three steps, each skippable:
+
+1. **Positions** (``--games N``, 0 to skip): self-play games of ``alphabeta:8`` at a fixed
+   node budget (``--play-nodes``) after ``--random-plies`` random first moves and
+   ``--varied-plies`` moves of a level with noise (``--varied-bot``, default
+   ``alphabeta:3``: a move its search scores at most 90 centipawns below its best), so
+   the games are many and their positions plausible. Each position after the random
+   moves, with probability ``--sample``, is labelled by a deeper search of the same
+   bot (``--label-nodes``; the move it finds is then the one played), or for standard
+   chess by Stockfish (``--stockfish PATH --sf-depth D``). Positions in check, positions
+   whose best move takes a piece, and mate scores are not kept. A game ends by the rules,
+   at ``--max-plies``, or when the labels say one side is winning by ``--adjudicate``
+   centipawns four positions in a row. The positions are added to ``--data`` every
+   ``--save-every`` games (a ``.npz`` file: the network inputs of both perspectives, the
+   piece count, the label in centipawns and the game's result, both from the side to
+   move, and the position's text).
+2. **Training** (``--epochs N``, 0 to skip): numpy and scipy on the CPU. The network is
+   the engine's (``src/bots/nnue/network.rs``): the features into ``--hidden`` units per
+   perspective, a squared clipped ReLU, one output per ``--buckets`` bucket of the piece
+   count, times ``--scale`` centipawns, plus a linear term per feature. The loss is the
+   mean squared error between ``sigmoid(cp / K)`` of the prediction and of the target,
+   the target ``lambda × label + (1 − lambda) × result`` in that space (``--lambda``,
+   ``K`` = ``--sigmoid-cp``). Adam, the learning rate halved every ``--lr-halve`` epochs.
+   Weights are kept inside the ranges the engine's integers hold; the last
+   ``--qat-epochs`` epochs compute the forward pass on the weights rounded as the file
+   holds them (quantisation-aware training); ``--decay`` is AdamW's weight decay on the
+   hidden layer. Validation holds out the positions of one game in 20; the epoch with the
+   lowest validation loss is kept (of the quantisation-aware ones, when there are any).
+3. **Export** (``--out``): the network quantised and written by the engine's own code
+   (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
+   validation positions against the float network's. The loss curve goes to ``--plot``
+   (PNG, matplotlib).
+
+The inputs come from the engine's ``Layout`` (``esoterica.nnue_inputs``), so the features
+used in training are the features the search reads. Parity and Single Occupation (commits
+in place of moves, no search score per position) are not trained by this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+import esoterica
+from esoterica import Bot, Game, Position
+
+MATE_CP = 20_000
+
+
+@dataclass
+class GenSettings:
+    """How positions are made and labelled."""
+
+    variant: str
+    play_nodes: int
+    label_nodes: int
+    sample: float
+    random_plies: int
+    varied_plies: int
+    varied_bot: str
+    max_plies: int
+    adjudicate: int
+    stockfish: str | None
+    sf_depth: int
+
+
+def _is_capture(pos: Position, uci: str) -> bool:
+    """Whether the move `uci` lands on a piece of the other side (the common case of a
+    capture; a teleport's capture elsewhere is not seen)."""
+    mv = pos.parse_move(uci)
+    target = pos.piece_at(mv.to_square)
+    return target is not None and target.color != pos.turn
+
+
+class _Stockfish:
+    """Stockfish labels for standard chess (python-chess's engine wrapper)."""
+
+    def __init__(self, path: str, depth: int) -> None:
+        import chess
+        import chess.engine
+
+        self.chess = chess
+        self.engine = chess.engine.SimpleEngine.popen_uci(path)
+        self.engine.configure({"Threads": 1, "Hash": 16})
+        self.depth = depth
+
+    def label(self, fen: str) -> tuple[int | None, str | None]:
+        board = self.chess.Board(fen)
+        info = self.engine.analyse(board, self.chess.engine.Limit(depth=self.depth))
+        score = info["score"].pov(board.turn)
+        pv = info.get("pv") or []
+        best = pv[0].uci() if pv else None
+        if score.is_mate():
+            return None, best
+        return score.score(), best
+
+    def close(self) -> None:
+        self.engine.quit()
+
+
+_ENGINE: _Stockfish | None = None
+
+
+def _stockfish(settings: GenSettings) -> _Stockfish:
+    """This process's Stockfish, started on first use (one per worker, ended with it)."""
+    global _ENGINE
+    if _ENGINE is None:
+        import atexit
+
+        _ENGINE = _Stockfish(settings.stockfish or "", settings.sf_depth)
+        atexit.register(_ENGINE.close)
+    return _ENGINE
+
+
+def play_game(settings: GenSettings, seed: int) -> list[tuple]:
+    """One self-play game seeded with `seed`; the kept positions as (us, them, pieces,
+    label, result, text, seed)."""
+    rng = random.Random(seed)
+    game = Game(settings.variant)
+    bot = Bot("alphabeta:8", seed=seed)
+    varied_bot = Bot(settings.varied_bot, seed=seed)
+    sf = _stockfish(settings) if settings.stockfish else None
+    kept: list[tuple] = []  # (us, them, pieces, label, side, text)
+    winning = 0
+    winner: str | None = None
+    for ply in range(settings.max_plies):
+        if game.outcome() is not None:
+            break
+        pos = game.position
+        legal = pos.legal_moves()
+        if len(legal) == 0:
+            break
+        if ply < settings.random_plies:
+            game.play(legal[rng.randrange(len(legal))])
+            continue
+        varied = ply < settings.random_plies + settings.varied_plies
+        labelled = rng.random() < settings.sample
+        label: int | None = None
+        best: str | None = None
+        move: str | None = None
+        if labelled and sf is not None:
+            label, best = sf.label(pos.text())
+            if not varied:
+                r = bot.search(pos, nodes=settings.play_nodes)
+                move = r.move.uci if r.move is not None else None
+        elif labelled:
+            r = bot.search(pos, nodes=settings.label_nodes)
+            move = r.move.uci if r.move is not None else None
+            label = r.score
+            best = move
+            if r.mate is not None:
+                label = MATE_CP if r.mate > 0 else -MATE_CP
+        elif not varied:
+            r = bot.search(pos, nodes=settings.play_nodes)
+            move = r.move.uci if r.move is not None else None
+        if varied:
+            chosen = varied_bot.choose(pos)
+            move = chosen.uci if chosen is not None else move
+        if move is None:
+            break
+        if label is not None:
+            quiet = (
+                not pos.in_check()
+                and abs(label) < MATE_CP
+                and (best is None or not _is_capture(pos, best))
+            )
+            if quiet:
+                us, them, pieces = esoterica.nnue_inputs(pos)
+                kept.append((us, them, pieces, label, pos.turn, pos.text()))
+            # Adjudication: one side winning by the margin four labels in a row.
+            if abs(label) >= settings.adjudicate:
+                side = pos.turn if label > 0 else ("black" if pos.turn == "white" else "white")
+                winning = winning + 1 if side == winner else 1
+                winner = side
+                if winning >= 4:
+                    break
+            else:
+                winning, winner = 0, None
+        game.play(move)
+    outcome = game.outcome()
+    if outcome is not None:
+        final = outcome.winner
+    elif winning >= 4:
+        final = winner
+    else:
+        final = None
+    rows = []
+    for us, them, pieces, label, side, text in kept:
+        result = 0.5 if final is None else (1.0 if final == side else 0.0)
+        rows.append((us, them, pieces, label, result, text, seed))
+    return rows
+
+
+def _play_game_star(args: tuple[GenSettings, int]) -> list[tuple]:
+    return play_game(*args)
+
+
+def generate(
+    settings: GenSettings,
+    games: int,
+    seed: int,
+    jobs: int,
+    save: Callable[[dict[str, np.ndarray]], None],
+    every: int = 200,
+) -> None:
+    """Plays `games` self-play games (game `g` seeded from `seed` and `g`) and hands their
+    positions to `save` as arrays every `every` games and at the end."""
+    rows: list[tuple] = []
+    count = 0
+    start = time.time()
+    tasks = [(settings, seed * 1_000_003 + g) for g in range(games)]
+
+    def done(g: int, r: list[tuple]) -> None:
+        nonlocal count
+        rows.extend(r)
+        count += len(r)
+        _progress(g + 1, games, count, start)
+        if rows and ((g + 1) % every == 0 or g + 1 == games):
+            save(_arrays(rows))
+            rows.clear()
+
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for g, r in enumerate(pool.imap_unordered(_play_game_star, tasks)):
+                done(g, r)
+    else:
+        for g, t in enumerate(tasks):
+            done(g, _play_game_star(t))
+
+
+def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
+    """Positions as arrays (the inputs padded with -1)."""
+    n = len(rows)
+    width = max([len(r[0]) for r in rows] + [len(r[1]) for r in rows] + [1])
+    us = np.full((n, width), -1, dtype=np.int16)
+    them = np.full((n, width), -1, dtype=np.int16)
+    for i, (u, t, *_rest) in enumerate(rows):
+        us[i, : len(u)] = u
+        them[i, : len(t)] = t
+    return {
+        "us": us,
+        "them": them,
+        "pieces": np.array([r[2] for r in rows], dtype=np.int16),
+        "label": np.array([r[3] for r in rows], dtype=np.float32),
+        "result": np.array([r[4] for r in rows], dtype=np.float32),
+        "text": np.array([r[5] for r in rows], dtype=np.str_),
+        "game": np.array([r[6] for r in rows], dtype=np.int64),
+    }
+
+
+def _progress(done: int, total: int, positions: int, start: float) -> None:
+    if done == total or done % max(1, total // 20) == 0:
+        elapsed = time.time() - start
+        print(
+            f"games {done}/{total}, positions {positions}, {elapsed:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def merge(old: dict[str, np.ndarray] | None, new: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The positions of both data sets."""
+    if old is None:
+        return new
+    width = max(old["us"].shape[1], new["us"].shape[1])
+
+    def pad(a: np.ndarray) -> np.ndarray:
+        return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+
+    common = [k for k in new if k in old and k not in ("us", "them", "labeller")]
+    out = {k: np.concatenate([old[k], new[k]]) for k in common}
+    for k in ("us", "them"):
+        out[k] = np.concatenate([pad(old[k]), pad(new[k])])
+    return out
+
+
+# --- the network -------------------------------------------------------------------------
+
+QA, QB = 255, 64
+OUT_LIMIT = 255 / QB - 0.01  # the engine's output weights are within ±255 at scale QB
+FT_LIMIT = 1.98  # keeps an accumulator of ~70 active features inside i16 at scale QA
+PSQT_UNIT = 100.0  # the linear weights are trained in units of 100 centipawns
+# Units of each weight per step of the file's integers.
+GRID = {"ft_w": QA, "ft_b": QA, "psqt": PSQT_UNIT * 16, "out_w": QB, "out_b": QA * QB}
+
+
+def _sparse(idx: np.ndarray, features: int):
+    """A CSR matrix (rows × features) with a 1 for every non-negative entry of `idx`."""
+    from scipy.sparse import csr_matrix
+
+    mask = idx >= 0
+    counts = mask.sum(axis=1)
+    indptr = np.concatenate([[0], np.cumsum(counts)])
+    cols = idx[mask].astype(np.int32)
+    data = np.ones(len(cols), dtype=np.float32)
+    return csr_matrix((data, cols, indptr), shape=(idx.shape[0], features))
+
+
+class Net:
+    """The float network (the engine's architecture) with Adam state."""
+
+    def __init__(self, features: int, hidden: int, buckets: int, scale: float, seed: int):
+        rng = np.random.default_rng(seed)
+        self.features, self.hidden, self.buckets, self.scale = features, hidden, buckets, scale
+        self.p = {
+            "ft_w": (rng.standard_normal((features, hidden)) * 0.08).astype(np.float32),
+            "ft_b": np.full(hidden, 0.3, dtype=np.float32),
+            "psqt": np.zeros(features, dtype=np.float32),
+            "out_w": (rng.standard_normal((buckets, 2 * hidden)) * 0.5 / math.sqrt(hidden)).astype(
+                np.float32
+            ),
+            "out_b": np.zeros(buckets, dtype=np.float32),
+        }
+        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.t = 0
+        self.quantised = False
+
+    def rounded(self) -> dict[str, np.ndarray]:
+        """The weights rounded to the grid the engine's integers hold."""
+        return {k: (np.round(v * GRID[k]) / GRID[k]).astype(np.float32) for k, v in self.p.items()}
+
+    def forward(self, xu, xt, bucket):
+        # Quantisation-aware epochs: the forward pass on the rounded weights, the gradient
+        # applied to the float ones (a straight-through estimate).
+        p = self.rounded() if self.quantised else self.p
+        au = xu @ p["ft_w"] + p["ft_b"]
+        at = xt @ p["ft_w"] + p["ft_b"]
+        cu, ct = np.clip(au, 0, 1), np.clip(at, 0, 1)
+        su, st = cu * cu, ct * ct
+        w = p["out_w"][bucket]  # batch × 2h
+        h = self.hidden
+        y = (su * w[:, :h]).sum(1) + (st * w[:, h:]).sum(1) + p["out_b"][bucket]
+        lin = (xu @ p["psqt"] - xt @ p["psqt"]) * (PSQT_UNIT / 2)
+        cp = y * self.scale + lin
+        return cp, (au, at, cu, ct, su, st, w)
+
+    def backward(self, xu, xt, bucket, cache, dcp):
+        au, at, cu, ct, su, st, w = cache
+        h = self.hidden
+        g = {}
+        dy = dcp * self.scale
+        dw = np.concatenate([su * dy[:, None], st * dy[:, None]], axis=1)
+        g["out_w"] = np.zeros_like(self.p["out_w"])
+        np.add.at(g["out_w"], bucket, dw)
+        g["out_b"] = np.bincount(bucket, weights=dy, minlength=self.buckets).astype(np.float32)
+        dau = dy[:, None] * w[:, :h] * 2 * cu * ((au > 0) & (au < 1))
+        dat = dy[:, None] * w[:, h:] * 2 * ct * ((at > 0) & (at < 1))
+        g["ft_w"] = np.asarray(xu.T @ dau + xt.T @ dat, dtype=np.float32)
+        g["ft_b"] = (dau.sum(0) + dat.sum(0)).astype(np.float32)
+        dl = dcp * (PSQT_UNIT / 2)
+        g["psqt"] = np.asarray(xu.T @ dl - xt.T @ dl, dtype=np.float32).ravel()
+        return g
+
+    def step(self, g, lr: float, decay: float = 0.0, b1=0.9, b2=0.999, eps=1e-8) -> None:
+        """One Adam step, with decoupled weight decay `decay` on the hidden layer's
+        weights (AdamW)."""
+        self.t += 1
+        if decay > 0:
+            for k in ("ft_w", "out_w"):
+                self.p[k] *= np.float32(1 - lr * decay)
+        for k, gk in g.items():
+            self.m[k] = b1 * self.m[k] + (1 - b1) * gk
+            self.v[k] = b2 * self.v[k] + (1 - b2) * gk * gk
+            mh = self.m[k] / (1 - b1**self.t)
+            vh = self.v[k] / (1 - b2**self.t)
+            self.p[k] -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        np.clip(self.p["out_w"], -OUT_LIMIT, OUT_LIMIT, out=self.p["out_w"])
+        np.clip(self.p["ft_w"], -FT_LIMIT, FT_LIMIT, out=self.p["ft_w"])
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def train(
+    data: dict[str, np.ndarray],
+    variant: str,
+    hidden: int,
+    buckets: int,
+    scale: float,
+    epochs: int,
+    batch: int,
+    lr: float,
+    lr_halve: int,
+    lam: float,
+    k_cp: float,
+    seed: int,
+    log=print,
+    qat_epochs: int = 0,
+    decay: float = 0.0,
+):
+    """Fits a network; returns it, the loss history and the validation indices."""
+    features = esoterica.nnue_layout(variant)["features"]
+    n = len(data["label"])
+    rng = np.random.default_rng(seed)
+    # Validation: the positions of one game in 20 (positions of one game are alike, so a
+    # split by position would flatter the fit), or one position in 20 without game ids.
+    if "game" in data:
+        games = np.unique(data["game"])
+        held = rng.choice(games, size=max(1, len(games) // 20), replace=False)
+        is_val = np.isin(data["game"], held)
+        val, tr = np.flatnonzero(is_val), rng.permutation(np.flatnonzero(~is_val))
+    else:
+        order = rng.permutation(n)
+        n_val = max(1, n // 20)
+        val, tr = order[:n_val], order[n_val:]
+    bucket_of = np.array(
+        [esoterica.nnue_bucket(variant, int(p), buckets) for p in range(0, 400)], dtype=np.int64
+    )
+    target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
+    net = Net(features, hidden, buckets, scale, seed)
+
+    def batch_of(ix):
+        xu = _sparse(data["us"][ix], features)
+        xt = _sparse(data["them"][ix], features)
+        return xu, xt, bucket_of[data["pieces"][ix]], target[ix]
+
+    def loss_on(ix) -> float:
+        total = 0.0
+        for s in range(0, len(ix), 8192):
+            xu, xt, b, t = batch_of(ix[s : s + 8192])
+            cp, _ = net.forward(xu, xt, b)
+            total += float(((_sigmoid(cp / k_cp) - t) ** 2).sum())
+        return total / len(ix)
+
+    history = []
+    best: tuple | None = None
+    log(f"positions: {len(tr)} training, {len(val)} validation; {features} features")
+    for epoch in range(1, epochs + 1):
+        rate = lr * 0.5 ** ((epoch - 1) // lr_halve)
+        net.quantised = epoch > epochs - qat_epochs
+        perm = rng.permutation(tr)
+        total, start = 0.0, time.time()
+        for s in range(0, len(perm), batch):
+            ix = perm[s : s + batch]
+            xu, xt, b, t = batch_of(ix)
+            cp, cache = net.forward(xu, xt, b)
+            q = _sigmoid(cp / k_cp)
+            total += float(((q - t) ** 2).sum())
+            dcp = (2 * (q - t) * q * (1 - q) / k_cp / len(ix)).astype(np.float32)
+            net.step(net.backward(xu, xt, b, cache, dcp), rate, decay)
+        train_loss = total / len(perm)
+        val_loss = loss_on(val)
+        history.append((epoch, train_loss, val_loss))
+        log(
+            f"epoch {epoch}: train {train_loss:.5f}, validation {val_loss:.5f}, "
+            f"lr {rate:.2e}, {time.time() - start:.1f} s"
+        )
+        # The best epoch on validation is kept (of the quantisation-aware ones, if any).
+        if net.quantised and (best is None or not best[2]):
+            best = None
+        if best is None or val_loss < best[0]:
+            best = (val_loss, {k: v.copy() for k, v in net.p.items()}, net.quantised, epoch)
+    if best is not None:
+        net.p = best[1]
+        log(f"kept epoch {best[3]} (validation {best[0]:.5f})")
+    net.quantised = False
+    return net, history, val, (best[3] if best else epochs)
+
+
+def export(net: Net, variant: str, path: str, note: str) -> int:
+    """Writes `net` in the engine's format; returns the size in bytes."""
+    p = net.p
+    return esoterica.nnue_write(
+        path,
+        variant,
+        net.hidden,
+        net.buckets,
+        int(net.scale),
+        note,
+        p["ft_w"].ravel().astype(np.float32),
+        p["ft_b"].astype(np.float32),
+        (p["psqt"] * PSQT_UNIT).astype(np.float32),
+        p["out_w"].ravel().astype(np.float32),
+        p["out_b"].astype(np.float32),
+    )
+
+
+def plot(history, path: str, title: str) -> None:
+    """The training and validation loss per epoch, to a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    epochs = [h[0] for h in history]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(epochs, [h[1] for h in history], label="training")
+    ax.plot(epochs, [h[2] for h in history], label="validation")
+    ax.set_xlabel("epoch")
+    ax.set_ylabel("loss (MSE of the expected score)")
+    ax.set_title(title)
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def check_export(net: Net, data, val, variant: str, path: str, buckets: int) -> tuple[float, float]:
+    """The engine's integer score of up to 200 validation positions (read from their text,
+    scored from the file) against the float network's on the stored features: the largest
+    absolute difference from the network with rounded weights, and the mean difference from
+    the float network, in centipawns."""
+    ix = val[:200]
+    xu = _sparse(data["us"][ix], net.features)
+    xt = _sparse(data["them"][ix], net.features)
+    b = np.array([esoterica.nnue_bucket(variant, int(p), buckets) for p in data["pieces"][ix]])
+    got = np.array(
+        [esoterica.nnue_evaluate(path, Position(variant, str(t))) for t in data["text"][ix]]
+    )
+    # The float network with its weights rounded as the file holds them: what remains is
+    # the engine's integer arithmetic (a centipawn or two), so a larger difference is a bug.
+    out = []
+    for quantised in (True, False):
+        net.quantised = quantised
+        want, _ = net.forward(xu, xt, b)
+        out.append(np.abs(got - np.clip(want, -20_000, 20_000)))
+    net.quantised = False
+    return float(out[0].max()), float(out[1].mean())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m esoterica.train", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", required=True, choices=esoterica.variants())
+    ap.add_argument("--data", required=True, help="positions (.npz): read if present, new ones added")
+    ap.add_argument("--out", help="the network file to write (engine format)")
+    ap.add_argument("--plot", help="the loss curve (PNG)")
+    ap.add_argument("--games", type=int, default=0, help="self-play games to add (0: none)")
+    ap.add_argument("--play-nodes", type=int, default=2000)
+    ap.add_argument("--label-nodes", type=int, default=20000)
+    ap.add_argument("--sample", type=float, default=0.5, help="share of positions labelled")
+    ap.add_argument("--random-plies", type=int, default=2)
+    ap.add_argument("--varied-plies", type=int, default=12)
+    ap.add_argument("--varied-bot", default="alphabeta:3")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--adjudicate", type=int, default=1500, help="centipawns")
+    ap.add_argument("--stockfish", help="label standard chess with this UCI engine")
+    ap.add_argument("--sf-depth", type=int, default=9)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--save-every", type=int, default=200, help="games between saves")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--epochs", type=int, default=0)
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--buckets", type=int, default=1)
+    ap.add_argument("--scale", type=float, default=400.0, help="centipawns per output unit")
+    ap.add_argument("--batch", type=int, default=1024)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--lr-halve", type=int, default=8, help="epochs between halvings")
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.9)
+    ap.add_argument("--sigmoid-cp", type=float, default=400.0)
+    ap.add_argument("--decay", type=float, default=0.0, help="AdamW weight decay")
+    ap.add_argument(
+        "--qat-epochs", type=int, default=4, help="last epochs on the rounded weights"
+    )
+    args = ap.parse_args(argv)
+
+    if esoterica.Position(args.variant).simultaneous:
+        ap.error(f"{args.variant}: simultaneous variants are not trained by this script")
+    if args.stockfish and args.variant != "standard":
+        ap.error("--stockfish labels standard chess only")
+
+    data = None
+    if os.path.exists(args.data):
+        with np.load(args.data) as f:
+            data = {k: f[k] for k in f.files}
+        print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
+    if args.games > 0:
+        settings = GenSettings(
+            args.variant,
+            args.play_nodes,
+            args.label_nodes,
+            args.sample,
+            args.random_plies,
+            args.varied_plies,
+            args.varied_bot,
+            args.max_plies,
+            args.adjudicate,
+            args.stockfish,
+            args.sf_depth,
+        )
+
+        if args.stockfish:
+            source = f"Stockfish depth {args.sf_depth}"
+        else:
+            source = f"alphabeta:8 searches of {args.label_nodes} nodes"
+        before = str(data["labeller"]) if data is not None and "labeller" in data else None
+
+        def save(new: dict[str, np.ndarray]) -> None:
+            nonlocal data
+            data = merge(data, new)
+            both = source if before in (None, source) else f"{before}; {source}"
+            data["labeller"] = np.array(both)
+            tmp = args.data + ".tmp.npz"
+            np.savez_compressed(tmp, **data)
+            os.replace(tmp, args.data)
+            print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
+
+        generate(settings, args.games, args.seed, args.jobs, save, args.save_every)
+    if args.epochs <= 0:
+        return 0
+    if data is None or len(data["label"]) < 20:
+        ap.error("too few positions to train on")
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    net, history, val, kept = train(
+        data,
+        args.variant,
+        args.hidden,
+        args.buckets,
+        args.scale,
+        args.epochs,
+        args.batch,
+        args.lr,
+        args.lr_halve,
+        args.lam,
+        args.sigmoid_cp,
+        args.seed,
+        log,
+        args.qat_epochs,
+        args.decay,
+    )
+    labels = str(data["labeller"]) if "labeller" in data else "unknown"
+    note = (
+        f"{args.variant}: {len(data['label'])} positions labelled by {labels}; "
+        f"{args.hidden} hidden, {args.buckets} buckets, {args.epochs} epochs, "
+        f"lambda {args.lam}, decay {args.decay}; epoch {kept} kept, validation loss "
+        f"{history[kept - 1][2]:.5f}"
+    )
+    if args.out:
+        size = export(net, args.variant, args.out, note)
+        info = esoterica.nnue_info(args.out)
+        log(f"{args.out}: {size} bytes, {info['hidden']} hidden, {info['buckets']} buckets")
+        exact, mean = check_export(net, data, val, args.variant, args.out, args.buckets)
+        log(
+            f"the engine's scores against the float network's: {mean:.2f} cp apart on "
+            f"average, at most {exact:.2f} cp from the network with rounded weights"
+        )
+    if args.plot:
+        plot(history, args.plot, f"{args.variant}: {len(data['label'])} positions")
+        log(f"{args.plot}: the loss curve")
+    print(json.dumps({"note": note, "history": history}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

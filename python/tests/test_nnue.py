@@ -1,0 +1,138 @@
+"""The learned evaluation's training side: network inputs read through the engine's layout,
+networks written and scored by the engine, and `python -m esoterica.train` end to end on a
+few small games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import esoterica
+from esoterica import Position
+
+ALTERNATING = [v for v in esoterica.variants() if not Position(v).simultaneous]
+
+
+@pytest.mark.parametrize("variant", esoterica.variants())
+def test_inputs_are_one_feature_per_piece_and_resting_mark(variant: str) -> None:
+    layout = esoterica.nnue_layout(variant)
+    p = Position(variant)
+    for _ in range(6):
+        if p.outcome() is not None:
+            break
+        if p.simultaneous:
+            p.resolve(p.legal_commits("white")[0], p.legal_commits("black")[-1])
+        else:
+            p.play(p.legal_moves()[len(p.legal_moves()) // 2])
+    us, them, pieces = esoterica.nnue_inputs(p)
+    resting = len(p.resting("white")) + len(p.resting("black")) if layout["resting"] else 0
+    assert pieces == len(p.pieces())
+    assert len(us) == len(them) == pieces + resting
+    assert all(0 <= f < layout["features"] for f in us + them)
+    assert us == sorted(us) and len(set(us)) == len(us)
+    # The other side's perspective of the same position is this one's `them`.
+    other = "black" if p.turn == "white" else "white"
+    assert esoterica.nnue_inputs(p, other)[0] == them
+
+
+def _random_net(variant: str, hidden: int = 16, buckets: int = 2, seed: int = 0):
+    f = esoterica.nnue_layout(variant)["features"]
+    rng = np.random.default_rng(seed)
+    return {
+        "ft_weights": (rng.integers(-20, 21, f * hidden) / 255).astype(np.float32),
+        "ft_biases": (rng.integers(0, 80, hidden) / 255).astype(np.float32),
+        "psqt": (rng.integers(-200, 200, f)).astype(np.float32),
+        "out_weights": (rng.integers(-100, 100, buckets * 2 * hidden) / 64).astype(np.float32),
+        "out_biases": np.zeros(buckets, dtype=np.float32),
+    }
+
+
+def test_a_written_network_reads_back_and_scores_as_the_linear_term_says(tmp_path) -> None:
+    path = tmp_path / "standard.nnue"
+    w = _random_net("standard")
+    # No hidden contribution: the score is the linear term alone, half ours less half theirs.
+    w["out_weights"][:] = 0
+    size = esoterica.nnue_write(path, "standard", 16, 2, 400, "a test", **w)
+    assert size == path.stat().st_size
+    info = esoterica.nnue_info(path)
+    assert (info["variant"], info["hidden"], info["buckets"], info["note"]) == (
+        "standard",
+        16,
+        2,
+        "a test",
+    )
+    p = Position("standard", "4k3/8/8/3q4/8/8/3P4/4K3 w - - 0 1")
+    us, them, _ = esoterica.nnue_inputs(p)
+    want = int((w["psqt"][us].sum() - w["psqt"][them].sum()) / 2)
+    assert abs(esoterica.nnue_evaluate(path, p) - want) <= 1
+    with pytest.raises(ValueError, match="holds a standard network"):
+        esoterica.nnue_evaluate(path, Position("bully"))
+
+
+def test_bad_weights_and_bad_files_are_refused(tmp_path) -> None:
+    w = _random_net("standard")
+    w["out_weights"][0] = 10.0
+    with pytest.raises(ValueError, match="output weight"):
+        esoterica.nnue_write(tmp_path / "x.nnue", "standard", 16, 2, 400, "", **w)
+    w = _random_net("standard")
+    with pytest.raises(ValueError, match="expected"):
+        esoterica.nnue_write(tmp_path / "x.nnue", "standard", 32, 2, 400, "", **w)
+    bad = tmp_path / "bad.nnue"
+    bad.write_bytes(b"ESONNUE1 but nothing after it")
+    with pytest.raises(ValueError):
+        esoterica.nnue_info(bad)
+
+
+def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("scipy")
+    pytest.importorskip("matplotlib")
+    from esoterica import train
+
+    data, out, png = tmp_path / "d.npz", tmp_path / "bully.nnue", tmp_path / "loss.png"
+    args = ["--variant", "bully", "--data", str(data), "--games", "3", "--play-nodes", "200"]
+    args += ["--label-nodes", "600", "--sample", "1", "--max-plies", "60", "--seed", "3"]
+    assert train.main(args) == 0
+    with np.load(data) as f:
+        n = len(f["label"])
+        assert n > 20
+        assert set(f.files) >= {"us", "them", "pieces", "label", "result", "text", "game"}
+        assert str(f["labeller"]) == "alphabeta:8 searches of 600 nodes"
+        assert set(np.unique(f["result"])) <= {0.0, 0.5, 1.0}
+    # More games are added to the same file.
+    assert train.main(args[:5] + ["1"] + args[6:] + ["--seed", "4"]) == 0
+    with np.load(data) as f:
+        assert len(f["label"]) > n
+    args = ["--variant", "bully", "--data", str(data), "--epochs", "2", "--hidden", "16"]
+    args += ["--buckets", "2", "--out", str(out), "--plot", str(png)]
+    assert train.main(args) == 0
+    assert esoterica.nnue_info(out)["hidden"] == 16
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Level 9 plays with it when ESOTERICA_NETS names its folder.
+    monkeypatch.setenv("ESOTERICA_NETS", str(tmp_path))
+    r = esoterica.Bot("alphabeta:9").search(Position("bully"), nodes=2000)
+    assert r.move is not None and r.score is not None
+
+
+def test_train_refuses_what_it_cannot_train(tmp_path) -> None:
+    from esoterica import train
+
+    with pytest.raises(SystemExit):
+        train.main(["--variant", "parity", "--data", str(tmp_path / "p.npz")])
+    with pytest.raises(SystemExit):
+        train.main(
+            ["--variant", "bully", "--data", str(tmp_path / "b.npz"), "--stockfish", "sf"]
+        )
+
+
+@pytest.mark.parametrize("name", ["nnue_layout", "nnue_inputs", "nnue_bucket"])
+def test_the_examples_in_the_docstrings_hold(name: str) -> None:
+    import doctest
+
+    fn = getattr(esoterica, name)
+    tests = doctest.DocTestFinder().find(fn, name, globs={})
+    assert tests and tests[0].examples, name
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    for t in tests:
+        runner.run(t, out=out.append)
+    assert runner.failures == 0, "".join(out)

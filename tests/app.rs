@@ -3557,7 +3557,9 @@ mod start_modes {
             let mut expected = vec![SoundCue::Move, SoundCue::Teleport];
             expected.sort_by_key(|c| SoundCue::ALL.iter().position(|a| a == c));
             assert_eq!(spawned, expected);
-            let bank = app.world().resource::<esoterica::sound::playback::SoundBank>();
+            let bank = app
+                .world()
+                .resource::<esoterica::sound::playback::SoundBank>();
             assert_eq!(bank.0.len(), SoundCue::ALL.len());
         }
         // Force Field: a move into a square White's field holds is refused.
@@ -4418,6 +4420,145 @@ mod start_modes {
             assert_eq!(game.record.len(), before.len() + 1);
             assert_eq!(&game.record.entries()[..before.len()], before.entries());
             check_world_matches_position(app.world_mut()).unwrap();
+        }
+
+        /// The model of the piece entity of `side` and `kind` (the first found): its
+        /// transform and whether it wears the glowing material of a piece dissolving in light.
+        fn piece_model(app: &mut App, side: Color, kind: PieceKind) -> Option<(Transform, bool)> {
+            use esoterica::render::board3d::SceneMaterials;
+            let w = app.world_mut();
+            let glow = w.resource::<SceneMaterials>().glow[side.index()].clone();
+            let mut pieces = w.query::<(&PieceEntity, &Model3d)>();
+            let model = pieces
+                .iter(w)
+                .find(|(p, _)| p.side == side && p.kind == kind)
+                .map(|(_, m)| m.model())?;
+            let tf = *w.get::<Transform>(model)?;
+            let material = w.get::<MeshMaterial3d<StandardMaterial>>(model)?;
+            Some((tf, material.0 == glow))
+        }
+
+        /// Bc1–d2 in Intrachange teleports the Bishop to f2, where it takes the Knight
+        /// (`rules/intrachange.md` §2–3): in 3D the Bishop's model rises and glows as it
+        /// dissolves, sparks fly along the arc above the board, the Knight is thrown off, and
+        /// the Bishop stands on f2 at the end.
+        #[test]
+        fn a_teleport_rises_dissolves_in_light_and_lands_in_3d() {
+            use esoterica::render::effects3d::{SPARK_BASE_WORLD, Spark3d};
+            let mut app = play_args(
+                &[
+                    "--variant",
+                    "intrachange",
+                    "--position",
+                    "4k3/8/8/8/8/8/5n2/2B1K3 w - - 0 1",
+                    "--view",
+                    "3d",
+                ],
+                "teleport-3d",
+            );
+            frames(&mut app, 3);
+            let start = piece_model(&mut app, Color::White, PieceKind::Bishop)
+                .unwrap()
+                .0;
+            assert_eq!(start.translation.z, 0.0);
+            play_text(&mut app, "c1d2");
+            let (mut highest, mut glowed, mut sparks, mut spark_top) = (0.0f32, false, 0, 0.0f32);
+            let mut knight_thrown = false;
+            for _ in 0..150 {
+                frames(&mut app, 1);
+                assert_models_follow(&mut app, "teleport");
+                if let Some((tf, glow)) = piece_model(&mut app, Color::White, PieceKind::Bishop) {
+                    highest = highest.max(tf.translation.z);
+                    glowed |= glow;
+                }
+                if let Some((tf, _)) = piece_model(&mut app, Color::Black, PieceKind::Knight) {
+                    knight_thrown |= tf.translation.z > 10.0;
+                }
+                let w = app.world_mut();
+                let mut q = w.query_filtered::<&Transform, With<Spark3d>>();
+                for tf in q.iter(w) {
+                    sparks += 1;
+                    spark_top = spark_top.max(tf.translation.z);
+                }
+                if !app
+                    .world()
+                    .resource::<esoterica::game::session::AnimationsPlaying>()
+                    .0
+                {
+                    break;
+                }
+            }
+            assert!(highest > 20.0, "the Bishop rose to {highest}");
+            assert!(glowed, "the Bishop glows as it dissolves");
+            assert!(sparks > 0, "sparks follow the teleport");
+            assert!(
+                spark_top > SPARK_BASE_WORLD + 40.0,
+                "sparks fly above the board: {spark_top}"
+            );
+            assert!(knight_thrown, "the Knight is thrown off the board");
+            frames(&mut app, 30);
+            assert_eq!(piece_model(&mut app, Color::Black, PieceKind::Knight), None);
+            let (end, glow) = piece_model(&mut app, Color::White, PieceKind::Bishop).unwrap();
+            let game = app.world().resource::<ActiveGame>();
+            let shape = game.shown().shape();
+            let f2 =
+                esoterica::render::square_to_world(shape, shape.parse_square("f2").unwrap(), false);
+            assert!(end.translation.truncate().distance(f2) < 1e-3, "{end:?}");
+            assert_eq!(
+                (end.translation.z, end.scale, glow),
+                (0.0, Vec3::ONE, false)
+            );
+            assert_eq!(count::<With<Spark3d>>(&mut app), 0, "the sparks are gone");
+        }
+
+        /// White g2–g4 and Black Qg8–g4 land together in Parity (`rules/parity.md` §3.3): in
+        /// 3D both models meet on g4 and end side by side on it, each on its half, smaller.
+        #[test]
+        fn parity_pieces_landing_together_stand_side_by_side_in_3d() {
+            let mut app = play_args(
+                &[
+                    "--variant",
+                    "parity",
+                    "--position",
+                    "4k1q1/8/8/8/8/8/6P1/4K3 w - - 0 1 -/-",
+                    "--view",
+                    "3d",
+                ],
+                "parity-3d",
+            );
+            frames(&mut app, 3);
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, commit_of(&pos, Color::White, "g2g4"));
+            submit(&mut app, commit_of(&pos, Color::Black, "g8g4"));
+            settle(&mut app, "parity landing");
+            frames(&mut app, 10);
+            assert_models_follow(&mut app, "parity landing");
+            let game = app.world().resource::<ActiveGame>();
+            assert_eq!(game.record.len(), 1);
+            let shape = game.shown().shape();
+            let g4 =
+                esoterica::render::square_to_world(shape, shape.parse_square("g4").unwrap(), false);
+            let pawn = piece_model(&mut app, Color::White, PieceKind::Pawn)
+                .unwrap()
+                .0;
+            let queen = piece_model(&mut app, Color::Black, PieceKind::Queen)
+                .unwrap()
+                .0;
+            for tf in [pawn, queen] {
+                let d = (tf.translation.truncate() - g4).abs();
+                assert!(d.x < 50.0 && d.y < 50.0, "on g4: {tf:?}");
+                assert!(tf.scale.x < 0.9 && tf.translation.z == 0.0, "{tf:?}");
+            }
+            let apart = pawn
+                .translation
+                .truncate()
+                .distance(queen.translation.truncate());
+            assert!(apart > 30.0, "side by side, {apart} apart");
         }
 
         #[test]

@@ -830,11 +830,11 @@ fn update_tiles(
         let Some(current) = materials.get(&material.0) else {
             continue;
         };
-        if current.base_color != c || current.emissive != glow {
-            if let Some(mut m) = materials.get_mut(&material.0) {
-                m.base_color = c;
-                m.emissive = glow;
-            }
+        if (current.base_color != c || current.emissive != glow)
+            && let Some(mut m) = materials.get_mut(&material.0)
+        {
+            m.base_color = c;
+            m.emissive = glow;
         }
     }
 }
@@ -872,7 +872,7 @@ fn update_target_markers(
         assets.mats.theme,
         game.id,
     );
-    if shown_key.as_ref() == Some(&key) && markers.iter().next().is_some() == !key.1.is_empty() {
+    if shown_key.as_ref() == Some(&key) && markers.iter().next().is_some() != key.1.is_empty() {
         return;
     }
     for e in &markers {

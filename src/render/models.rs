@@ -104,7 +104,7 @@ impl MeshData {
         if self.normals.len() != n || self.uvs.len() != n {
             return Err("attribute counts differ".into());
         }
-        if self.indices.len() % 3 != 0 || self.indices.is_empty() {
+        if !self.indices.len().is_multiple_of(3) || self.indices.is_empty() {
             return Err(format!("{} indices", self.indices.len()));
         }
         if let Some(i) = self.indices.iter().find(|&&i| i as usize >= n) {

@@ -9,7 +9,7 @@
 //! The camera orbits the board's centre ([`OrbitCamera`]): drag with the right or middle
 //! button to turn it, the wheel zooms, `R` puts it back; flipping the board (`F`) swings
 //! it round to the other side, and in the demo it circles slowly. On a software renderer
-//! (Mesa's llvmpipe) shadows use a smaller map and the cheapest filter. Runs in
+//! (Mesa's llvmpipe) the key light casts no shadows ([`shadows_on`]). Runs in
 //! [`OrbitInputSystems`] (guarded against egui in `ui/input_guard.rs`), [`HotkeySystems`]
 //! and [`AppSystems::Present`].
 
@@ -152,7 +152,7 @@ fn spawn_camera_and_lights(
         DirectionalLight {
             color: Color::srgb(1.0, 0.96, 0.88),
             illuminance: 5200.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: shadows_on(software),
             ..default()
         },
         CascadeShadowConfigBuilder {
@@ -177,6 +177,12 @@ fn spawn_camera_and_lights(
         Transform::from_xyz(700.0, 600.0, 500.0).looking_at(Vec3::ZERO, Vec3::Z),
         DespawnOnExit(ViewState::ThreeD),
     ));
+}
+
+/// Whether the key light casts shadows: on a graphics card only (a software renderer
+/// would draw the pieces a second time into the shadow map and sample it for every pixel).
+pub fn shadows_on(software: bool) -> bool {
+    !software
 }
 
 /// The side of the key light's shadow map (pixels): smaller on a software renderer.
@@ -410,12 +416,13 @@ fn place_camera(
     }
 }
 
-/// Once the renderer is known: a software renderer gets the small shadow map and the
-/// cheapest filter.
+/// Once the renderer is known: a software renderer gets no shadows, a small shadow map and
+/// the cheapest filter.
 fn match_shadows_to_renderer(
     adapter: Res<GraphicsAdapter>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
     mut cameras: Query<&mut ShadowFilteringMethod, With<BoardCamera3d>>,
+    mut key_lights: Query<&mut DirectionalLight, With<KeyLight>>,
 ) {
     if !adapter.is_changed() {
         return;
@@ -426,6 +433,11 @@ fn match_shadows_to_renderer(
     }
     for mut f in &mut cameras {
         f.set_if_neq(shadow_filter(adapter.software));
+    }
+    for mut light in &mut key_lights {
+        if light.shadow_maps_enabled != shadows_on(adapter.software) {
+            light.shadow_maps_enabled = shadows_on(adapter.software);
+        }
     }
 }
 

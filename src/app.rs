@@ -5,6 +5,8 @@
 //! ([`Platform`]). The headless build has the same plugins as the window; only the window
 //! system (winit) and the GPU renderer are left out, so tests run exactly what a user starts.
 //!
+//! `--view 2d|3d` chooses the board's view for the run.
+//!
 //! `--screenshot FILE --frames N` saves a screenshot with Bevy's screenshot API after N
 //! frames and exits once it is written; `--frame-stats FILE` measures frame times.
 
@@ -94,6 +96,8 @@ pub struct PlayLaunch {
     pub watch: Option<PathBuf>,
     /// `--lesson` or `--puzzles`: a lesson or the puzzles open at start.
     pub learn: Option<LearnStart>,
+    /// `--view`: the board's view for this run; `None`: the settings' view.
+    pub view: Option<crate::persist::ViewMode>,
 }
 
 /// What `--lesson` and `--puzzles` open ([`crate::coach`]).
@@ -188,6 +192,8 @@ pub struct DemoLaunch {
     pub scoreboard: bool,
     /// The window.
     pub window: WindowPlan,
+    /// `--view`: the board's view; `None`: the settings' view.
+    pub view: Option<crate::persist::ViewMode>,
     /// Sound in the demo.
     pub sound: bool,
     /// Minutes of idleness after a take-over before the loop starts again (`None`: never).
@@ -297,6 +303,7 @@ impl PlayLaunch {
                 size,
                 fullscreen: args.fullscreen,
             },
+            view: args.view,
         })
     }
 
@@ -348,6 +355,7 @@ impl DemoLaunch {
                 size,
                 fullscreen: args.fullscreen || args.kiosk,
             },
+            view: args.view,
             sound: args.sound,
             idle_return: (args.idle_return > 0.0).then_some(args.idle_return),
             kiosk: args.kiosk,
@@ -462,6 +470,10 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
         Launch::Play(p) => p.window,
         Launch::Demo(d) => d.window,
     };
+    let start_view = match &launch {
+        Launch::Play(p) => p.view,
+        Launch::Demo(d) => d.view,
+    };
     let title = match &launch {
         Launch::Play(_) => "Esoterica",
         Launch::Demo(_) => "Esoterica — demo",
@@ -483,7 +495,8 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
     app.insert_resource(crate::ui::files::UserFolders(folders.clone()))
         .insert_resource(crate::render::window::WindowFit {
             requested: window.size,
-        });
+        })
+        .insert_resource(crate::render::view::StartView(start_view));
     match launch {
         Launch::Play(p) => {
             let p = *p;
@@ -633,7 +646,8 @@ fn random_seed() -> u64 {
 }
 
 /// Bevy's default plugins for `platform`. Headless: no winit and no GPU backend (the
-/// render plugin then creates no renderer), no log subscriber (tests run many apps in one
+/// render plugin then creates no renderer, but keeps the render world's entity records that
+/// despawning a camera or light needs), no log subscriber (tests run many apps in one
 /// process), and the window never closes the app by itself.
 /// The kiosk's window: a close request (the title bar's button, Alt+F4) does nothing; the
 /// demo quits only when Esc is held.
@@ -689,7 +703,11 @@ fn default_plugins(
                 ..default()
             })
             .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::log::LogPlugin>(),
+            .disable::<bevy::log::LogPlugin>()
+            // Without a renderer Bevy leaves out the render world's entity bookkeeping, yet
+            // removing a camera or light component still writes to it (the 3D view's camera
+            // and lights go when the view changes). Nothing reads the records here.
+            .add(bevy::render::sync_world::SyncWorldPlugin),
     }
 }
 

@@ -167,6 +167,10 @@ pub struct PlayArgs {
     /// Start in borderless fullscreen (F11 toggles it).
     #[arg(long)]
     pub fullscreen: bool,
+    /// The board's view for this run: `2d` or `3d` (default: the one chosen last in the
+    /// window; V switches).
+    #[arg(long, value_name = "2d|3d", value_parser = crate::persist::ViewMode::parse)]
+    pub view: Option<crate::persist::ViewMode>,
     /// Clock: `MINUTES+SECONDS` (Fischer, e.g. 5+3), `MINUTESdSECONDS` (delay, e.g. 5d2)
     /// or `none`; default: the one chosen last in the window (docs/rules/clocks.md).
     #[arg(long = "time-control", value_name = "TC")]
@@ -206,6 +210,10 @@ pub struct DemoArgs {
     /// Hide the scoreboard of the demo's games (shown in a corner by default).
     #[arg(long)]
     pub no_scoreboard: bool,
+    /// The board's view: `2d` or `3d` (default: the one chosen last in the window); the 3D
+    /// camera circles the board slowly.
+    #[arg(long, value_name = "2d|3d", value_parser = crate::persist::ViewMode::parse)]
+    pub view: Option<crate::persist::ViewMode>,
     /// Window size in logical pixels, `WIDTHxHEIGHT` (default 1280x800, shrunk to fit the
     /// monitor).
     #[arg(long, value_name = "WxH")]

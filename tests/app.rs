@@ -4123,6 +4123,500 @@ mod start_modes {
         drop(second);
         drop(first);
     }
+
+    /// The 3D view: its models follow the game's entities, a click picks the same move as in
+    /// 2D, and switching views keeps the game and leaves nothing of the other view.
+    mod view3d {
+        use super::*;
+        use bevy::camera::ClearColorConfig;
+        use bevy::camera::visibility::RenderLayers;
+        use bevy::ecs::message::Messages;
+        use esoterica::persist::ViewMode;
+        use esoterica::render::board3d::{Model3d, ModelOf, PieceModel3d, TileModel};
+        use esoterica::render::camera::BoardCamera;
+        use esoterica::render::camera3d::{BoardCamera3d, EMPTY_LAYER};
+        use esoterica::render::view::ViewState;
+
+        fn view(app: &App) -> ViewState {
+            *app.world().resource::<State<ViewState>>().get()
+        }
+
+        /// Every piece and square has its model, standing where the 2D entity stands (a
+        /// captured piece is thrown off on its own path); no model outlives its entity.
+        fn assert_models_follow(app: &mut App, when: &str) {
+            let w = app.world_mut();
+            let mut pieces = w.query_filtered::<(Entity, &Transform, Option<&Model3d>, Has<Captured>), With<PieceEntity>>();
+            let mut models = w.query::<(&ModelOf, &Transform, Has<PieceModel3d>, Has<TileModel>)>();
+            let mut squares =
+                w.query_filtered::<(Entity, &Transform, Option<&Model3d>), With<BoardSquare>>();
+            let model_at: std::collections::HashMap<Entity, Vec2> = models
+                .iter(w)
+                .filter(|(_, _, piece, tile)| *piece || *tile)
+                .map(|(of, tf, _, _)| (of.0, tf.translation.truncate()))
+                .collect();
+            let mut piece_count = 0;
+            for (e, tf, model, captured) in pieces.iter(w) {
+                piece_count += 1;
+                assert!(model.is_some(), "{when}: a piece without a model");
+                if captured {
+                    continue;
+                }
+                let at = model_at[&e];
+                let want = tf.translation.truncate();
+                assert!(
+                    at.distance(want) < 1e-3,
+                    "{when}: model at {at}, piece at {want}"
+                );
+            }
+            let mut square_count = 0;
+            for (e, tf, model) in squares.iter(w) {
+                square_count += 1;
+                assert!(model.is_some(), "{when}: a square without a tile");
+                assert!(
+                    model_at[&e].distance(tf.translation.truncate()) < 1e-3,
+                    "{when}"
+                );
+            }
+            let piece_models = models.iter(w).filter(|m| m.2).count();
+            let tiles = models.iter(w).filter(|m| m.3).count();
+            assert_eq!(piece_models, piece_count, "{when}: piece models");
+            assert_eq!(tiles, square_count, "{when}: tiles");
+        }
+
+        /// Runs frames until the motions of the last move have played, checking the models
+        /// on every frame.
+        fn settle(app: &mut App, when: &str) {
+            for _ in 0..150 {
+                frames(app, 1);
+                assert_models_follow(app, when);
+                if !app
+                    .world()
+                    .resource::<esoterica::game::session::AnimationsPlaying>()
+                    .0
+                {
+                    return;
+                }
+            }
+            panic!("{when}: the animations never ended");
+        }
+
+        #[test]
+        fn the_3d_models_follow_the_pieces_through_random_games_in_every_variant() {
+            for (i, variant) in Variant::ALL.into_iter().enumerate() {
+                let mut app = play_args(
+                    &["--variant", variant.name(), "--view", "3d"],
+                    &format!("follow-{}", variant.name()),
+                );
+                frames(&mut app, 3);
+                assert_eq!(view(&app), ViewState::ThreeD, "{variant}");
+                settle(&mut app, &format!("{variant} at the start"));
+                let mut rng = SmallRng::seed_from_u64(0x3D + i as u64);
+                for ply in 0..14 {
+                    let game = app.world().resource::<ActiveGame>();
+                    if game.record.outcome().is_some() {
+                        break;
+                    }
+                    let pos = game.record.current().clone();
+                    let mut pick = |moves: Vec<Move>| moves[rng.random_range(0..moves.len())];
+                    match pos.variant().turn_model() {
+                        esoterica::rules::TurnModel::Alternating => {
+                            submit(&mut app, pick(pos.legal_moves()));
+                        }
+                        esoterica::rules::TurnModel::Simultaneous => {
+                            let (w, b) = (
+                                pos.legal_commits(Color::White),
+                                pos.legal_commits(Color::Black),
+                            );
+                            if w.is_empty() || b.is_empty() {
+                                break;
+                            }
+                            submit(&mut app, pick(w));
+                            submit(&mut app, pick(b));
+                        }
+                    }
+                    settle(&mut app, &format!("{variant} after ply {ply}"));
+                }
+                assert!(entries(&app) >= 4, "{variant}: {} entries", entries(&app));
+                check_world_matches_position(app.world_mut()).unwrap();
+            }
+        }
+
+        /// The window position of the square `name` as the active camera shows it: its
+        /// centre on the board (on a Big Outer platform's top), or `up` world units above it
+        /// (a piece's body).
+        fn screen_point(app: &mut App, name: &str, up: f32) -> Vec2 {
+            let w = app.world_mut();
+            let game = w.resource::<ActiveGame>();
+            let shape = game.shown().shape();
+            let sq = shape.parse_square(name).unwrap();
+            let flipped = w.resource::<esoterica::render::BoardView>().flipped;
+            let at = esoterica::render::square_to_world(shape, sq, flipped);
+            let three_d = *w.resource::<State<ViewState>>().get() == ViewState::ThreeD;
+            let z = if three_d {
+                esoterica::render::board3d::floor_height(shape, at) + up
+            } else {
+                0.0
+            };
+            let (camera, tf) = if three_d {
+                let mut q = w.query_filtered::<(&Camera, &GlobalTransform), With<BoardCamera3d>>();
+                q.single(w).map(|(c, t)| (c.clone(), *t)).unwrap()
+            } else {
+                let mut q = w.query_filtered::<(&Camera, &GlobalTransform), With<BoardCamera>>();
+                q.single(w).map(|(c, t)| (c.clone(), *t)).unwrap()
+            };
+            camera.world_to_viewport(&tf, at.extend(z)).unwrap()
+        }
+
+        /// Clicks the left button at `at` (window coordinates): down in one frame, up in the
+        /// next.
+        fn click(app: &mut App, at: Vec2) {
+            let window = app
+                .world_mut()
+                .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+                .single(app.world())
+                .unwrap();
+            app.world_mut()
+                .get_mut::<Window>(window)
+                .unwrap()
+                .set_cursor_position(Some(at));
+            for state in [
+                bevy::input::ButtonState::Pressed,
+                bevy::input::ButtonState::Released,
+            ] {
+                app.world_mut()
+                    .write_message(bevy::input::mouse::MouseButtonInput {
+                        button: MouseButton::Left,
+                        state,
+                        window,
+                    });
+                frames(app, 1);
+            }
+        }
+
+        /// The moves asked for by clicking `from` then `to` (a piece stands on `from`).
+        fn clicked_moves(
+            app: &mut App,
+            from: &str,
+            to: &str,
+            to_occupied: bool,
+        ) -> Vec<SubmitMoveRequest> {
+            let mut cursor = app
+                .world()
+                .resource::<Messages<SubmitMoveRequest>>()
+                .get_cursor_current();
+            let mut out = Vec::new();
+            let p = screen_point(app, from, 30.0);
+            click(app, p);
+            out.extend(
+                cursor
+                    .read(app.world().resource::<Messages<SubmitMoveRequest>>())
+                    .copied(),
+            );
+            let p = screen_point(app, to, if to_occupied { 30.0 } else { 0.0 });
+            click(app, p);
+            out.extend(
+                cursor
+                    .read(app.world().resource::<Messages<SubmitMoveRequest>>())
+                    .copied(),
+            );
+            out
+        }
+
+        #[test]
+        fn a_click_in_3d_asks_for_the_same_move_as_in_2d() {
+            for (args, from, to, to_occupied) in [
+                (vec!["--variant", "standard"], "e2", "e4", false),
+                (
+                    vec!["--variant", "standard", "--moves", "e2e4", "d7d5"],
+                    "e4",
+                    "d5",
+                    true,
+                ),
+                (vec!["--variant", "intrachange"], "g1", "f3", false),
+                // From a raised corner platform of Big Outer.
+                (vec!["--variant", "big-outer"], "C1", "a4", false),
+            ] {
+                let mut asked = Vec::new();
+                for v in ["2d", "3d"] {
+                    let mut all = args.clone();
+                    all.extend(["--view", v]);
+                    let mut app = play_args(&all, &format!("pick-{v}-{from}{to}"));
+                    frames(&mut app, 6);
+                    let moves = clicked_moves(&mut app, from, to, to_occupied);
+                    assert_eq!(moves.len(), 1, "--view {v} {from}-{to}: {moves:?}");
+                    asked.push(moves[0]);
+                }
+                assert_eq!(asked[0], asked[1], "{args:?} {from}-{to}");
+            }
+        }
+
+        fn count<F: bevy::ecs::query::QueryFilter>(app: &mut App) -> usize {
+            app.world_mut()
+                .query_filtered::<(), F>()
+                .iter(app.world())
+                .count()
+        }
+
+        #[test]
+        fn switching_views_mid_game_keeps_the_game_and_leaves_nothing_of_the_other_view() {
+            let mut app = play_args(&["--variant", "intrachange"], "switch");
+            frames(&mut app, 3);
+            for mv in ["e2e4", "d7d5", "g1f3"] {
+                play_text(&mut app, mv);
+            }
+            frames(&mut app, 60);
+            let before = app.world().resource::<ActiveGame>().record.clone();
+            let id = app.world().resource::<ActiveGame>().id;
+            for round in 0..2 {
+                app.world_mut()
+                    .resource_mut::<esoterica::render::Appearance>()
+                    .view = ViewMode::ThreeD;
+                frames(&mut app, 3);
+                assert_eq!(view(&app), ViewState::ThreeD);
+                assert_models_follow(&mut app, &format!("3D, round {round}"));
+                assert_eq!(count::<With<BoardCamera3d>>(&mut app), 1);
+                // The 2D camera draws the interface only: a layer nothing is on, no clearing.
+                let (camera, layers) = app
+                    .world_mut()
+                    .query_filtered::<(&Camera, Option<&RenderLayers>), With<BoardCamera>>()
+                    .single(app.world())
+                    .map(|(c, l)| (c.clone(), l.cloned()))
+                    .unwrap();
+                assert_eq!(layers, Some(RenderLayers::layer(EMPTY_LAYER)));
+                assert!(matches!(camera.clear_color, ClearColorConfig::None));
+                let on_empty = app
+                    .world_mut()
+                    .query::<&RenderLayers>()
+                    .iter(app.world())
+                    .filter(|l| l.intersects(&RenderLayers::layer(EMPTY_LAYER)))
+                    .count();
+                assert_eq!(on_empty, 1, "only the 2D camera looks at the empty layer");
+                // The game goes on in 3D.
+                if round == 0 {
+                    play_text(&mut app, "b8c6");
+                    frames(&mut app, 60);
+                }
+                app.world_mut()
+                    .resource_mut::<esoterica::render::Appearance>()
+                    .view = ViewMode::TwoD;
+                frames(&mut app, 3);
+                assert_eq!(view(&app), ViewState::TwoD);
+                assert_eq!(count::<With<Mesh3d>>(&mut app), 0, "3D meshes left in 2D");
+                assert_eq!(count::<With<Camera3d>>(&mut app), 0);
+                assert_eq!(count::<With<DirectionalLight>>(&mut app), 0);
+                assert_eq!(count::<With<ModelOf>>(&mut app), 0);
+                assert_eq!(count::<With<Model3d>>(&mut app), 0);
+                assert_eq!(count::<With<RenderLayers>>(&mut app), 0);
+                let camera = app
+                    .world_mut()
+                    .query_filtered::<&Camera, With<BoardCamera>>()
+                    .single(app.world())
+                    .unwrap()
+                    .clone();
+                assert!(matches!(camera.clear_color, ClearColorConfig::Default));
+            }
+            let game = app.world().resource::<ActiveGame>();
+            assert_eq!(game.id, id, "the same game");
+            assert_eq!(game.record.len(), before.len() + 1);
+            assert_eq!(&game.record.entries()[..before.len()], before.entries());
+            check_world_matches_position(app.world_mut()).unwrap();
+        }
+
+        /// The model of the piece entity of `side` and `kind` (the first found): its
+        /// transform and whether it wears the glowing material of a piece dissolving in light.
+        fn piece_model(app: &mut App, side: Color, kind: PieceKind) -> Option<(Transform, bool)> {
+            use esoterica::render::board3d::SceneMaterials;
+            let w = app.world_mut();
+            let glow = w.resource::<SceneMaterials>().glow[side.index()].clone();
+            let mut pieces = w.query::<(&PieceEntity, &Model3d)>();
+            let model = pieces
+                .iter(w)
+                .find(|(p, _)| p.side == side && p.kind == kind)
+                .map(|(_, m)| m.model())?;
+            let tf = *w.get::<Transform>(model)?;
+            let material = w.get::<MeshMaterial3d<StandardMaterial>>(model)?;
+            Some((tf, material.0 == glow))
+        }
+
+        /// Bc1–d2 in Intrachange teleports the Bishop to f2, where it takes the Knight
+        /// (`rules/intrachange.md` §2–3): in 3D the Bishop's model rises and glows as it
+        /// dissolves, sparks fly along the arc above the board, the Knight is thrown off, and
+        /// the Bishop stands on f2 at the end.
+        #[test]
+        fn a_teleport_rises_dissolves_in_light_and_lands_in_3d() {
+            use esoterica::render::effects3d::{SPARK_BASE_WORLD, Spark3d};
+            let mut app = play_args(
+                &[
+                    "--variant",
+                    "intrachange",
+                    "--position",
+                    "4k3/8/8/8/8/8/5n2/2B1K3 w - - 0 1",
+                    "--view",
+                    "3d",
+                ],
+                "teleport-3d",
+            );
+            frames(&mut app, 3);
+            let start = piece_model(&mut app, Color::White, PieceKind::Bishop)
+                .unwrap()
+                .0;
+            assert_eq!(start.translation.z, 0.0);
+            play_text(&mut app, "c1d2");
+            let (mut highest, mut glowed, mut sparks, mut spark_top) = (0.0f32, false, 0, 0.0f32);
+            let mut knight_thrown = false;
+            for _ in 0..150 {
+                frames(&mut app, 1);
+                assert_models_follow(&mut app, "teleport");
+                if let Some((tf, glow)) = piece_model(&mut app, Color::White, PieceKind::Bishop) {
+                    highest = highest.max(tf.translation.z);
+                    glowed |= glow;
+                }
+                if let Some((tf, _)) = piece_model(&mut app, Color::Black, PieceKind::Knight) {
+                    knight_thrown |= tf.translation.z > 10.0;
+                }
+                let w = app.world_mut();
+                let mut q = w.query_filtered::<&Transform, With<Spark3d>>();
+                for tf in q.iter(w) {
+                    sparks += 1;
+                    spark_top = spark_top.max(tf.translation.z);
+                }
+                if !app
+                    .world()
+                    .resource::<esoterica::game::session::AnimationsPlaying>()
+                    .0
+                {
+                    break;
+                }
+            }
+            assert!(highest > 20.0, "the Bishop rose to {highest}");
+            assert!(glowed, "the Bishop glows as it dissolves");
+            assert!(sparks > 0, "sparks follow the teleport");
+            assert!(
+                spark_top > SPARK_BASE_WORLD + 40.0,
+                "sparks fly above the board: {spark_top}"
+            );
+            assert!(knight_thrown, "the Knight is thrown off the board");
+            frames(&mut app, 30);
+            assert_eq!(piece_model(&mut app, Color::Black, PieceKind::Knight), None);
+            let (end, glow) = piece_model(&mut app, Color::White, PieceKind::Bishop).unwrap();
+            let game = app.world().resource::<ActiveGame>();
+            let shape = game.shown().shape();
+            let f2 =
+                esoterica::render::square_to_world(shape, shape.parse_square("f2").unwrap(), false);
+            assert!(end.translation.truncate().distance(f2) < 1e-3, "{end:?}");
+            assert_eq!(
+                (end.translation.z, end.scale, glow),
+                (0.0, Vec3::ONE, false)
+            );
+            assert_eq!(count::<With<Spark3d>>(&mut app), 0, "the sparks are gone");
+        }
+
+        /// White g2–g4 and Black Qg8–g4 land together in Parity (`rules/parity.md` §3.3): in
+        /// 3D both models meet on g4 and end side by side on it, each on its half, smaller.
+        #[test]
+        fn parity_pieces_landing_together_stand_side_by_side_in_3d() {
+            let mut app = play_args(
+                &[
+                    "--variant",
+                    "parity",
+                    "--position",
+                    "4k1q1/8/8/8/8/8/6P1/4K3 w - - 0 1 -/-",
+                    "--view",
+                    "3d",
+                ],
+                "parity-3d",
+            );
+            frames(&mut app, 3);
+            let pos = app
+                .world()
+                .resource::<ActiveGame>()
+                .record
+                .current()
+                .clone();
+            submit(&mut app, commit_of(&pos, Color::White, "g2g4"));
+            submit(&mut app, commit_of(&pos, Color::Black, "g8g4"));
+            settle(&mut app, "parity landing");
+            frames(&mut app, 10);
+            assert_models_follow(&mut app, "parity landing");
+            let game = app.world().resource::<ActiveGame>();
+            assert_eq!(game.record.len(), 1);
+            let shape = game.shown().shape();
+            let g4 =
+                esoterica::render::square_to_world(shape, shape.parse_square("g4").unwrap(), false);
+            let pawn = piece_model(&mut app, Color::White, PieceKind::Pawn)
+                .unwrap()
+                .0;
+            let queen = piece_model(&mut app, Color::Black, PieceKind::Queen)
+                .unwrap()
+                .0;
+            for tf in [pawn, queen] {
+                let d = (tf.translation.truncate() - g4).abs();
+                assert!(d.x < 50.0 && d.y < 50.0, "on g4: {tf:?}");
+                assert!(tf.scale.x < 0.9 && tf.translation.z == 0.0, "{tf:?}");
+            }
+            let apart = pawn
+                .translation
+                .truncate()
+                .distance(queen.translation.truncate());
+            assert!(apart > 30.0, "side by side, {apart} apart");
+        }
+
+        #[test]
+        fn view_3d_starts_play_and_the_demo_and_is_not_saved_as_the_default() {
+            let (root, f) = folders("view3d-play");
+            let mut app = start("esoterica play --variant big-outer --view 3d", f);
+            frames(&mut app, 5);
+            assert_eq!(view(&app), ViewState::ThreeD);
+            assert_models_follow(&mut app, "play --view 3d");
+            // Enough frames for the one-second settings save.
+            frames(&mut app, 120);
+            let saved = Settings::load_from(&root.join("config").join("settings.ron")).settings;
+            assert_eq!(
+                saved.appearance.view,
+                ViewMode::TwoD,
+                "--view applies to this run only"
+            );
+            // Chosen in the window, the view is saved.
+            app.world_mut()
+                .resource_mut::<esoterica::render::Appearance>()
+                .view = ViewMode::TwoD;
+            frames(&mut app, 2);
+            app.world_mut()
+                .resource_mut::<esoterica::render::Appearance>()
+                .view = ViewMode::ThreeD;
+            frames(&mut app, 120);
+            let saved = Settings::load_from(&root.join("config").join("settings.ron")).settings;
+            assert_eq!(saved.appearance.view, ViewMode::ThreeD);
+
+            let (_root, f) = folders("view3d-demo");
+            let mut app = start(
+                "esoterica demo --variants intrachange --pace 0.1 --bot random --view 3d",
+                f,
+            );
+            let t0 = std::time::Instant::now();
+            while entries(&app) < 4 && t0.elapsed() < Duration::from_secs(60) {
+                frames(&mut app, 10);
+                assert_models_follow(&mut app, "demo --view 3d");
+            }
+            assert!(
+                entries(&app) >= 4,
+                "the demo played {} plies",
+                entries(&app)
+            );
+            assert_eq!(view(&app), ViewState::ThreeD);
+            // The camera circles the board.
+            let yaw = app
+                .world()
+                .resource::<esoterica::render::camera3d::OrbitCamera>()
+                .yaw;
+            frames(&mut app, 30);
+            let later = app
+                .world()
+                .resource::<esoterica::render::camera3d::OrbitCamera>()
+                .yaw;
+            assert!(later != yaw, "the demo's camera turns");
+        }
+    }
 }
 
 /// The game layer spawns and despawns every piece entity: with no board holding it for an

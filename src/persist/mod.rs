@@ -42,7 +42,7 @@ pub use recent::{RecentGame, RecentGames};
 pub use scene::{LoadedScene, Scene, SceneStep, list_scenes, load_scene, load_scene_text};
 pub use settings::{
     Antialiasing, Appearance, BoardTheme, LoadedSettings, Overlays, PieceSet, PlayerSpec, Players,
-    Settings, SoundPrefs, UI_SCALE_RANGE,
+    Settings, SoundPrefs, UI_SCALE_RANGE, ViewMode,
 };
 
 /// Environment variable that overrides the data folder (autosave), e.g. for tests.

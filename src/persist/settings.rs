@@ -164,6 +164,56 @@ impl Antialiasing {
     }
 }
 
+/// How the board is shown: flat from above, or as a 3D scene.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ViewMode {
+    /// The flat board seen from above.
+    #[default]
+    TwoD,
+    /// The board and pieces as a lit 3D scene with an orbit camera.
+    ThreeD,
+}
+
+impl ViewMode {
+    /// Every view, in the order the settings list them.
+    pub const ALL: [ViewMode; 2] = [ViewMode::TwoD, ViewMode::ThreeD];
+
+    /// The name shown in the settings.
+    pub fn title(self) -> &'static str {
+        match self {
+            ViewMode::TwoD => "2D",
+            ViewMode::ThreeD => "3D",
+        }
+    }
+
+    /// The command-line name (`--view 2d|3d`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ViewMode::TwoD => "2d",
+            ViewMode::ThreeD => "3d",
+        }
+    }
+
+    /// Reads a command-line name (`2d` or `3d`, any case).
+    ///
+    /// # Errors
+    /// A sentence naming the text and the names that are accepted.
+    pub fn parse(text: &str) -> Result<ViewMode, String> {
+        ViewMode::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| format!("unknown view '{text}': expected 2d or 3d"))
+    }
+
+    /// The other view.
+    pub fn other(self) -> ViewMode {
+        match self {
+            ViewMode::TwoD => ViewMode::ThreeD,
+            ViewMode::ThreeD => ViewMode::TwoD,
+        }
+    }
+}
+
 /// How the game looks: pieces, board, interface size and motion.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -183,6 +233,9 @@ pub struct Appearance {
     /// Multisampling of the board (a name this build does not know reads as the default).
     #[serde(deserialize_with = "lenient_choice")]
     pub antialiasing: Antialiasing,
+    /// The 2D board or the 3D scene (a name this build does not know reads as the default).
+    #[serde(deserialize_with = "lenient_choice")]
+    pub view: ViewMode,
 }
 
 /// A setting chosen from a fixed list of unit variants, read by name.
@@ -201,6 +254,10 @@ impl Choice for BoardTheme {
 
 impl Choice for Antialiasing {
     const CHOICES: &'static [Self] = &Antialiasing::ALL;
+}
+
+impl Choice for ViewMode {
+    const CHOICES: &'static [Self] = &ViewMode::ALL;
 }
 
 /// Reads a [`Choice`] by its variant name; an unknown name (a theme from a newer build, a
@@ -264,6 +321,7 @@ impl Default for Appearance {
             ui_scale: 1.0,
             reduce_motion: false,
             antialiasing: Antialiasing::Auto,
+            view: ViewMode::TwoD,
         }
     }
 }
@@ -504,6 +562,7 @@ mod tests {
                 ui_scale: 1.25,
                 reduce_motion: true,
                 antialiasing: Antialiasing::Off,
+                view: ViewMode::ThreeD,
             },
             time_control: "5+3".into(),
             sound: SoundPrefs {
@@ -666,6 +725,19 @@ mod tests {
         assert_eq!(on.appearance.antialiasing, Antialiasing::On);
         let odd = Settings::from_ron("(version: 1, appearance: (antialiasing: Fxaa))").unwrap();
         assert_eq!(odd.appearance.antialiasing, Antialiasing::Auto);
+    }
+
+    #[test]
+    fn the_view_round_trips_reads_its_command_line_names_and_defaults_to_2d() {
+        let text = custom().to_ron();
+        assert!(text.contains("view: ThreeD"), "{text}");
+        assert_eq!(Settings::default().appearance.view, ViewMode::TwoD);
+        let odd = Settings::from_ron("(version: 1, appearance: (view: Hologram))").unwrap();
+        assert_eq!(odd.appearance.view, ViewMode::TwoD);
+        assert_eq!(ViewMode::parse("3D"), Ok(ViewMode::ThreeD));
+        assert_eq!(ViewMode::parse(" 2d"), Ok(ViewMode::TwoD));
+        assert!(ViewMode::parse("4d").unwrap_err().contains("2d or 3d"));
+        assert_eq!(ViewMode::TwoD.other(), ViewMode::ThreeD);
     }
 
     #[test]

@@ -75,7 +75,8 @@ pub(crate) fn plugin(app: &mut App) {
                 place_idle_pieces,
                 run_particles,
                 run_miss_rings,
-                draw_trails,
+                // The 3D view draws the arcs in the air instead.
+                draw_trails.run_if(in_state(super::view::ViewState::TwoD)),
                 report_animations,
             )
                 .chain()
@@ -235,7 +236,8 @@ pub fn teleport_via(from: Vec2, to: Vec2) -> Vec2 {
     (from + to) / 2.0 + n * (0.35 * d.length()).max(40.0)
 }
 
-fn bezier(a: Vec2, b: Vec2, c: Vec2, t: f32) -> Vec2 {
+/// The point at `t` ∈ [0, 1] of the quadratic Bézier curve from `a` through `b` to `c`.
+pub fn bezier(a: Vec2, b: Vec2, c: Vec2, t: f32) -> Vec2 {
     a * (1.0 - t) * (1.0 - t) + b * 2.0 * t * (1.0 - t) + c * t * t
 }
 
@@ -667,7 +669,7 @@ fn run_particles(
 }
 
 /// Spawns a widening red ring on each failed capture's square and plays it.
-fn run_miss_rings(
+pub(crate) fn run_miss_rings(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<AnimationSettings>,

@@ -39,8 +39,10 @@ pub struct Appearance {
     pub piece_set: PieceSet,
     /// The board's colours and surfaces.
     pub theme: crate::persist::BoardTheme,
-    /// Multisampling of the board camera (applied by `render/camera.rs`).
+    /// Multisampling of the board cameras (applied by `render/camera.rs`).
     pub antialiasing: crate::persist::Antialiasing,
+    /// The 2D board or the 3D scene ([`ViewState`](super::view::ViewState) follows it).
+    pub view: crate::persist::ViewMode,
 }
 
 /// Why a drawing could not be rasterised.

@@ -29,7 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
             update_coordinate_labels,
             update_check_glow,
             update_target_markers,
-            scale_board_gizmos,
+            // The 3D camera sets the width for its own view.
+            scale_board_gizmos.run_if(in_state(super::view::ViewState::TwoD)),
             draw_landing_arrows,
             draw_premove,
         )
@@ -196,7 +197,7 @@ fn attach_square_visuals(
 }
 
 /// The squares of the last move (origin, exoteric square and, for a teleport, the landing).
-fn last_move_squares(game: &ActiveGame) -> Vec<Square> {
+pub(crate) fn last_move_squares(game: &ActiveGame) -> Vec<Square> {
     let n = game.review.unwrap_or(game.record.len());
     let (Some(entry), Some(before)) = (
         n.checked_sub(1).and_then(|i| game.record.entries().get(i)),
@@ -209,14 +210,14 @@ fn last_move_squares(game: &ActiveGame) -> Vec<Square> {
 
 /// The look of the squares: the theme and its textures.
 #[derive(bevy::ecs::system::SystemParam)]
-struct SquareLook<'w> {
+pub(crate) struct SquareLook<'w> {
     appearance: Res<'w, Appearance>,
     theme_images: Res<'w, ThemeImages>,
 }
 
 /// A square's children: its highlight, its Intrachange number and hexagram.
 #[derive(bevy::ecs::system::SystemParam)]
-struct SquareChildren<'w, 's> {
+pub(crate) struct SquareChildren<'w, 's> {
     highlights:
         Query<'w, 's, (&'static mut Sprite, &'static mut Visibility), With<SquareHighlight>>,
     labels: Query<
@@ -231,7 +232,7 @@ struct SquareChildren<'w, 's> {
     numbers: Query<'w, 's, (), With<SquareNumberLabel>>,
 }
 
-fn update_square_visuals(
+pub(crate) fn update_square_visuals(
     game: Res<ActiveGame>,
     view: Res<BoardView>,
     selection: Res<Selection>,

@@ -1,6 +1,7 @@
 //! The 2D camera, fitted every frame so the whole board (with corners and coordinates) fills
 //! the area the egui panels leave free. The board is offset (camera translation) rather than
-//! covered: panels never lie over it.
+//! covered: panels never lie over it. Also the renderer's kind ([`GraphicsAdapter`]) and the
+//! multisampling of both board cameras.
 
 use bevy::prelude::*;
 use bevy::render::render_resource::WgpuAdapterInfo as AdapterInfo;
@@ -14,12 +15,37 @@ use crate::game::ActiveGame;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardInsets>()
+        .init_resource::<GraphicsAdapter>()
         .insert_resource(ClearColor(Color::srgb(0.13, 0.12, 0.11)))
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            (fit_camera, apply_antialiasing).in_set(AppSystems::Present),
+            (fit_camera, (detect_adapter, apply_antialiasing).chain()).in_set(AppSystems::Present),
         );
+}
+
+/// What the renderer draws with, once it has said (until then, and in headless runs
+/// without a renderer, it counts as a graphics card).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GraphicsAdapter {
+    /// The adapter renders on the CPU ([`software_adapter`]).
+    pub software: bool,
+    /// The renderer has reported its adapter.
+    pub known: bool,
+}
+
+/// Reads the adapter's kind once the renderer reports it (it does not change while the app
+/// runs).
+fn detect_adapter(adapter: Option<Res<RenderAdapterInfo>>, mut kind: ResMut<GraphicsAdapter>) {
+    if kind.known {
+        return;
+    }
+    if let Some(a) = &adapter {
+        *kind = GraphicsAdapter {
+            software: software_adapter(a),
+            known: true,
+        };
+    }
 }
 
 /// The window margins taken by panels, in logical pixels (written by the UI).
@@ -50,24 +76,17 @@ pub fn software_adapter(info: &AdapterInfo) -> bool {
     format!("{:?}", info.device_type) == "Cpu"
 }
 
-/// The board camera's multisampling for the Look setting: with `Auto`, 4× on a graphics
+/// The board cameras' multisampling for the Look setting: with `Auto`, 4× on a graphics
 /// card and off on a software renderer, where every sample is blended and resolved on the
 /// CPU (docs/PERFORMANCE.md). Until the renderer reports its adapter, and in headless runs
-/// without one, the adapter counts as a graphics card.
+/// without one, the adapter counts as a graphics card. The 2D and 3D cameras always get
+/// the same setting: in 3D they draw into one picture.
 fn apply_antialiasing(
     appearance: Res<super::Appearance>,
-    adapter: Option<Res<RenderAdapterInfo>>,
-    mut cameras: Query<&mut Msaa, With<BoardCamera>>,
-    mut software: Local<Option<bool>>,
+    adapter: Res<GraphicsAdapter>,
+    mut cameras: Query<&mut Msaa, Or<(With<BoardCamera>, With<super::camera3d::BoardCamera3d>)>>,
 ) {
-    // The adapter does not change while the app runs: its kind is read once it is known.
-    if software.is_none()
-        && let Some(a) = &adapter
-    {
-        *software = Some(software_adapter(a));
-    }
-    let software = software.unwrap_or(false);
-    let want = if appearance.antialiasing.multisampled(software) {
+    let want = if appearance.antialiasing.multisampled(adapter.software) {
         Msaa::Sample4
     } else {
         Msaa::Off

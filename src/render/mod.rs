@@ -1,6 +1,7 @@
-//! The 2D board: squares in the chosen theme, coordinates, pieces of the chosen SVG set
+//! The board: squares in the chosen theme, coordinates, pieces of the chosen SVG set
 //! (rasterised at the on-screen size), highlights, the Intrachange overlays, the Force Field
-//! heat map, mouse input and the stage-by-stage animations.
+//! heat map, mouse input and the stage-by-stage animations; and the 3D view of the same
+//! entities ([`view`], [`board3d`], [`camera3d`], [`effects3d`]).
 //! It reads the game model ([`crate::game`]) and writes only requests; it never calls the
 //! rules to change anything. Runs in [`AppSystems::Input`](crate::AppSystems::Input) (mouse,
 //! keys) and [`AppSystems::Present`](crate::AppSystems::Present) (everything drawn).
@@ -8,14 +9,20 @@
 pub mod animation;
 pub mod art;
 pub mod board2d;
+pub mod board3d;
 pub mod camera;
+pub mod camera3d;
 pub mod charges;
+pub mod effects3d;
 pub mod frame_stats;
 pub mod keys;
+pub mod models;
 pub mod parity;
 pub mod picking;
 pub mod pieces;
+pub mod stroke_font;
 pub mod theme;
+pub mod view;
 pub mod window;
 pub mod zones;
 
@@ -31,8 +38,9 @@ pub use picking::{PromotionChoice, Selection};
 /// Side of one square in world units.
 pub const SQUARE_SIZE_WORLD: f32 = 100.0;
 
-/// The visual part of the game: board, pieces, animation, input. Needs a window
-/// (`DefaultPlugins`); the headless tests leave it out.
+/// The visual part of the game: board, pieces, animation, input, the 2D and 3D views.
+/// Needs Bevy's default plugins (a window entity; the headless start-mode tests run it
+/// without a renderer); the rules-level tests leave it out.
 pub struct RenderPlugin;
 
 impl Plugin for RenderPlugin {
@@ -53,6 +61,12 @@ impl Plugin for RenderPlugin {
                 parity::plugin,
                 window::plugin,
                 crate::sound::plugin,
+            ))
+            .add_plugins((
+                view::plugin,
+                camera3d::plugin,
+                board3d::plugin,
+                effects3d::plugin,
             ))
             .add_systems(Update, face_the_person.in_set(crate::AppSystems::Present));
     }

@@ -6,7 +6,8 @@
 //! through the move list. While a bot is to move, the person's click or drag queues a
 //! premove ([`PremoveRequest`](crate::game::premove::PremoveRequest)). Guarded against egui by [`BoardInputSystems`] and
 //! [`HotkeySystems`] (configured in `ui/input_guard.rs`); a drag released over a panel is
-//! still seen (the piece goes back).
+//! still seen (the piece goes back). The cursor's place on the board comes from the active
+//! view ([`BoardCursor`]): the same clicks give the same requests in 2D and in 3D.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -32,12 +33,29 @@ pub struct BoardInputSystems;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HotkeySystems;
 
+/// Finding the cursor on the board ([`BoardCursor`]), one system per view, before the
+/// board's mouse input reads it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardCursorSystems;
+
+/// Where the mouse cursor meets the board plane (world XY, [`SQUARE_SIZE_WORLD`](super::SQUARE_SIZE_WORLD)
+/// per square), as the active view's camera sees it; `None` when the cursor is outside
+/// the window. The 2D board reads it through its camera; the 3D view casts a ray into the
+/// tiles and pieces ([`board3d`](super::board3d)), so both give the same squares to the
+/// same click code.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct BoardCursor(pub Option<Vec2>);
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<PromotionChoice>()
+        .init_resource::<BoardCursor>()
         .configure_sets(
             Update,
             (
+                BoardCursorSystems
+                    .in_set(InputSystems::Board)
+                    .before(BoardInputSystems),
                 BoardInputSystems.in_set(InputSystems::Board),
                 // The demo takes every key for its offer; a text field takes them for itself
                 // (the input guard).
@@ -49,6 +67,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                cursor_on_2d_board
+                    .in_set(BoardCursorSystems)
+                    .run_if(in_state(super::view::ViewState::TwoD)),
                 handle_board_mouse
                     .in_set(BoardInputSystems)
                     .run_if(in_state(AppMode::Play)),
@@ -117,11 +138,23 @@ pub(crate) struct ClickContext<'w> {
 
 /// Where the mouse is over the board.
 #[derive(SystemParam)]
-pub(crate) struct Pointer<'w, 's> {
+pub(crate) struct Pointer<'w> {
     buttons: Res<'w, ButtonInput<MouseButton>>,
-    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
-    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
+    cursor: Res<'w, BoardCursor>,
     view: Res<'w, BoardView>,
+}
+
+/// The cursor on the 2D board: the window position through the 2D camera.
+fn cursor_on_2d_board(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut cursor: ResMut<BoardCursor>,
+) {
+    let (camera, cam_tf) = *camera;
+    let at = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(cam_tf, p).ok());
+    cursor.set_if_neq(BoardCursor(at));
 }
 
 /// What a click asks for.
@@ -139,11 +172,7 @@ fn handle_board_mouse(
     mut promotion: ResMut<PromotionChoice>,
     mut out: ClickOutput,
 ) {
-    let (camera, cam_tf) = *pointer.camera;
-    let cursor = pointer
-        .window
-        .cursor_position()
-        .and_then(|p| camera.viewport_to_world_2d(cam_tf, p).ok());
+    let cursor = pointer.cursor.0;
     selection.cursor = cursor;
     let game = &*ctx.game;
     let pos = game.record.current();

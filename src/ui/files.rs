@@ -44,6 +44,9 @@ pub struct SettingsState {
     /// The players the command line gave for this run: while they are in force the saved
     /// players stay as they were.
     pub cli_players: Option<crate::persist::Players>,
+    /// The view the command line gave for this run (`--view`): while it is in force the
+    /// saved view stays as it was.
+    pub cli_view: Option<crate::persist::ViewMode>,
 }
 
 /// The narrowest a question window is, in egui points: its whole title fits.
@@ -146,6 +149,7 @@ pub(crate) struct ViewSettings<'w> {
     scale: ResMut<'w, super::style::InterfaceScale>,
     charges: ResMut<'w, crate::render::charges::ChargeOverlay>,
     zones: ResMut<'w, crate::render::zones::ZoneView>,
+    start_view: Res<'w, crate::render::view::StartView>,
     sound: ResMut<'w, crate::sound::SoundSettings>,
     rating: ResMut<'w, crate::coach::PuzzleRating>,
 }
@@ -158,6 +162,7 @@ impl ViewSettings<'_> {
         self.look.piece_set = s.appearance.piece_set;
         self.look.theme = s.appearance.board_theme;
         self.look.antialiasing = s.appearance.antialiasing;
+        self.look.view = self.start_view.0.unwrap_or(s.appearance.view);
         self.scale.0 = s.appearance.ui_scale;
         self.view.show_numbers = s.overlays.intrachange_numbers;
         self.view.show_hexagrams = s.overlays.hexagrams;
@@ -180,6 +185,7 @@ impl ViewSettings<'_> {
         s.appearance.piece_set = self.look.piece_set;
         s.appearance.board_theme = self.look.theme;
         s.appearance.antialiasing = self.look.antialiasing;
+        s.appearance.view = self.look.view;
         s.appearance.ui_scale = self.scale.0;
         s.sound.volume = self.sound.volume;
         s.sound.muted = self.sound.muted;
@@ -233,6 +239,7 @@ pub(crate) fn load_start_files(
     let s = loaded.settings;
     confirm.ask = true;
     view.apply(&s);
+    state.cli_view = view.start_view.0;
     if opts.cli_players {
         state.cli_players = Some(seats.players().clone());
     } else {
@@ -320,6 +327,12 @@ fn save_settings_on_change(
         .as_deref()
         .is_some_and(|m| *m.get() == crate::game::AppMode::Demo);
     view.store(&mut now, !in_demo && !seats.lent_to_demo());
+    // The command line's view is this run's until the view is changed in the window.
+    if state.cli_view == Some(now.appearance.view) {
+        now.appearance.view = state.settings.appearance.view;
+    } else {
+        state.cli_view = None;
+    }
     // Seats lent to the demo's bots are not the player's choice: the players from before.
     let players = seats.play_players();
     if state.cli_players.as_ref() != Some(players) {

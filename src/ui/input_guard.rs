@@ -1,5 +1,5 @@
-//! Keeps board input and egui apart. Mouse input on the board stops while egui uses the
-//! pointer. The hotkeys stop only while a text field has the keyboard
+//! Keeps board input and egui apart. Mouse input on the board (and the 3D camera's orbit
+//! and zoom) stops while egui uses the pointer. The hotkeys stop only while a text field has the keyboard
 //! ([`TextInputFocus`]): a button egui happens to focus does not take the keys. Outside a
 //! text field egui is given no Tab and keeps no focus, so Tab folds the panels every time
 //! instead of walking egui's focus from widget to widget.
@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet, PrimaryEguiContext, egui};
 
+use crate::render::camera3d::OrbitInputSystems;
 use crate::render::keys::{TextInputFocus, keyboard_is_free};
 use crate::render::picking::{BoardInputSystems, HotkeySystems};
 
@@ -16,6 +17,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             BoardInputSystems.run_if(not(egui_wants_any_pointer_input)),
+            OrbitInputSystems.run_if(not(egui_wants_any_pointer_input)),
             HotkeySystems.run_if(keyboard_is_free),
         ),
     )

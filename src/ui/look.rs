@@ -1,4 +1,4 @@
-//! The Look section of the settings: piece set, board theme, anti-aliasing and interface scale (reduced
+//! The Look section of the settings: the 2D or 3D view, piece set, board theme, anti-aliasing and interface scale (reduced
 //! motion sits with the animation speed). Sets only view state ([`Appearance`],
 //! [`InterfaceScale`]); the settings file follows them (`ui/files.rs`).
 
@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::style::InterfaceScale;
-use crate::persist::{Antialiasing, BoardTheme, PieceSet, UI_SCALE_RANGE};
+use crate::persist::{Antialiasing, BoardTheme, PieceSet, UI_SCALE_RANGE, ViewMode};
 use crate::render::Appearance;
 
 /// What the Look section changes.
@@ -27,6 +27,16 @@ impl LookSettings<'_, '_> {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
+                choice_row(
+                    ui,
+                    "View",
+                    Some(
+                        "The flat board or a 3D scene (V). In 3D: drag with the right or middle mouse button to turn the camera, the wheel zooms, R puts the camera back.",
+                    ),
+                    &mut a.view,
+                    &ViewMode::ALL,
+                    ViewMode::title,
+                );
                 choice_row(
                     ui,
                     "Pieces",

@@ -5293,9 +5293,8 @@ mod coach {
         let err = |args: &[&str]| -> String {
             match Cli::try_parse_from(args) {
                 Ok(cli) => {
-                    let a = match cli.command {
-                        Some(Command::Play(a)) => a,
-                        _ => panic!("{args:?}"),
+                    let Some(Command::Play(a)) = cli.command else {
+                        panic!("{args:?}")
                     };
                     PlayLaunch::from_args(&a).unwrap_err().to_string()
                 }

@@ -4335,6 +4335,8 @@ mod start_modes {
                 (vec!["--variant", "intrachange"], "g1", "f3", false),
                 // From a raised corner platform of Big Outer.
                 (vec!["--variant", "big-outer"], "C1", "a4", false),
+                // The learner's move in a lesson.
+                (vec!["--lesson", "intrachange"], "e2", "e4", false),
             ] {
                 let mut asked = Vec::new();
                 for v in ["2d", "3d"] {

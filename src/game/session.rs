@@ -56,6 +56,12 @@ impl AppMode {
     pub fn shows_a_game(self) -> bool {
         !matches!(self, AppMode::Editor)
     }
+
+    /// Whether a person moves pieces on the board with the mouse in this mode: in play, and
+    /// the learner in a lesson or puzzle.
+    pub fn takes_board_clicks(self) -> bool {
+        matches!(self, AppMode::Play | AppMode::Learn)
+    }
 }
 
 /// Why nothing may move for now: a question or dialog waits for the person at the machine.

@@ -72,7 +72,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .run_if(in_state(super::view::ViewState::TwoD)),
                 handle_board_mouse
                     .in_set(BoardInputSystems)
-                    .run_if(in_state(AppMode::Play)),
+                    .run_if(|mode: Res<State<AppMode>>| mode.get().takes_board_clicks()),
                 end_drag_on_release
                     .in_set(InputSystems::Board)
                     .after(BoardInputSystems),

@@ -4,7 +4,7 @@
 //! ([`BoardSquare`](crate::game::BoardSquare), [`PieceEntity`](crate::game::PieceEntity)):
 //! the 3D scene ([`board3d`](super::board3d)) only adds models that follow them, all carrying
 //! `DespawnOnExit(ViewState::ThreeD)`. Runs the key in
-//! [`HotkeySystems`](super::picking::HotkeySystems) and the state change in
+//! [`HotkeySystems`] and the state change in
 //! [`AppSystems::Present`].
 
 use bevy::prelude::*;

@@ -40,8 +40,10 @@ impl Plugin for UiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
+                    // The demo shows the board alone, its invitation in the strip above it.
                     parity_panel::draw_commit_bar
-                        .run_if(in_state(crate::game::TurnModelState::Simultaneous)),
+                        .run_if(in_state(crate::game::TurnModelState::Simultaneous))
+                        .run_if(not(in_state(crate::game::AppMode::Demo))),
                     game_flow::draw_resign_question,
                 )
                     .after(panels::draw_panels),

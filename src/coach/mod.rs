@@ -115,6 +115,17 @@ pub struct LessonCourse {
 }
 
 impl LessonCourse {
+    /// Lesson `lesson` of `book` at its first step.
+    pub fn new(book: LessonBook, lesson: usize) -> LessonCourse {
+        LessonCourse {
+            book,
+            lesson,
+            step: 0,
+            state: StepState::Trying,
+            hint: false,
+        }
+    }
+
     /// The step on the board.
     pub fn current(&self) -> &Step {
         &self.book.lessons[self.lesson].steps[self.step]
@@ -172,9 +183,32 @@ pub struct PuzzleCourse {
     pub played: Vec<usize>,
     /// Solved on the first try / rated, in this run.
     pub score: (usize, usize),
+    /// Each puzzle's rating ([`Puzzle::initial_rating`]), worked out once.
+    pub ratings: Vec<Rating>,
 }
 
 impl PuzzleCourse {
+    /// The puzzles `puzzles` at puzzle `index`, none rated yet.
+    pub fn new(puzzles: Vec<Puzzle>, index: usize) -> PuzzleCourse {
+        let ratings = puzzles.iter().map(Puzzle::initial_rating).collect();
+        PuzzleCourse {
+            puzzles,
+            index,
+            ply: 0,
+            state: PuzzleState::Solving,
+            hint: false,
+            rated: None,
+            played: vec![index],
+            score: (0, 0),
+            ratings,
+        }
+    }
+
+    /// The rating of the puzzle on the board.
+    pub fn rating(&self) -> Rating {
+        self.ratings[self.index]
+    }
+
     /// The puzzle on the board.
     pub fn current(&self) -> &Puzzle {
         &self.puzzles[self.index]
@@ -196,6 +230,16 @@ pub enum Course {
     Lesson(LessonCourse),
     /// Puzzles.
     Puzzle(PuzzleCourse),
+}
+
+impl Course {
+    /// The position the step or puzzle on the board starts from, and the learner's side.
+    pub fn start(&self) -> (&Position, Side) {
+        match self {
+            Course::Lesson(l) => (&l.current().start, l.current().learner()),
+            Course::Puzzle(p) => (&p.current().position, p.current().solver()),
+        }
+    }
 }
 
 /// What the coach does after a delay.
@@ -234,6 +278,15 @@ impl Coach {
 
     fn after(&mut self, secs: f32, what: Timed) {
         self.timers.push((secs, what));
+    }
+
+    /// Puts `course` on the board from its start; nothing of the last one stays pending.
+    fn begin(&mut self, course: Course, out: &mut CourseOut) {
+        out.show_start(&course);
+        self.course = Some(course);
+        self.timers.clear();
+        self.success = None;
+        self.refusal = None;
     }
 }
 
@@ -284,6 +337,12 @@ pub(crate) struct CourseOut<'w> {
 }
 
 impl CourseOut<'_> {
+    /// Puts the start of `course`'s step or puzzle on the board.
+    fn show_start(&mut self, course: &Course) {
+        let (position, side) = course.start();
+        self.show(position, side);
+    }
+
     /// Puts `position` on the board for the learner playing `side`.
     fn show(&mut self, position: &Position, side: Side) {
         self.new_game
@@ -363,19 +422,7 @@ pub(crate) fn start_courses(
     for r in lessons {
         match lesson_book(r.variant) {
             Ok(book) if r.lesson < book.lessons.len() => {
-                let course = LessonCourse {
-                    book,
-                    lesson: r.lesson,
-                    step: 0,
-                    state: StepState::Trying,
-                    hint: false,
-                };
-                let step = course.current();
-                out.show(&step.start, step.learner());
-                coach.course = Some(Course::Lesson(course));
-                coach.timers.clear();
-                coach.success = None;
-                coach.refusal = None;
+                coach.begin(Course::Lesson(LessonCourse::new(book, r.lesson)), &mut out);
             }
             Ok(book) => refuse(
                 &mut coach,
@@ -396,22 +443,7 @@ pub(crate) fn start_courses(
                 let index = r
                     .index
                     .unwrap_or_else(|| next_puzzle(&puzzles, &rating.0, &[]));
-                let course = PuzzleCourse {
-                    puzzles,
-                    index,
-                    ply: 0,
-                    state: PuzzleState::Solving,
-                    hint: false,
-                    rated: None,
-                    played: vec![index],
-                    score: (0, 0),
-                };
-                let p = course.current();
-                out.show(&p.position, p.solver());
-                coach.course = Some(Course::Puzzle(course));
-                coach.timers.clear();
-                coach.success = None;
-                coach.refusal = None;
+                coach.begin(Course::Puzzle(PuzzleCourse::new(puzzles, index)), &mut out);
             }
             Ok(puzzles) => refuse(
                 &mut coach,
@@ -453,36 +485,34 @@ pub(crate) fn act_on_requests(
         if *mode.get() != AppMode::Learn {
             continue;
         }
-        let mut to_puzzles = None;
-        let Coach {
-            course: Some(course),
-            timers,
-            success,
-            ..
-        } = &mut *coach
-        else {
+        let Some(course) = coach.course.as_mut() else {
             continue;
         };
+        // What follows the button: the course's start shown again (after its own change),
+        // the solution played from there, or the variant's puzzles after its last lesson.
+        let mut restart = true;
+        let mut solve = false;
+        let mut to_puzzles = None;
         match (r, course) {
             (CoachRequest::Leave, _) => {
                 out.course.learn.write(LearnRequest(false));
+                restart = false;
             }
-            (CoachRequest::Hint, Course::Lesson(l)) => l.hint = true,
-            (CoachRequest::Hint, Course::Puzzle(p)) => p.hint = true,
-            (CoachRequest::Retry, Course::Lesson(l)) => {
-                timers.clear();
-                *success = None;
-                l.state = StepState::Trying;
-                let step = l.current();
-                out.course.show(&step.start, step.learner());
+            (CoachRequest::Hint, Course::Lesson(l)) => {
+                l.hint = true;
+                restart = false;
             }
+            (CoachRequest::Hint, Course::Puzzle(p)) => {
+                p.hint = true;
+                restart = false;
+            }
+            (CoachRequest::Solution, Course::Lesson(_)) => restart = false,
+            (CoachRequest::Retry, Course::Lesson(l)) => l.state = StepState::Trying,
             (CoachRequest::Next, Course::Lesson(l)) => {
-                timers.clear();
-                *success = None;
-                let done = l.last_step() && l.lesson + 1 >= l.book.lessons.len();
-                if done {
+                if l.last_step() && l.lesson + 1 >= l.book.lessons.len() {
                     // Every lesson done: the variant's puzzles follow.
                     to_puzzles = Some(l.book.variant);
+                    restart = false;
                 } else {
                     if l.last_step() {
                         l.lesson += 1;
@@ -492,33 +522,21 @@ pub(crate) fn act_on_requests(
                     }
                     l.state = StepState::Trying;
                     l.hint = false;
-                    let step = l.current();
-                    out.course.show(&step.start, step.learner());
                 }
             }
             (CoachRequest::Retry, Course::Puzzle(p)) => {
-                timers.clear();
-                *success = None;
                 p.ply = 0;
                 p.state = PuzzleState::Solving;
-                let puzzle = p.current();
-                out.course.show(&puzzle.position, puzzle.solver());
             }
             (CoachRequest::Solution, Course::Puzzle(p)) => {
                 if p.rated.is_none() {
                     rate(p, &mut out.rating, false);
                 }
-                timers.clear();
-                *success = None;
                 p.ply = 0;
                 p.state = PuzzleState::ShowingSolution;
-                let puzzle = p.current();
-                out.course.show(&puzzle.position, puzzle.solver());
-                timers.push((SOLUTION_SECS, Timed::SolutionMove));
+                solve = true;
             }
             (CoachRequest::Next, Course::Puzzle(p)) => {
-                timers.clear();
-                *success = None;
                 // A puzzle left unsolved after its first try counts as not solved.
                 if p.rated.is_none() && p.ply > 0 {
                     rate(p, &mut out.rating, false);
@@ -533,12 +551,21 @@ pub(crate) fn act_on_requests(
                 p.state = PuzzleState::Solving;
                 p.hint = false;
                 p.rated = None;
-                let puzzle = p.current();
-                out.course.show(&puzzle.position, puzzle.solver());
             }
-            (CoachRequest::Solution, Course::Lesson(_)) => {}
+        }
+        if restart {
+            coach.timers.clear();
+            coach.success = None;
+            if let Some(course) = &coach.course {
+                out.course.show_start(course);
+            }
+            if solve {
+                coach.after(SOLUTION_SECS, Timed::SolutionMove);
+            }
         }
         if let Some(variant) = to_puzzles {
+            coach.timers.clear();
+            coach.success = None;
             coach.course = None;
             restart_puzzles(&mut coach, variant, &mut out);
         }
@@ -549,19 +576,10 @@ fn restart_puzzles(coach: &mut Coach, variant: Variant, out: &mut ActOut) {
     match puzzles_of(variant) {
         Ok(puzzles) => {
             let index = next_puzzle(&puzzles, &out.rating.0, &[]);
-            let course = PuzzleCourse {
-                puzzles,
-                index,
-                ply: 0,
-                state: PuzzleState::Solving,
-                hint: false,
-                rated: None,
-                played: vec![index],
-                score: (0, 0),
-            };
-            let p = course.current();
-            out.course.show(&p.position, p.solver());
-            coach.course = Some(Course::Puzzle(course));
+            coach.begin(
+                Course::Puzzle(PuzzleCourse::new(puzzles, index)),
+                &mut out.course,
+            );
         }
         Err(e) => {
             refuse(coach, &mut out.course, e);
@@ -573,7 +591,7 @@ fn restart_puzzles(coach: &mut Coach, variant: Variant, out: &mut ActOut) {
 /// Rates the first try of the puzzle on the board: a win for the solver when `solved`.
 fn rate(p: &mut PuzzleCourse, rating: &mut PuzzleRating, solved: bool) {
     let before = rating.0;
-    let (after, _) = before.after_puzzle(&p.current().initial_rating(), solved);
+    let (after, _) = before.after_puzzle(&p.rating(), solved);
     rating.0 = after;
     p.rated = Some(RatingChange {
         before: before.rating,
@@ -741,8 +759,9 @@ pub(crate) fn run_timers(
             Timed::RestartStep => {
                 if let Some(Course::Lesson(l)) = coach.course.as_mut() {
                     l.state = StepState::Trying;
-                    let step = l.current();
-                    out.course.show(&step.start, step.learner());
+                }
+                if let Some(course) = &coach.course {
+                    out.course.show_start(course);
                 }
             }
             Timed::TakeBack => {

@@ -70,7 +70,7 @@ pub fn panel_words(coach: &Coach, rating: &PuzzleRating) -> Option<(String, Stri
                 puzzle.variant().title(),
                 p.index + 1,
                 p.puzzles.len(),
-                puzzle.initial_rating().rating,
+                p.rating().rating,
                 rating.0.rating,
                 rating.0.deviation,
                 p.score.0,

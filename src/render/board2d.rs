@@ -40,6 +40,28 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// The board's coordinates as labels: each file's letter below and above the board, each
+/// rank's number left and right of it, with the (file, rank) coordinates they stand at (one
+/// step off the board). Both views draw these.
+pub fn coordinate_labels(shape: BoardShape) -> Vec<(String, (i8, i8))> {
+    let n = shape.files();
+    let mut out = Vec::with_capacity(4 * n as usize);
+    for f in 0..n {
+        let name = shape.name(shape.square_at(f, 0).unwrap_or(Square(0)));
+        let letter: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        out.push((letter.clone(), (f, -1)));
+        out.push((letter, (f, n)));
+    }
+    for r in 0..n {
+        out.push(((r + 1).to_string(), (-1, r)));
+        out.push(((r + 1).to_string(), (n, r)));
+    }
+    out
+}
+
 /// Gizmos drawn on the board (arrows, zone borders, field frames), their line width kept in
 /// world units so they scale with the board.
 #[derive(Default, Reflect, GizmoConfigGroup)]
@@ -342,7 +364,6 @@ fn update_coordinate_labels(
         for (e, _, _, _) in &labels {
             commands.entity(e).despawn();
         }
-        let n = shape.files();
         let mut spawn = |text: String, coords: (i8, i8)| {
             commands.spawn((
                 Name::new(format!("Label {text}")),
@@ -360,18 +381,8 @@ fn update_coordinate_labels(
                 ),
             ));
         };
-        for f in 0..n {
-            let name = shape.name(shape.square_at(f, 0).unwrap_or(Square(0)));
-            let letter: String = name
-                .chars()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect();
-            spawn(letter.clone(), (f, -1));
-            spawn(letter, (f, n));
-        }
-        for r in 0..n {
-            spawn((r + 1).to_string(), (-1, r));
-            spawn((r + 1).to_string(), (n, r));
+        for (text, coords) in coordinate_labels(shape) {
+            spawn(text, coords);
         }
         *built = Some(shape);
         return;

@@ -25,6 +25,8 @@ use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, Ra
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::board2d::coordinate_labels;
+
 use super::art::Appearance;
 use super::camera3d::BoardCamera3d;
 use super::charges::{ChargeOverlay, charge_color, flash_alpha};
@@ -963,18 +965,8 @@ fn update_frame_and_labels(
                 NotShadowCaster,
             ));
         };
-        for f in 0..n {
-            let name = shape.name(shape.square_at(f, 0).unwrap_or(Square(0)));
-            let letter: String = name
-                .chars()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect();
-            spawn(letter.clone(), (f, -1));
-            spawn(letter, (f, n));
-        }
-        for r in 0..n {
-            spawn((r + 1).to_string(), (-1, r));
-            spawn((r + 1).to_string(), (n, r));
+        for (text, coords) in coordinate_labels(shape) {
+            spawn(text, coords);
         }
         *built = Some(shape);
         return;

@@ -4245,12 +4245,19 @@ mod start_modes {
         /// centre on the board (on a Big Outer platform's top), or `up` world units above it
         /// (a piece's body).
         fn screen_point(app: &mut App, name: &str, up: f32) -> Vec2 {
+            screen_point_beside(app, name, Vec2::ZERO, up)
+        }
+
+        /// [`screen_point`] of the place `shift` squares (world X and Y) from the square
+        /// `name`.
+        fn screen_point_beside(app: &mut App, name: &str, shift: Vec2, up: f32) -> Vec2 {
             let w = app.world_mut();
             let game = w.resource::<ActiveGame>();
             let shape = game.shown().shape();
             let sq = shape.parse_square(name).unwrap();
             let flipped = w.resource::<esoterica::render::BoardView>().flipped;
-            let at = esoterica::render::square_to_world(shape, sq, flipped);
+            let at = esoterica::render::square_to_world(shape, sq, flipped)
+                + shift * esoterica::render::SQUARE_SIZE_WORLD;
             let three_d = *w.resource::<State<ViewState>>().get() == ViewState::ThreeD;
             let z = if three_d {
                 esoterica::render::board3d::floor_height(shape, at) + up
@@ -4350,6 +4357,125 @@ mod start_modes {
                 }
                 assert_eq!(asked[0], asked[1], "{args:?} {from}-{to}");
             }
+        }
+
+        /// Drags with `button` from `from` to `to` (window coordinates): down, `steps`
+        /// frames of motion, up.
+        fn drag(app: &mut App, button: MouseButton, from: Vec2, to: Vec2, steps: u32) {
+            let window = app
+                .world_mut()
+                .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+                .single(app.world())
+                .unwrap();
+            let put = |app: &mut App, at: Vec2| {
+                app.world_mut()
+                    .get_mut::<Window>(window)
+                    .unwrap()
+                    .set_cursor_position(Some(at));
+            };
+            let press = |app: &mut App, state| {
+                app.world_mut()
+                    .write_message(bevy::input::mouse::MouseButtonInput {
+                        button,
+                        state,
+                        window,
+                    });
+            };
+            put(app, from);
+            frames(app, 1);
+            press(app, bevy::input::ButtonState::Pressed);
+            frames(app, 1);
+            for i in 1..=steps {
+                put(app, from.lerp(to, i as f32 / steps as f32));
+                frames(app, 1);
+            }
+            press(app, bevy::input::ButtonState::Released);
+            frames(app, 1);
+        }
+
+        fn orbit(app: &App) -> esoterica::render::camera3d::OrbitCamera {
+            *app.world()
+                .resource::<esoterica::render::camera3d::OrbitCamera>()
+        }
+
+        #[test]
+        fn a_drag_turns_the_3d_camera_unless_it_starts_on_a_piece() {
+            use esoterica::render::camera3d::PITCH_RANGE;
+            let mut app = play_args(&["--variant", "standard", "--view", "3d"], "orbit-drag");
+            frames(&mut app, 6);
+            let start = orbit(&app);
+            // Right drag: 200 px right turns the yaw by 200 × 0.008 rad; 50 px down tilts it.
+            let centre = screen_point(&mut app, "e4", 0.0);
+            drag(
+                &mut app,
+                MouseButton::Right,
+                centre,
+                centre + Vec2::new(200.0, 50.0),
+                8,
+            );
+            let turned = orbit(&app);
+            assert!(
+                (turned.yaw - (start.yaw - 1.6)).abs() < 1e-3,
+                "yaw {} → {}",
+                start.yaw,
+                turned.yaw
+            );
+            let want_pitch = (start.pitch + 0.3).clamp(*PITCH_RANGE.start(), *PITCH_RANGE.end());
+            assert!(
+                (turned.pitch - want_pitch).abs() < 1e-3,
+                "pitch {}",
+                turned.pitch
+            );
+            // The cursor moving with no button down leaves the camera alone.
+            let window = app
+                .world_mut()
+                .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+                .single(app.world())
+                .unwrap();
+            app.world_mut()
+                .get_mut::<Window>(window)
+                .unwrap()
+                .set_cursor_position(Some(centre));
+            frames(&mut app, 3);
+            assert_eq!(orbit(&app).yaw, turned.yaw);
+
+            // A left drag from a piece moves it and leaves the camera where it is.
+            let mut asked = app
+                .world()
+                .resource::<Messages<SubmitMoveRequest>>()
+                .get_cursor_current();
+            let (from, to) = (
+                screen_point(&mut app, "e2", 30.0),
+                screen_point(&mut app, "e4", 0.0),
+            );
+            drag(&mut app, MouseButton::Left, from, to, 6);
+            let moves: Vec<SubmitMoveRequest> = asked
+                .read(app.world().resource::<Messages<SubmitMoveRequest>>())
+                .copied()
+                .collect();
+            assert_eq!(moves.len(), 1, "{moves:?}");
+            let e2e4 = Position::new(Variant::Standard).parse_move("e2e4").unwrap();
+            assert_eq!(moves[0].mv, e2e4);
+            assert_eq!(orbit(&app).yaw, turned.yaw);
+            assert_eq!(orbit(&app).pitch, turned.pitch);
+
+            // A left drag from off the board (three squares past the a-file, beyond the
+            // frame) turns it.
+            let off = screen_point_beside(&mut app, "a4", Vec2::new(-3.0, 0.0), 0.0);
+            drag(
+                &mut app,
+                MouseButton::Left,
+                off,
+                off - Vec2::new(100.0, 0.0),
+                5,
+            );
+            let again = orbit(&app);
+            assert!(
+                (again.yaw - (turned.yaw + 0.8)).abs() < 1e-3,
+                "yaw {} → {}",
+                turned.yaw,
+                again.yaw
+            );
         }
 
         fn count<F: bevy::ecs::query::QueryFilter>(app: &mut App) -> usize {

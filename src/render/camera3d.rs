@@ -7,15 +7,16 @@
 //! board plane, drawn by the 3D camera a little in front of the squares.
 //!
 //! The camera orbits the board's centre ([`OrbitCamera`]): drag with the right or middle
-//! button to turn it, the wheel zooms, `R` puts it back; flipping the board (`F`) swings
-//! it round to the other side, and in the demo it circles slowly. On a software renderer
+//! button (or with the left from off the board's squares) to turn it, the wheel zooms,
+//! `R` puts it back; flipping the board (`F`) swings it round to the other side, and in
+//! the demo it circles slowly. On a software renderer
 //! (Mesa's llvmpipe) the key light casts no shadows ([`shadows_on`]). Runs in
 //! [`OrbitInputSystems`] (guarded against egui in `ui/input_guard.rs`), [`HotkeySystems`]
 //! and [`AppSystems::Present`].
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ClearColorConfig, Viewport};
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, ShadowFilteringMethod};
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
@@ -23,9 +24,9 @@ use bevy::window::PrimaryWindow;
 
 use super::board2d::{BOARD_LINE_WORLD, BoardGizmos};
 use super::camera::{BoardCamera, BoardInsets, GraphicsAdapter};
-use super::picking::HotkeySystems;
+use super::picking::{BoardCursor, BoardCursorSystems, HotkeySystems};
 use super::view::ViewState;
-use super::{BoardView, SQUARE_SIZE_WORLD};
+use super::{BoardView, SQUARE_SIZE_WORLD, world_to_square};
 use crate::AppSystems;
 use crate::game::{ActiveGame, AppMode};
 
@@ -39,7 +40,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                orbit_with_mouse.in_set(OrbitInputSystems),
+                orbit_with_mouse
+                    .in_set(OrbitInputSystems)
+                    .after(BoardCursorSystems),
                 reset_orbit_on_key.in_set(HotkeySystems),
                 (place_camera, match_shadows_to_renderer)
                     .chain()
@@ -237,19 +240,55 @@ fn leave_3d(
     store.config_mut::<DefaultGizmoConfigGroup>().0.depth_bias = 0.0;
 }
 
-/// Right or middle drag turns the camera about the board; the wheel zooms.
+/// Radians of yaw per logical pixel the cursor moves sideways while orbiting.
+const YAW_PER_PIXEL: f32 = 0.008;
+/// Radians of pitch per logical pixel the cursor moves up or down while orbiting.
+const PITCH_PER_PIXEL: f32 = 0.006;
+
+/// Whether a drag is turning the camera, and where the cursor was at the last frame.
+#[derive(Default)]
+struct OrbitDrag {
+    /// The left button went down off the board's squares (a left drag there orbits).
+    left_off_board: bool,
+    /// The cursor's window position (logical pixels) at the previous frame of the drag.
+    last: Option<Vec2>,
+}
+
+/// A drag with the right or middle button turns the camera about the board, and so does a
+/// left drag that starts off the board's squares (on the frame or the background: a left
+/// drag from a square moves a piece); the wheel zooms. The turn follows the cursor's
+/// window position, so it works wherever the pointer moves the cursor (raw device motion
+/// is not delivered by every platform or remote display).
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    board_cursor: Res<BoardCursor>,
+    game: Res<ActiveGame>,
+    view: Res<BoardView>,
     scroll: Res<AccumulatedMouseScroll>,
+    mut drag: Local<OrbitDrag>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
-    if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO
-    {
-        orbit.yaw -= motion.delta.x * 0.008;
-        orbit.pitch =
-            (orbit.pitch + motion.delta.y * 0.006).clamp(*PITCH_RANGE.start(), *PITCH_RANGE.end());
+    if buttons.just_pressed(MouseButton::Left) {
+        let shape = game.shown().shape();
+        drag.left_off_board = board_cursor
+            .0
+            .and_then(|at| world_to_square(shape, at, view.flipped))
+            .is_none();
     }
+    if !buttons.pressed(MouseButton::Left) {
+        drag.left_off_board = false;
+    }
+    let turning =
+        drag.left_off_board || buttons.any_pressed([MouseButton::Right, MouseButton::Middle]);
+    let cursor = window.single().ok().and_then(Window::cursor_position);
+    if let (true, Some(now), Some(before)) = (turning, cursor, drag.last) {
+        let delta = now - before;
+        orbit.yaw -= delta.x * YAW_PER_PIXEL;
+        orbit.pitch = (orbit.pitch + delta.y * PITCH_PER_PIXEL)
+            .clamp(*PITCH_RANGE.start(), *PITCH_RANGE.end());
+    }
+    drag.last = if turning { cursor } else { None };
     let lines = match scroll.unit {
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,

@@ -31,7 +31,7 @@ impl LookSettings<'_, '_> {
                     ui,
                     "View",
                     Some(
-                        "The flat board or a 3D scene (V). In 3D: drag with the right or middle mouse button to turn the camera, the wheel zooms, R puts the camera back.",
+                        "The flat board or a 3D scene (V). In 3D: drag with the right or middle mouse button (or the left from off the squares) to turn the camera, the wheel zooms, R puts the camera back.",
                     ),
                     &mut a.view,
                     &ViewMode::ALL,

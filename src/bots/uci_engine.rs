@@ -471,6 +471,8 @@ struct EngineControl<W: Write> {
     started: Instant,
     /// A `MultiPV` analysis writes its own lines: the searches' reports are not written.
     quiet: bool,
+    /// The best move of the last reported depth (the first move of its `pv`).
+    last_best: Option<Move>,
 }
 
 impl<W: Write> EngineControl<W> {
@@ -485,10 +487,24 @@ impl<W: Write> SearchControl for EngineControl<W> {
     }
 
     fn report(&mut self, info: SearchInfo) {
+        self.last_best = info.best;
         if !self.quiet {
             send(&self.out, &info_line(&info, self.shape, self.elapsed_ms()));
         }
     }
+}
+
+/// The `info string` that explains a `bestmove` other than the first move of the last `pv`:
+/// a level with noise plays a move its search scores at most `noise` centipawns below the
+/// best on purpose (`docs/BOTS.md`, "Strength levels"). `None` when they agree or the level
+/// has no noise.
+fn noise_note(noise: i32, played: Option<Move>, best: Option<Move>) -> Option<String> {
+    (noise > 0 && played.is_some() && best.is_some() && played != best).then(|| {
+        format!(
+            "info string this level plays a move at most {noise} cp below its best on purpose \
+             (noise): bestmove is not the pv's first move"
+        )
+    })
 }
 
 /// A `MultiPV` search: [`analysis::analyse`] of `pos` for `side` at `level`, each line's
@@ -779,6 +795,10 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             BotSpec::AlphaBeta(level) if self.multipv > 1 => Some((level, self.multipv)),
             _ => None,
         };
+        let noise = match self.spec {
+            BotSpec::AlphaBeta(level) if multipv.is_none() => super::search::level_noise(level),
+            _ => 0,
+        };
         let spawned = std::thread::Builder::new()
             .name("esoterica-uci-search".into())
             .spawn(move || {
@@ -788,6 +808,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     shape: pos.shape(),
                     started: Instant::now(),
                     quiet: false,
+                    last_best: None,
                 };
                 let simultaneous = pos.variant().turn_model() == TurnModel::Simultaneous;
                 let got = catch_unwind(AssertUnwindSafe(|| {
@@ -814,6 +835,9 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 match got {
                     Ok((mv, bot)) => {
                         let text = mv.map_or_else(|| "0000".into(), |m| m.coordinate(pos.shape()));
+                        if let Some(why) = noise_note(noise, mv, ctl.last_best) {
+                            send(&out, &why);
+                        }
                         send(&out, &format!("bestmove {text}"));
                         Some(bot)
                     }
@@ -933,6 +957,48 @@ mod tests {
             "option name MultiPV type spin default 1 min 1 max 32"
         );
         assert_eq!(&lines[4..], ["uciok", "readyok"]);
+    }
+
+    /// A level with noise says so whenever its `bestmove` is not the first move of the last
+    /// `pv`; without noise the two always agree.
+    #[test]
+    fn a_bestmove_other_than_the_pv_head_is_explained() {
+        let mut script = String::from("uci\n");
+        for _ in 0..12 {
+            script.push_str("ucinewgame\nposition startpos\ngo depth 2\n");
+        }
+        script.push_str("quit\n");
+        let mut differed = 0;
+        for (bot, noisy) in [("alphabeta:1", true), ("alphabeta:6", false)] {
+            let lines = converse(bot, &script);
+            let mut last_pv_head = None;
+            let mut explained = false;
+            for l in &lines {
+                if let Some(rest) = l.strip_prefix("info depth") {
+                    last_pv_head = rest
+                        .split(" pv ")
+                        .nth(1)
+                        .and_then(|pv| pv.split(' ').next());
+                } else if l.starts_with("info string this level plays a move") {
+                    explained = true;
+                } else if let Some(best) = l.strip_prefix("bestmove ") {
+                    let head = last_pv_head.take().expect("an info line before bestmove");
+                    if best != head {
+                        assert!(
+                            noisy && explained,
+                            "{bot}: bestmove {best}, pv {head}: {lines:?}"
+                        );
+                        differed += 1;
+                    } else {
+                        assert!(!explained, "{bot}: explained an agreeing bestmove");
+                    }
+                    explained = false;
+                }
+            }
+            assert_eq!(bestmoves(&lines).len(), 12);
+        }
+        // Level 1's noise (250 cp) changes the move in some of twelve seeded games.
+        assert!(differed > 0);
     }
 
     #[test]

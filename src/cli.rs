@@ -7,11 +7,13 @@
 //!   position whose game is over (`the game is over: …` on stderr, exit 0);
 //! - `esoterica apply --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
 //!   `WHITE/BLACK`) as a game record (repetition ends the game), prints each effect on its
-//!   own line, then `position <TEXT>`; an illegal move exits with status 2 and names the
-//!   rule, a move after the end of the game exits 2 with `the game is over: …`;
+//!   own line, then `position <TEXT>`; an illegal or unreadable move exits with status 2
+//!   and names the rule or the mistake, a move after the end of the game exits 2 with
+//!   `the game is over: …`;
 //! - `esoterica apply --variant parity --record TURN…`: Parity record mode (ruling P-6):
 //!   per turn a `turn N` line, its effects, and `rule-error <rule> <move>` for each commit
 //!   that breaks a rule (the reason on stderr); the replay goes on; then `position <TEXT>`;
+//!   text that is no move at all prints `unreadable <move>` and makes the exit status 1;
 //! - `esoterica explain --variant V [--position TEXT] MOVE…`: plays the moves (Parity: turns
 //!   `WHITE/BLACK`) and prints, per move, a line `N. MOVE` and the narrator's words for it
 //!   ([`narrate::entry`], the demo captions) indented, one per line; for Force Field also a
@@ -301,10 +303,10 @@ pub struct MatchArgs {
     games: usize,
     /// Time per move in milliseconds (a cap for built-in bots; sent to external bots,
     /// default 1000 for them).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_u64)]
     movetime: Option<u64>,
     /// Node budget per move (deterministic; tightens the alphabeta level's own budget).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_u64)]
     nodes: Option<u64>,
     /// Game clock: `MINUTES+SECONDS` (Fischer, e.g. 1+1) or `MINUTESdSECONDS` (delay); the
     /// bots plan their time from it and lose on time when it runs out (docs/BOTS.md).
@@ -314,7 +316,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads; default all cores.
-    #[arg(long)]
+    #[arg(long, value_parser = jobs)]
     jobs: Option<usize>,
     /// Write every game as PGN to FILE, each as it ends (created before the first game: a
     /// path that cannot be written exits 1 at once).
@@ -328,7 +330,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "forfeit")]
     fallback: String,
     /// Plies (Parity: turns) after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES)]
+    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES, value_parser = at_least_one)]
     max_plies: usize,
     /// Start position text (default: the variant's initial position).
     #[arg(long)]
@@ -385,7 +387,8 @@ pub struct ApplyArgs {
     #[arg(allow_hyphen_values = true)]
     moves: Vec<String>,
     /// Parity record mode (ruling P-6): replay the turns without the legality filter, print
-    /// `rule-error <rule> <move>` for each commit that breaks a rule, and go on.
+    /// `rule-error <rule> <move>` for each commit that breaks a rule (`unreadable <move>`
+    /// for text that is no move; exit status 1 at the end), and go on.
     #[arg(long)]
     record: bool,
 }
@@ -435,9 +438,76 @@ pub fn read_position(
     Ok(pos)
 }
 
+/// Reads a count of at least 1 (`--max-plies`, `--jobs`).
+///
+/// # Errors
+/// The reason, for clap to show with the option's name.
+pub(crate) fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Reads a worker-thread count: 1 to [`MAX_JOBS`].
+///
+/// # Errors
+/// The reason, for clap to show with the option's name.
+pub(crate) fn jobs(s: &str) -> Result<usize, String> {
+    match at_least_one(s)? {
+        n if n > MAX_JOBS => Err(format!("must be at most {MAX_JOBS}")),
+        n => Ok(n),
+    }
+}
+
+/// The most worker threads `--jobs` takes.
+pub const MAX_JOBS: usize = 256;
+
+/// Reads a budget of at least 1 (`--nodes`, `--movetime` in milliseconds).
+///
+/// # Errors
+/// The reason, for clap to show with the option's name.
+pub(crate) fn positive_u64(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+impl Cli {
+    /// Reads the command line `argv` (the program's name first). A negative number is read
+    /// as an option's value wherever one is expected, so `--games -1` is refused by the
+    /// option's own check ("invalid digit", "must be at least 1") rather than taken for an
+    /// unknown option.
+    ///
+    /// # Errors
+    /// clap's error: a usage error, or the help and version texts.
+    pub fn parse_args<I, T>(argv: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        fn negatives(cmd: clap::Command) -> clap::Command {
+            cmd.mut_args(|a| {
+                if a.get_action().takes_values() {
+                    a.allow_negative_numbers(true)
+                } else {
+                    a
+                }
+            })
+            .mut_subcommands(negatives)
+        }
+        use clap::{CommandFactory, FromArgMatches};
+        let mut matches = negatives(Cli::command()).try_get_matches_from(argv)?;
+        Cli::from_arg_matches_mut(&mut matches)
+    }
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args(std::env::args_os()) {
         Ok(c) => c,
         Err(e) => {
             // Help and version go to stdout with status 0; a usage error is bad input: 1.
@@ -570,7 +640,9 @@ fn run_moves(a: &MovesArgs) -> u8 {
 }
 
 /// `apply --record`: each turn's effects, then a `rule-error <rule> <move>` line per broken
-/// rule (the reason on stderr), then the final position. Exit 0 even with rule errors.
+/// rule and an `unreadable <move>` line per text that is no move at all (the reasons on
+/// stderr), then the final position. Exit 0 even with rule errors; 1 when a text could not
+/// be read (the replay still goes on, that side making no move that turn).
 fn run_record(pos: &Position, turns: &[String]) -> u8 {
     if pos.variant().turn_model() != TurnModel::Simultaneous {
         eprintln!(
@@ -627,6 +699,7 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
     let reports = crate::rules::variants::parity::replay_record(pos, &pairs);
     let shape = pos.shape();
     let mut last = pos.to_text();
+    let mut unreadable = 0;
     for r in reports {
         println!("turn {}", r.number);
         for e in &r.effects {
@@ -635,6 +708,22 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
         for e in &r.errors {
             // The move text may come from a file: printed without control characters.
             let mv = crate::persist::printable(&e.mv);
+            if let crate::rules::variants::parity::Problem::Unreadable(
+                why @ MoveError::Syntax { .. },
+            ) = &e.problem
+            {
+                // Not a move at all (a typo, a stray word): the side passes this turn.
+                unreadable += 1;
+                println!("unreadable {mv}");
+                eprintln!(
+                    "turn {}: {} {mv} cannot be read, so {} makes no move this turn: {}",
+                    r.number,
+                    e.side,
+                    e.side,
+                    crate::persist::printable(&why.to_string())
+                );
+                continue;
+            }
             println!("rule-error {} {mv}", e.rule.code());
             eprintln!(
                 "turn {}: {}",
@@ -645,7 +734,12 @@ fn run_record(pos: &Position, turns: &[String]) -> u8 {
         last = r.position;
     }
     println!("position {last}");
-    0
+    if unreadable > 0 {
+        eprintln!("error: {unreadable} recorded move(s) could not be read (see above)");
+        1
+    } else {
+        0
+    }
 }
 
 fn run_apply(a: &ApplyArgs) -> u8 {
@@ -1020,6 +1114,67 @@ mod tests {
         );
         assert_eq!(run_perft(&parse(true)), 1);
         assert_eq!(run_perft(&parse(false)), 0);
+    }
+
+    #[test]
+    fn a_negative_number_is_refused_as_the_options_value() {
+        for argv in [
+            &["esoterica", "match", "--games", "-1"][..],
+            &["esoterica", "perft", "--depth", "-1"],
+            &["esoterica", "tournament", "--seed", "-1", "--bot", "random"],
+        ] {
+            let e = Cli::parse_args(argv).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{argv:?}"
+            );
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!("invalid value '-1' for '{}", argv[2])),
+                "{text}"
+            );
+        }
+        // Zero budgets and absurd thread counts are refused by name.
+        for (argv, why) in [
+            (
+                &["esoterica", "match", "--max-plies", "0"][..],
+                "must be at least 1",
+            ),
+            (
+                &["esoterica", "match", "--nodes", "0"],
+                "must be at least 1",
+            ),
+            (
+                &["esoterica", "match", "--movetime", "0"],
+                "must be at least 1",
+            ),
+            (
+                &["esoterica", "match", "--jobs", "100000"],
+                "must be at most 256",
+            ),
+            (
+                &["esoterica", "tournament", "--jobs", "0"],
+                "must be at least 1",
+            ),
+            (
+                &["esoterica", "tournament", "--max-plies", "0"],
+                "must be at least 1",
+            ),
+        ] {
+            let text = Cli::parse_args(argv).unwrap_err().to_string();
+            assert!(
+                text.contains(&format!("invalid value '{}' for '{}", argv[3], argv[2]))
+                    && text.contains(why),
+                "{argv:?}: {text}"
+            );
+        }
+        // Other options and flags read as before.
+        let cli =
+            Cli::parse_args(["esoterica", "perft", "--depth", "2", "--variant", "bully"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Perft(a)) if a.depth == 2));
+        let cli = Cli::parse_args(["esoterica", "--variant", "parity"]).unwrap();
+        assert_eq!(cli.play.variant, Some(Variant::Parity));
     }
 
     #[test]

@@ -196,7 +196,8 @@ impl Tally {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Elo {
     /// The estimate and its 95% margin (normal approximation of the mean score, with the
-    /// per-game standard deviation).
+    /// per-game standard deviation; when every game was drawn, the exact bound on the rate
+    /// of decisive games instead, see [`Elo::of`]).
     Interval {
         /// The estimate.
         diff: f64,
@@ -251,6 +252,17 @@ impl Elo {
                 Elo::AllWon { lower: bound }
             } else {
                 Elo::AllLost { upper: -bound }
+            });
+        }
+        if t.draws == n {
+            // The per-game spread is zero, so the normal interval would be ± 0. Exact instead:
+            // the rate of decisive games is below `q` with 97.5% confidence when none of `n`
+            // games was decisive (`(1 - q)^n = 0.025`), and the score is within `q / 2` of
+            // one half.
+            let q = 1.0 - 0.025f64.powf(1.0 / nf);
+            return Some(Elo::Interval {
+                diff: 0.0,
+                margin: elo_of_score(0.5 + q / 2.0),
             });
         }
         let p = t.score() / nf;
@@ -1315,14 +1327,19 @@ mod tests {
         let r = run_match(&c, |_, _, _| {});
         // Two draws: an even score.
         assert_eq!(r.tally_a().draws, 2, "{}", r.table());
-        assert!(
-            matches!(r.elo(), Some(Elo::Interval { diff, .. }) if diff == 0.0),
-            "{:?}",
-            r.elo()
-        );
+        // Every game drawn: not ± 0, but the exact bound. Two games with no decisive one
+        // leave a decisive rate of up to 1 − 0.025^½ = 0.842, a score of up to 0.921,
+        // +427 Elo.
+        match r.elo() {
+            Some(Elo::Interval { diff, margin }) => {
+                assert_eq!(diff, 0.0);
+                assert!((margin - 426.6).abs() < 1.0, "{margin}");
+            }
+            other => panic!("{other:?}"),
+        }
         assert!(
             r.table()
-                .contains("Elo difference (random vs random): +0 ±"),
+                .contains("Elo difference (random vs random): +0 ± 427 (95%)"),
             "{}",
             r.table()
         );

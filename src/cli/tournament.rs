@@ -77,10 +77,10 @@ pub struct TournamentArgs {
     games_per_pair: Option<usize>,
     /// Time per move in milliseconds (a cap for built-in bots; sent to external bots,
     /// which otherwise get 1000).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::positive_u64)]
     movetime: Option<u64>,
     /// Node budget per move (deterministic; tightens the alphabeta levels' own budgets).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::positive_u64)]
     nodes: Option<u64>,
     /// A clock for every game: `1+1` (Fischer: minutes + seconds of increment), `1d2`
     /// (delay) or `none`; bots plan on their time left, are charged their wall-clock time
@@ -88,13 +88,13 @@ pub struct TournamentArgs {
     #[arg(long = "time-control", value_name = "TC")]
     time_control: Option<String>,
     /// Worker threads; default all cores.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::jobs)]
     jobs: Option<usize>,
     /// Master seed: the schedule, the openings' order and every game's seed follow from it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Plies (Parity: turns) after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES)]
+    #[arg(long, default_value_t = crate::bots::arena::DEFAULT_MAX_PLIES, value_parser = crate::cli::at_least_one)]
     max_plies: usize,
     /// `forfeit` (default) or `random`: what happens to a bot that fails.
     #[arg(long, default_value = "forfeit")]
@@ -256,6 +256,9 @@ fn variants(a: &TournamentArgs) -> Result<Vec<Variant>, String> {
         names.push(v.clone());
     }
     if names.iter().any(|n| n.trim() == "all") {
+        if names.len() > 1 {
+            return Err("--variants all stands alone (it names every variant)".into());
+        }
         return Ok(Variant::ALL.to_vec());
     }
     if names.is_empty() {

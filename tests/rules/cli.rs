@@ -66,6 +66,57 @@ fn apply_ends_an_intrachange_game_at_a_threefold_repetition() {
 }
 
 #[test]
+fn record_mode_reports_broken_rules_and_unreadable_text_and_goes_on() {
+    // The seed's sample game: its known rule errors are reported, and the replay ends.
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/parity-sample-game.txt");
+    let out = esoterica(&["apply", "--variant", "parity", "--record", sample]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("rule-error "))
+            .count()
+            >= 2,
+        "{stdout}"
+    );
+    assert!(!stdout.contains("unreadable"), "{stdout}");
+    assert!(stdout.lines().last().unwrap().starts_with("position "));
+
+    // A stray word is no move: reported, that side passes, the replay goes on, status 1.
+    let out = esoterica(&[
+        "apply",
+        "--variant",
+        "parity",
+        "--record",
+        "e2e4/e7e5",
+        "hello/d7d6",
+        "d2d4/g8f6",
+    ]);
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.contains(&"unreadable hello"), "{stdout}");
+    assert!(!stdout.contains("rule-error"), "{stdout}");
+    assert!(lines.contains(&"turn 3"), "{stdout}");
+    assert!(
+        stderr.contains("turn 2: White hello cannot be read, so White makes no move this turn"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: 1 recorded move(s) could not be read"),
+        "{stderr}"
+    );
+    // White's pawns on e4 and d4, Black's on e5 and d6 and the Knight on f6.
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("position rnbqkb1r/ppp2ppp/3p1n2/4p3/3PP3/8/PPP2PPP/RNBQKBNR w"),
+        "{last}"
+    );
+}
+
+#[test]
 fn a_move_after_checkmate_says_the_game_is_over() {
     for cmd in ["apply", "explain"] {
         let out = esoterica(&[cmd, "--variant", "standard", "f3", "e5", "g4", "Qh4", "a3"]);
@@ -866,6 +917,11 @@ fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
     assert_eq!(
         run(&["--shard", "0/2"]),
         "error: --shard needs --results FILE (the shard's games, for merge)\n"
+    );
+    // `all` with another name would drop the other name unread.
+    assert_eq!(
+        run(&["--variants", "all,foo"]),
+        "error: --variants all stands alone (it names every variant)\n"
     );
     assert_eq!(
         run(&["--games-per-pair", "3"]),

@@ -213,7 +213,7 @@ pub fn refusal_sentence(r: &Refusal) -> String {
                 .to_string()
         }
         Reason::PromotionRequired { .. } | Reason::PromotionLetterMissing { .. } => {
-            "a pawn reaching the last rank must promote: add the piece letter (e.g. e7e8q)"
+            "a pawn reaching the last rank must promote: add the piece letter (e8=Q in SAN, e7e8q in coordinates)"
                 .to_string()
         }
         Reason::BadPromotion { .. } => "that promotion is not allowed here".to_string(),

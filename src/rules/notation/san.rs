@@ -123,7 +123,46 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if parse_coordinate(pos.shape(), text).is_ok() {
         return find_coordinate(pos, text, &legal, |m| refusal_of(pos, m));
     }
+    if let Some(why) = coordinate_mistake(pos.shape(), text) {
+        return Err(syntax(text, why));
+    }
     parse_san(pos, text, &legal)
+}
+
+/// What is wrong with text written as two file-and-rank squares and a letter (`b2b13`,
+/// `a7a8k`) that [`parse_coordinate`] refused: a square off the board or a letter no pawn
+/// promotes to. `None` for text of any other shape (read as SAN).
+fn coordinate_mistake(shape: BoardShape, text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut squares = Vec::new();
+    for _ in 0..2 {
+        let start = i;
+        if !b.get(i)?.is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        i += digits;
+        squares.push(&text[start..i]);
+    }
+    let rest = &text[i..];
+    if rest.chars().count() > 1 || rest.chars().any(|c| !c.is_ascii_alphabetic()) {
+        return None;
+    }
+    if let Some(off) = squares.iter().find(|sq| shape.parse_square(sq).is_err()) {
+        return Some(format!("{off} is off the board"));
+    }
+    let big = shape == BoardShape::BigOuter;
+    rest.chars()
+        .next()
+        .map(|c| match PieceKind::from_letter(c, big) {
+            Some(k) => format!("a pawn cannot promote to a {}", k.name()),
+            None => format!("'{c}' is not a piece letter"),
+        })
 }
 
 /// Reads SAN against a list of legal moves.
@@ -338,6 +377,28 @@ fn read_san(pos: &Position, orig: &str, s: &str) -> Result<San, MoveError> {
 /// alone, the variant's reason it may not (a field, a pin, a check…); otherwise that no such
 /// move exists.
 fn no_san_move(pos: &Position, san: &San) -> Refusal {
+    // A pawn move to the last rank written without its piece (`a8` for `a8=Q`).
+    if san.promotion.is_none()
+        && let Some(m) = pos.legal_moves().into_iter().find(|m| {
+            m.to == san.to
+                && m.promotion.is_some()
+                && san.fits(
+                    pos,
+                    &Move {
+                        promotion: None,
+                        ..*m
+                    },
+                )
+        })
+    {
+        return Refusal::new(
+            pos.variant(),
+            Reason::PromotionRequired {
+                from: m.from,
+                to: m.to,
+            },
+        );
+    }
     let mut geometric = Vec::new();
     crate::rules::classic::piece_pseudo_moves(pos.variant.rules(), pos, pos.turn(), &mut geometric);
     geometric.retain(|m| m.to == san.to && san.fits(pos, m));
@@ -487,6 +548,31 @@ mod tests {
             let s = to_san(&p, &m);
             assert_eq!(p.parse_move(&s), Ok(m), "{s}");
         }
+    }
+
+    #[test]
+    fn a_mistyped_move_is_named_by_its_mistake() {
+        let p = pos("8/P3k3/8/8/8/8/8/4K3 w - - 0 1");
+        // A promotion written without its piece, in SAN and in coordinates.
+        for text in ["a8", "a7a8"] {
+            let err = p.parse_move(text).unwrap_err().to_string();
+            assert!(err.contains("must promote"), "{text}: {err}");
+            assert!(err.contains("e8=Q"), "{text}: {err}");
+        }
+        let err = p.parse_move("a7a8k").unwrap_err().to_string();
+        assert!(err.contains("a pawn cannot promote to a King"), "{err}");
+        let err = p.parse_move("a7a8z").unwrap_err().to_string();
+        assert!(err.contains("'z' is not a piece letter"), "{err}");
+        let err = p.parse_move("a7a9").unwrap_err().to_string();
+        assert!(err.contains("a9 is off the board"), "{err}");
+        let big = Position::new(Variant::BigOuter);
+        let err = big.parse_move("b2b13").unwrap_err().to_string();
+        assert!(err.contains("b13 is off the board"), "{err}");
+        // SAN and the Big Outer board's own squares are still read.
+        for m in big.legal_moves() {
+            assert_eq!(big.parse_move(&m.coordinate(big.shape())), Ok(m));
+        }
+        assert_eq!(p.parse_move("a8=Q"), p.parse_move("a7a8q"));
     }
 
     #[test]

@@ -121,7 +121,8 @@ pub struct Cli {
 /// Options of `play`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PlayArgs {
-    /// Variant to start with.
+    /// Variant to start with: standard intrachange force-field parity parity-single
+    /// big-outer bully nonviolent.
     #[arg(long, value_parser = parse_variant)]
     pub variant: Option<Variant>,
     /// Start position (the variant's position text).

@@ -349,7 +349,7 @@ fn run_check(a: &CheckArgs) -> u8 {
     let bad_lines: HashSet<usize> = bad.iter().map(|(line, _)| *line).collect();
     let bad = bad.len();
     println!(
-        "checked {} at {nodes} nodes, {bad} bad",
+        "checked {} at {nodes} nodes; {bad} bad lines in the file",
         count(checked, "puzzle")
     );
     if let (Some(out), Some(path)) = (keep.as_mut(), &a.keep) {

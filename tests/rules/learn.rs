@@ -67,7 +67,9 @@ fn check_passes(v: Variant, file: &Path, extra: &[&str], nodes: u64) {
     let last = stdout.lines().last().unwrap_or_default();
     assert!(
         last.starts_with("checked ")
-            && last.ends_with(&format!(" puzzles at {nodes} nodes, 0 bad")),
+            && last.ends_with(&format!(
+                " puzzles at {nodes} nodes; 0 bad lines in the file"
+            )),
         "{}: {stdout}",
         v.name()
     );
@@ -193,7 +195,7 @@ fn puzzles_check_names_each_bad_line_in_line_order() {
         "bad 3: the same position as an earlier puzzle\n\
          bad 4: cannot read move 'a1a9': expected two squares and an optional promotion letter, e.g. e2e4 or e7e8q\n\
          bad 5: move 1 a1a2: the analysis prefers a1a8 (mate 1)\n\
-         checked 3 puzzles at 20000 nodes, 3 bad\n"
+         checked 3 puzzles at 20000 nodes; 3 bad lines in the file\n"
     );
     // --first and --sample choose what is re-solved; a line that cannot be read and a
     // position given twice are named anyway.
@@ -201,7 +203,8 @@ fn puzzles_check_names_each_bad_line_in_line_order() {
         let out = esoterica(&["puzzles", "check", file.to_str().unwrap(), choice, "1"]);
         assert_eq!(out.status.code(), Some(1));
         assert!(
-            text(&out.stdout).ends_with("\nchecked 1 puzzle at 20000 nodes, 2 bad\n"),
+            text(&out.stdout)
+                .ends_with("\nchecked 1 puzzle at 20000 nodes; 2 bad lines in the file\n"),
             "{}",
             text(&out.stdout)
         );
@@ -231,7 +234,7 @@ fn puzzles_check_names_each_bad_line_in_line_order() {
     ]);
     assert_eq!(
         text(&out.stdout),
-        "checked 1 puzzle at 20000 nodes, 0 bad\n"
+        "checked 1 puzzle at 20000 nodes; 0 bad lines in the file\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -316,7 +319,13 @@ fn malformed_puzzle_lines_are_named_by_line_number_and_never_panic() {
     }
     assert_eq!(
         said.last().copied(),
-        Some(format!("checked 2 puzzles at 20000 nodes, {} bad", expected.len()).as_str())
+        Some(
+            format!(
+                "checked 2 puzzles at 20000 nodes; {} bad lines in the file",
+                expected.len()
+            )
+            .as_str()
+        )
     );
 
     // Parity's commit lines.
@@ -347,7 +356,10 @@ fn malformed_puzzle_lines_are_named_by_line_number_and_never_panic() {
     {
         assert!(said[i].starts_with(want), "{stdout}");
     }
-    assert_eq!(said[4], "checked 0 puzzles at 200000 nodes, 4 bad");
+    assert_eq!(
+        said[4],
+        "checked 0 puzzles at 200000 nodes; 4 bad lines in the file"
+    );
     assert_eq!(said.len(), 5, "{stdout}");
 
     // A file that is not there, a variant that cannot be told, a bad --nodes.

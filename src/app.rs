@@ -273,6 +273,11 @@ impl PlayLaunch {
             (None, Some(t)) => Some(LearnStart::parse(t, true)?),
             (None, None) => None,
         };
+        if let Some(m) = args.idle_demo.filter(|m| !m.is_finite() || *m <= 0.0) {
+            return Err(StartError(format!(
+                "--idle-demo takes minutes above 0, not {m}"
+            )));
+        }
         if learn.is_some() && (args.watch.is_some() || args.scene.is_some()) {
             return Err(StartError(
                 "--lesson and --puzzles put their own position on the board: no --watch or --scene"
@@ -332,6 +337,12 @@ impl DemoLaunch {
             Some(text) => Some(parse_window_size(text)?),
             None => None,
         };
+        if !args.pace.is_finite() || args.pace <= 0.0 {
+            return Err(StartError(format!(
+                "--pace takes seconds above 0, not {}",
+                args.pace
+            )));
+        }
         if !args.idle_return.is_finite() || args.idle_return < 0.0 {
             return Err(StartError(format!(
                 "--idle-return takes minutes, 0 or more, not {}",

@@ -5462,3 +5462,34 @@ mod coach {
         assert!(e.contains("--puzzles"), "{e}");
     }
 }
+
+/// The window's minutes and pace refuse negative, zero and non-finite values with the
+/// option's name (a negative number reaches the option as its value, as a user types it).
+#[test]
+fn play_and_demo_refuse_bad_minutes_and_pace() {
+    use esoterica::app::{DemoLaunch, PlayLaunch};
+    use esoterica::cli::{Cli, Command};
+    for (args, want) in [
+        (
+            &["esoterica", "play", "--idle-demo", "-1"][..],
+            "--idle-demo takes minutes above 0, not -1",
+        ),
+        (&["esoterica", "play", "--idle-demo", "0"], "not 0"),
+        (&["esoterica", "play", "--idle-demo", "NaN"], "not NaN"),
+        (
+            &["esoterica", "demo", "--pace", "-2"],
+            "--pace takes seconds above 0, not -2",
+        ),
+        (
+            &["esoterica", "demo", "--idle-return", "-1"],
+            "--idle-return takes minutes, 0 or more, not -1",
+        ),
+    ] {
+        let e = match Cli::parse_args(args).unwrap().command {
+            Some(Command::Play(a)) => PlayLaunch::from_args(&a).unwrap_err().to_string(),
+            Some(Command::Demo(a)) => DemoLaunch::from_args(&a).unwrap_err().to_string(),
+            _ => panic!("{args:?}"),
+        };
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+}

@@ -612,6 +612,12 @@ fn run_openings(o: &OpeningsArgs) -> Result<u8, String> {
             o.check_games
         ));
     }
+    if o.window < 0 {
+        return Err(format!(
+            "--window must be at least 0 (centipawns), not {}",
+            o.window
+        ));
+    }
     if o.plies > 40 {
         return Err(format!("--plies must be at most 40, not {}", o.plies));
     }

@@ -918,6 +918,20 @@ fn bad_tournament_input_gets_a_clear_error_and_no_panic() {
         run(&["--shard", "0/2"]),
         "error: --shard needs --results FILE (the shard's games, for merge)\n"
     );
+    // A negative window would keep no opening at all.
+    let out = esoterica(&[
+        "tournament",
+        "openings",
+        "--variant",
+        "standard",
+        "--window",
+        "-5",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --window must be at least 0 (centipawns), not -5\n"
+    );
     // `all` with another name would drop the other name unread.
     assert_eq!(
         run(&["--variants", "all,foo"]),

@@ -1839,7 +1839,6 @@ fn pipeline_cost_against_the_rules_core() {
 /// and starts a legal game (a copied example must not stop with an illegal move).
 #[test]
 fn documented_play_examples_with_moves_start_legal_games() {
-    use clap::Parser;
     use esoterica::cli::{Cli, Command};
     let docs = [
         include_str!("../README.md"),
@@ -1853,8 +1852,8 @@ fn documented_play_examples_with_moves_start_legal_games() {
             if !cmd.starts_with("esoterica play") || !cmd.contains("--moves") {
                 continue;
             }
-            let cli = Cli::try_parse_from(cmd.split_whitespace())
-                .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+            let cli =
+                Cli::parse_args(cmd.split_whitespace()).unwrap_or_else(|e| panic!("{cmd}: {e}"));
             let Some(Command::Play(args)) = cli.command else {
                 panic!("{cmd}: not a play command");
             };
@@ -1872,7 +1871,6 @@ mod start_modes {
     //! parameters fail validation (a missing resource) fails the test.
 
     use super::*;
-    use clap::Parser;
     use esoterica::app::{DemoLaunch, Launch, Platform, PlayLaunch, build_app};
     use esoterica::cli::{Cli, Command};
     use esoterica::demo::plugin::DemoState;
@@ -1900,7 +1898,7 @@ mod start_modes {
     /// The launch of a command line given word by word (for arguments with spaces).
     pub(crate) fn launch_args(args: &[&str]) -> Launch {
         let cmd = args.join(" ");
-        let cli = Cli::try_parse_from(args).unwrap();
+        let cli = Cli::parse_args(args).unwrap();
         match cli.command {
             None => Launch::Play(Box::new(PlayLaunch::from_args(&cli.play).unwrap())),
             Some(Command::Play(a)) => Launch::Play(Box::new(PlayLaunch::from_args(&a).unwrap())),
@@ -5415,11 +5413,10 @@ mod coach {
     /// `--lesson` and `--puzzles` refuse what does not exist, with words that say what does.
     #[test]
     fn lesson_and_puzzle_options_refuse_bad_numbers_and_names() {
-        use clap::Parser;
         use esoterica::app::PlayLaunch;
         use esoterica::cli::{Cli, Command};
         let err = |args: &[&str]| -> String {
-            match Cli::try_parse_from(args) {
+            match Cli::parse_args(args) {
                 Ok(cli) => {
                     let Some(Command::Play(a)) = cli.command else {
                         panic!("{args:?}")

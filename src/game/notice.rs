@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::commits::{CommitError, ParityCommits};
 use super::messages::{SquareCaption, SquareCaptionKind};
 use super::session::HoldReason;
-use super::state::{ActiveGame, AutomatedSides, StatusLine};
+use super::state::{ActiveGame, AutomatedSides, GameOrigin, StatusLine};
 use crate::bots::BotError;
 use crate::rules::narrate::{self, Audience};
 use crate::rules::{Color as Side, Effect, Outcome, PieceKind, Refusal, Variant};
@@ -362,6 +362,17 @@ pub fn words(
     let player = |r: &Refusal| narrate::refusal(r, Audience::Player);
     match notice {
         Notice::Started => turn_text(game),
+        // A lesson step or a puzzle puts its position on the board as a new game: the status
+        // line names it as such (the coach's panel under the board says what to do).
+        Notice::NewGame { variant, archive } if game.origin == GameOrigin::Learning => {
+            with_archive(
+                archive,
+                format!(
+                    "{variant}: a lesson or puzzle position (its task is under the board). {}",
+                    turn_text(game)
+                ),
+            )
+        }
         Notice::NewGame { variant, archive } => with_archive(
             archive,
             format!("New game of {variant}. {}", turn_text(game)),
@@ -595,6 +606,21 @@ mod tests {
                 archive: None
             }),
             "New game of Standard. White to move."
+        );
+        // The coach's position (a lesson step, a puzzle) is not called a new game.
+        let mut learning = ActiveGame::new(Position::new(Variant::Intrachange));
+        learning.origin = GameOrigin::Learning;
+        assert_eq!(
+            words(
+                &Notice::NewGame {
+                    variant: Variant::Intrachange,
+                    archive: None
+                },
+                &learning,
+                &commits,
+                AutomatedSides::default()
+            ),
+            "Intrachange: a lesson or puzzle position (its task is under the board). White to move."
         );
         assert_eq!(
             w(Notice::DrawDeclined(Side::Black)),

@@ -434,25 +434,30 @@ impl GamePanel<'_, '_> {
         );
         ui.checkbox(&mut self.view.flipped, "Flip board (F)");
         ui.checkbox(&mut self.settings.reduce_motion, "Reduce motion");
-        ui.horizontal(|ui| {
-            ui.checkbox(&mut self.sound.muted, "Mute (M)");
-            ui.add_enabled(
-                !self.sound.muted,
-                egui::Slider::new(&mut self.sound.volume, 0.0..=1.0)
-                    .text("volume")
-                    .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-            );
-        });
+        // The checkbox and the slider on lines of their own: side by side they are wider
+        // than the panel.
+        ui.checkbox(&mut self.sound.muted, "Mute (M)");
+        ui.add_enabled(
+            !self.sound.muted,
+            egui::Slider::new(&mut self.sound.volume, 0.0..=1.0)
+                .text("volume")
+                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+        );
         if !cfg!(feature = "sound") {
-            ui.label(
-                egui::RichText::new("This build has no sound (cargo feature `sound`).")
-                    .small()
-                    .weak(),
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new("This build has no sound (cargo feature `sound`).")
+                        .small()
+                        .weak(),
+                )
+                .wrap(),
             );
         }
         if ui.button("Fullscreen (F11)").clicked() {
             self.fullscreen.write(ToggleFullscreenRequest);
         }
+        ui.separator();
+        ui.label(egui::RichText::new("Look").strong());
         self.look.show(ui);
         if variant.has_teleports() {
             ui.checkbox(&mut self.view.show_numbers, "Square numbers (G)");

@@ -4272,18 +4272,28 @@ mod start_modes {
             camera.world_to_viewport(&tf, at.extend(z)).unwrap()
         }
 
-        /// Clicks the left button at `at` (window coordinates): down in one frame, up in the
-        /// next.
-        fn click(app: &mut App, at: Vec2) {
-            let window = app
-                .world_mut()
+        /// The primary window's entity.
+        fn primary_window(app: &mut App) -> Entity {
+            app.world_mut()
                 .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
                 .single(app.world())
-                .unwrap();
+                .unwrap()
+        }
+
+        /// Puts the cursor at `at` (window coordinates).
+        fn put_cursor(app: &mut App, at: Vec2) {
+            let window = primary_window(app);
             app.world_mut()
                 .get_mut::<Window>(window)
                 .unwrap()
                 .set_cursor_position(Some(at));
+        }
+
+        /// Clicks the left button at `at` (window coordinates): down in one frame, up in the
+        /// next.
+        fn click(app: &mut App, at: Vec2) {
+            let window = primary_window(app);
+            put_cursor(app, at);
             for state in [
                 bevy::input::ButtonState::Pressed,
                 bevy::input::ButtonState::Released,
@@ -4360,17 +4370,7 @@ mod start_modes {
         /// Drags with `button` from `from` to `to` (window coordinates): down, `steps`
         /// frames of motion, up.
         fn drag(app: &mut App, button: MouseButton, from: Vec2, to: Vec2, steps: u32) {
-            let window = app
-                .world_mut()
-                .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
-                .single(app.world())
-                .unwrap();
-            let put = |app: &mut App, at: Vec2| {
-                app.world_mut()
-                    .get_mut::<Window>(window)
-                    .unwrap()
-                    .set_cursor_position(Some(at));
-            };
+            let window = primary_window(app);
             let press = |app: &mut App, state| {
                 app.world_mut()
                     .write_message(bevy::input::mouse::MouseButtonInput {
@@ -4379,12 +4379,12 @@ mod start_modes {
                         window,
                     });
             };
-            put(app, from);
+            put_cursor(app, from);
             frames(app, 1);
             press(app, bevy::input::ButtonState::Pressed);
             frames(app, 1);
             for i in 1..=steps {
-                put(app, from.lerp(to, i as f32 / steps as f32));
+                put_cursor(app, from.lerp(to, i as f32 / steps as f32));
                 frames(app, 1);
             }
             press(app, bevy::input::ButtonState::Released);
@@ -4425,15 +4425,7 @@ mod start_modes {
                 turned.pitch
             );
             // The cursor moving with no button down leaves the camera alone.
-            let window = app
-                .world_mut()
-                .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
-                .single(app.world())
-                .unwrap();
-            app.world_mut()
-                .get_mut::<Window>(window)
-                .unwrap()
-                .set_cursor_position(Some(centre));
+            put_cursor(&mut app, centre);
             frames(&mut app, 3);
             assert_eq!(orbit(&app).yaw, turned.yaw);
 

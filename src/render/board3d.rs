@@ -865,11 +865,7 @@ fn update_target_markers(
 ) {
     let key: MarkerKey = (
         selection.from,
-        selection
-            .targets
-            .iter()
-            .map(|t| (t.to, t.landing, t.captures))
-            .collect(),
+        selection.drawn_targets(),
         view.flipped,
         assets.mats.theme,
         game.id,

@@ -102,6 +102,15 @@ pub struct Selection {
 }
 
 impl Selection {
+    /// What the target markers draw of each destination (square, landing square, capture),
+    /// in order: the part of the selection both views' markers are redrawn on.
+    pub(crate) fn drawn_targets(&self) -> Vec<(Square, Option<Square>, bool)> {
+        self.targets
+            .iter()
+            .map(|t| (t.to, t.landing, t.captures))
+            .collect()
+    }
+
     fn clear(&mut self) {
         self.from = None;
         self.targets.clear();

@@ -14,7 +14,7 @@ use super::notice::Notice;
 use super::state::ActiveGame;
 use crate::rules::narrate::{self, Audience};
 use crate::rules::notation::san;
-use crate::rules::{Color as Side, Move, MoveError, Position, TurnModel};
+use crate::rules::{Color as Side, Move, MoveError, PieceKind, Position, TurnModel};
 
 /// One legal move with the texts it can be typed as.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +85,20 @@ pub fn candidates(pos: &Position, side: Side) -> Vec<Candidate> {
         .collect();
     out.sort_by(|a, b| a.text.cmp(&b.text));
     out
+}
+
+/// One legal move of `side` in `pos` as the box would show it, to serve as the typing
+/// example in the variant's own notation (SAN; Parity: a commit in coordinates): a Knight
+/// move where there is one, else a pawn move, else any; the middle one of those in text
+/// order (`Nf3` of `Na3 Nc3 Nf3 Nh3`). `None` when `side` has no move now.
+pub fn example(pos: &Position, side: Side) -> Option<String> {
+    let all = candidates(pos, side);
+    let kind = |c: &Candidate| pos.board().piece_at(c.mv.from).map(|p| p.kind);
+    let middle = |of: Vec<&Candidate>| of.get(of.len() / 2).map(|c| c.text.clone());
+    [PieceKind::Knight, PieceKind::Pawn]
+        .into_iter()
+        .find_map(|want| middle(all.iter().filter(|c| kind(c) == Some(want)).collect()))
+        .or_else(|| middle(all.iter().collect()))
 }
 
 /// What `text` means for `side` in `pos` (see the module docs).
@@ -201,6 +215,33 @@ mod tests {
             Typed::Empty => vec![],
             Typed::Refused(why) => vec![format!("refused: {why}")],
         }
+    }
+
+    #[test]
+    fn the_example_is_a_legal_move_in_the_variants_notation() {
+        let w = Side::White;
+        let b = Side::Black;
+        let standard = Position::new(Variant::Standard);
+        assert_eq!(example(&standard, w).as_deref(), Some("Nf3"));
+        // Not Black's turn: no example.
+        assert_eq!(example(&standard, b), None);
+        // Parity: a commit, in coordinates, for either side.
+        let parity = Position::new(Variant::Parity);
+        assert_eq!(example(&parity, w).as_deref(), Some("g1f3"));
+        assert_eq!(example(&parity, b).as_deref(), Some("g8f6"));
+        // Every variant's example selects a move when typed.
+        for v in Variant::ALL {
+            let pos = Position::new(v);
+            let text = example(&pos, w).unwrap_or_else(|| panic!("{v:?} has a first move"));
+            assert!(
+                matches!(interpret(&pos, w, &text), Typed::Move(ref c) if c.text == text),
+                "{v:?}: {text}"
+            );
+        }
+        // A King with no move left has no example.
+        let mated =
+            Position::from_text(Variant::Standard, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(example(&mated, b), None);
     }
 
     #[test]

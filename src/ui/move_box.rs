@@ -1,16 +1,17 @@
 //! The move box under the move list: type a move (SAN, coordinates, Intrachange `e2-e4`,
 //! Parity commits), see at once which legal move it selects, or the moves it could still
 //! be, or why none fits; Tab completes an unambiguous prefix, Enter plays it. Enter
-//! anywhere else (no other field focused) puts the cursor in the box. The text is
+//! anywhere else (no other field focused) puts the cursor in the box. Empty, the box shows
+//! a legal move of the position as its example ([`example`]). The text is
 //! interpreted by [`crate::game::typed`]; the box writes [`TypedMoveRequest`].
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::typed::{Typed, TypedMoveRequest, interpret};
+use crate::game::typed::{Typed, TypedMoveRequest, example, interpret};
 use crate::game::{ActiveGame, AutomatedSides, Holds, ParityCommits, TurnModelState};
-use crate::rules::Color as Side;
+use crate::rules::{Color as Side, Position};
 
 /// The side the box types for: a side a person plays (hot-seat: the side to move; Parity:
 /// the first such side that has not committed this turn). `None` when no person moves now.
@@ -29,6 +30,8 @@ pub fn typing_side(
 #[derive(SystemParam)]
 pub struct MoveBox<'w, 's> {
     text: Local<'s, String>,
+    /// The hint's example move, kept while the position and side stay the same.
+    example: Local<'s, Option<(Position, Side, Option<String>)>>,
     automated: Option<Res<'w, AutomatedSides>>,
     commits: Res<'w, ParityCommits>,
     holds: Res<'w, Holds>,
@@ -37,6 +40,18 @@ pub struct MoveBox<'w, 's> {
 }
 
 impl MoveBox<'_, '_> {
+    /// [`example`] for `pos` and `side`, computed again only when either changes.
+    fn example_for(&mut self, pos: &Position, side: Side) -> Option<String> {
+        match &*self.example {
+            Some((p, s, e)) if p == pos && *s == side => e.clone(),
+            _ => {
+                let e = example(pos, side);
+                *self.example = Some((pos.clone(), side, e.clone()));
+                e
+            }
+        }
+    }
+
     /// Draws it while a person is to move in the live game.
     pub fn show(&mut self, ui: &mut egui::Ui, game: &ActiveGame) {
         if game.record.outcome().is_some()
@@ -63,10 +78,14 @@ impl MoveBox<'_, '_> {
         } else {
             format!("{}'s move", side.title())
         };
+        let hint = match self.example_for(game.record.current(), side) {
+            Some(e) => format!("{what}, e.g. {e} (Enter)"),
+            None => what,
+        };
         let response = ui.add(
             egui::TextEdit::singleline(&mut *self.text)
                 .id(id)
-                .hint_text(format!("{what}: Nf3, e2e4… (Enter)"))
+                .hint_text(hint)
                 .desired_width(f32::INFINITY)
                 .lock_focus(true),
         );

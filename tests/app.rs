@@ -3912,6 +3912,30 @@ mod start_modes {
     }
 
     #[test]
+    fn the_parity_board_stays_where_it_is_when_the_game_ends() {
+        use esoterica::game::ResignRequest;
+        use esoterica::render::BoardInsets;
+        use esoterica::ui::parity_panel::COMMIT_BAR_PX;
+        let (_root, f) = folders("parity-insets");
+        let mut app = start("esoterica play --variant parity", f);
+        frames(&mut app, 5);
+        let live = *app.world().resource::<BoardInsets>();
+        // The commit bar's strip above the board.
+        assert!(live.top >= COMMIT_BAR_PX, "{live:?}");
+        app.world_mut()
+            .write_message(ResignRequest { side: Color::Black });
+        frames(&mut app, 5);
+        assert!(
+            app.world()
+                .resource::<ActiveGame>()
+                .record
+                .outcome()
+                .is_some()
+        );
+        assert_eq!(*app.world().resource::<BoardInsets>(), live);
+    }
+
+    #[test]
     fn a_rematch_against_a_bot_turns_the_board_and_forgets_the_old_graph() {
         use esoterica::bots::live_analysis::{AnalysisSettings, GameEvals};
         use esoterica::game::RematchRequest;

@@ -65,11 +65,18 @@ impl LookSettings<'_, '_> {
                 );
                 ui.label("Text size");
                 let mut s = self.dragged.unwrap_or(self.scale.0);
-                let slider = ui.add(
-                    egui::Slider::new(&mut s, UI_SCALE_RANGE)
-                        .step_by(0.05)
-                        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-                );
+                // A shorter track than egui's default, so that the value ("125 %") fits
+                // beside it in the panel's second column.
+                let slider = ui
+                    .scope(|ui| {
+                        ui.spacing_mut().slider_width = 80.0;
+                        ui.add(
+                            egui::Slider::new(&mut s, UI_SCALE_RANGE)
+                                .step_by(0.05)
+                                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+                        )
+                    })
+                    .inner;
                 // Applied on release, so the slider does not move under the pointer.
                 if slider.dragged() {
                     *self.dragged = Some(s);

@@ -351,6 +351,8 @@ impl GamePanel<'_, '_> {
         egui::ComboBox::from_id_salt("variant")
             .selected_text(chosen.title())
             .width(200.0)
+            // Tall enough for every variant at once: no scrolling to find one.
+            .height(400.0)
             .show_ui(ui, |ui| {
                 for v in Variant::ALL {
                     ui.selectable_value(chosen, v, v.title());

@@ -23,13 +23,14 @@ pub(crate) fn draw_commit_bar(
     automated: Option<Res<crate::game::AutomatedSides>>,
 ) -> Result {
     let automated = automated.as_deref().copied().unwrap_or_default();
+    // The bar floats over the top of the board area: the board keeps below it (the panels
+    // reset the insets each frame). The strip stays kept after the game ends, so that the
+    // board does not move under the pointer when the last turn resolves.
+    insets.top += COMMIT_BAR_PX;
     if game.record.outcome().is_some() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    // The bar floats over the top of the board area: the board keeps below it (the panels
-    // reset the insets each frame).
-    insets.top += COMMIT_BAR_PX;
     // Centred over the board area (between the side panels), in the strip kept free above
     // the board; it wraps rather than reaching over a panel.
     // The insets are logical pixels; egui lays out in points.

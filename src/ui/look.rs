@@ -69,7 +69,7 @@ impl LookSettings<'_, '_> {
                 // beside it in the panel's second column.
                 let slider = ui
                     .scope(|ui| {
-                        ui.spacing_mut().slider_width = 80.0;
+                        ui.spacing_mut().slider_width = 56.0;
                         ui.add(
                             egui::Slider::new(&mut s, UI_SCALE_RANGE)
                                 .step_by(0.05)
@@ -108,7 +108,7 @@ fn choice_row<T: Copy + PartialEq>(
     }
     egui::ComboBox::from_id_salt(label)
         .selected_text(title(*value))
-        .width(136.0)
+        .width(108.0)
         .show_ui(ui, |ui| {
             for &c in choices {
                 ui.selectable_value(value, c, title(c));

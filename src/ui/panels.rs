@@ -439,12 +439,16 @@ impl GamePanel<'_, '_> {
         // The checkbox and the slider on lines of their own: side by side they are wider
         // than the panel.
         ui.checkbox(&mut self.sound.muted, "Mute (M)");
-        ui.add_enabled(
-            !self.sound.muted,
-            egui::Slider::new(&mut self.sound.volume, 0.0..=1.0)
-                .text("volume")
-                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-        );
+        // A shorter track than egui's default, so that the value and its name fit the panel.
+        ui.scope(|ui| {
+            ui.spacing_mut().slider_width = 80.0;
+            ui.add_enabled(
+                !self.sound.muted,
+                egui::Slider::new(&mut self.sound.volume, 0.0..=1.0)
+                    .text("volume")
+                    .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+            );
+        });
         if !cfg!(feature = "sound") {
             ui.add(
                 egui::Label::new(

@@ -292,7 +292,8 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_variant)]
     variant: Variant,
     /// Bot A, White in the odd-numbered games (1, 3, …): random, greedy,
-    /// alphabeta[:1-9] or `ext:<command line>`.
+    /// alphabeta[:1-9], pure:1-9 and exploit:1-9 (Parity's predictable bot and the bot
+    /// that answers it; docs/BOTS.md) or `ext:<command line>`.
     #[arg(long)]
     white: String,
     /// Bot B, Black in the odd-numbered games; colours alternate.

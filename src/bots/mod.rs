@@ -396,8 +396,8 @@ pub fn think(
     }
 }
 
-/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–9) or
-/// `ext:<command line>`.
+/// A bot as named on the command line: `random`, `greedy`, `alphabeta[:LEVEL]` (1–9),
+/// `pure:LEVEL`, `exploit:LEVEL`, `mixed:LEVEL:MARGIN` or `ext:<command line>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     /// Uniformly random legal moves.
@@ -407,6 +407,20 @@ pub enum BotSpec {
     /// Alpha-beta search at a strength level 1–9 ([`search::level_limits`]; level 9
     /// evaluates with the variant's network, [`search::NETWORK_LEVEL`]).
     AlphaBeta(u8),
+    /// The alpha-beta bot of a level whose Parity and Single Occupation commits are pure:
+    /// no random choice among equals, no mixed strategy
+    /// ([`simultaneous::CommitStyle::Pure`]). In the other variants it is `alphabeta`.
+    Pure(u8),
+    /// The alpha-beta bot of a level that, in Parity and Single Occupation, computes the
+    /// commit the pure bot of its level would play against it and plays the best reply
+    /// to that commit ([`simultaneous::CommitStyle::Exploit`]): the opponent that punishes
+    /// a predictable commit. In the other variants it is `alphabeta`.
+    Exploit(u8),
+    /// The alpha-beta bot of a level (first) whose Parity and Single Occupation commits
+    /// are drawn from the mixed strategy over the commits rated within a margin (second,
+    /// centipawns, 0–1000) of the best ([`simultaneous::CommitStyle::MixedWithin`]). In
+    /// the other variants it is `alphabeta`.
+    Mixed(u8, i32),
     /// An external program: its argument vector (split like a shell, without running one).
     External(Vec<String>),
 }
@@ -418,7 +432,8 @@ pub enum BotSpecError {
     Command(external::CommandLineError),
     /// `ext:` with no command line.
     EmptyCommand,
-    /// `alphabeta:` with a level outside 1 to [`search::MAX_LEVEL`] (the text given).
+    /// `alphabeta:`, `pure:` or `exploit:` with a level outside 1 to [`search::MAX_LEVEL`]
+    /// (the text given).
     Level(String),
     /// No bot of that name (the text given).
     Unknown(String),
@@ -431,15 +446,14 @@ impl fmt::Display for BotSpecError {
             BotSpecError::EmptyCommand => {
                 f.write_str("ext: needs a command line, e.g. ext:python3 bot.py")
             }
-            BotSpecError::Level(l) => write!(
-                f,
-                "alphabeta level must be 1 to {}, not '{l}'",
-                search::MAX_LEVEL
-            ),
+            BotSpecError::Level(l) => {
+                write!(f, "the level must be 1 to {}, not '{l}'", search::MAX_LEVEL)
+            }
             BotSpecError::Unknown(t) => write!(
                 f,
-                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{}] or ext:<command>)",
-                search::MAX_LEVEL
+                "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{m}], pure:1-{m}, \
+                 exploit:1-{m}, mixed:1-{m}:0-1000 or ext:<command>)",
+                m = search::MAX_LEVEL
             ),
         }
     }
@@ -457,6 +471,14 @@ impl std::error::Error for BotSpecError {
 /// The default alpha-beta level when none is given.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// A bot level 1 to [`search::MAX_LEVEL`] from its text.
+fn parse_level(text: &str) -> Result<u8, BotSpecError> {
+    match text.parse::<u8>() {
+        Ok(n @ 1..=search::MAX_LEVEL) => Ok(n),
+        _ => Err(BotSpecError::Level(text.to_string())),
+    }
+}
+
 impl BotSpec {
     /// Reads a spec.
     ///
@@ -468,6 +490,8 @@ impl BotSpec {
     /// ```
     /// use esoterica::bots::BotSpec;
     /// assert_eq!(BotSpec::parse("alphabeta:4").unwrap(), BotSpec::AlphaBeta(4));
+    /// assert_eq!(BotSpec::parse("exploit:8").unwrap(), BotSpec::Exploit(8));
+    /// assert!(BotSpec::parse("pure").is_err());
     /// assert_eq!(
     ///     BotSpec::parse("ext:python3 'my bot.py' -v").unwrap(),
     ///     BotSpec::External(vec!["python3".into(), "my bot.py".into(), "-v".into()])
@@ -490,10 +514,24 @@ impl BotSpec {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
             ("alphabeta", None) => Ok(BotSpec::AlphaBeta(DEFAULT_LEVEL)),
-            ("alphabeta", Some(l)) => match l.parse::<u8>() {
-                Ok(n @ 1..=search::MAX_LEVEL) => Ok(BotSpec::AlphaBeta(n)),
-                _ => Err(BotSpecError::Level(l.to_string())),
-            },
+            ("mixed", Some(rest)) => {
+                let (l, m) = rest
+                    .split_once(':')
+                    .ok_or_else(|| BotSpecError::Unknown(t.to_string()))?;
+                let level = parse_level(l)?;
+                match m.parse::<i32>() {
+                    Ok(margin @ 0..=1000) => Ok(BotSpec::Mixed(level, margin)),
+                    _ => Err(BotSpecError::Unknown(t.to_string())),
+                }
+            }
+            ("alphabeta" | "pure" | "exploit", Some(l)) => {
+                let level = parse_level(l)?;
+                Ok(match name {
+                    "pure" => BotSpec::Pure(level),
+                    "exploit" => BotSpec::Exploit(level),
+                    _ => BotSpec::AlphaBeta(level),
+                })
+            }
             _ => Err(BotSpecError::Unknown(t.to_string())),
         }
     }
@@ -523,6 +561,15 @@ impl BotSpec {
                     lim.nodes.unwrap_or(0)
                 )
             }
+            BotSpec::Pure(l) => {
+                format!("alpha-beta search, level {l}, Parity commits without the random choice")
+            }
+            BotSpec::Exploit(l) => {
+                format!("alpha-beta search, level {l}, Parity commits that answer the pure bot's")
+            }
+            BotSpec::Mixed(l, m) => format!(
+                "alpha-beta search, level {l}, Parity commits mixed within {m} cp of the best"
+            ),
             BotSpec::External(argv) => {
                 format!("external program: {}", external::join_command(argv))
             }
@@ -536,6 +583,21 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::AlphaBeta(level) => Box::new(AlphaBetaBot::with_level(*level, seed)),
+            BotSpec::Pure(level) => Box::new(AlphaBetaBot::with_commit_style(
+                *level,
+                seed,
+                simultaneous::CommitStyle::Pure,
+            )),
+            BotSpec::Exploit(level) => Box::new(AlphaBetaBot::with_commit_style(
+                *level,
+                seed,
+                simultaneous::CommitStyle::Exploit,
+            )),
+            BotSpec::Mixed(level, margin) => Box::new(AlphaBetaBot::with_commit_style(
+                *level,
+                seed,
+                simultaneous::CommitStyle::MixedWithin(*margin),
+            )),
             BotSpec::External(argv) => Box::new(ExternalBot::new(argv.clone(), seed)),
         }
     }
@@ -547,6 +609,9 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::AlphaBeta(l) => write!(f, "alphabeta:{l}"),
+            BotSpec::Pure(l) => write!(f, "pure:{l}"),
+            BotSpec::Exploit(l) => write!(f, "exploit:{l}"),
+            BotSpec::Mixed(l, m) => write!(f, "mixed:{l}:{m}"),
             BotSpec::External(argv) => write!(f, "ext:{}", external::join_command(argv)),
         }
     }
@@ -605,6 +670,9 @@ mod tests {
             "greedy",
             "alphabeta:1",
             "alphabeta:5",
+            "pure:5",
+            "exploit:9",
+            "mixed:8:30",
             "ext:python3 bot.py",
         ] {
             assert_eq!(BotSpec::parse(t).unwrap().to_string(), t);
@@ -620,6 +688,11 @@ mod tests {
             BotSpec::AlphaBeta(9)
         );
         assert!(BotSpec::parse("alphabeta:10").is_err());
+        assert!(BotSpec::parse("exploit:0").is_err());
+        assert!(BotSpec::parse("pure").is_err());
+        assert!(BotSpec::parse("mixed:8").is_err());
+        assert!(BotSpec::parse("mixed:8:-5").is_err());
+        assert!(BotSpec::parse("mixed:0:5").is_err());
         assert!(BotSpec::parse("stockfish").is_err());
         assert!(BotSpec::parse("ext:").is_err());
         assert!(BotSpec::parse("ext:python3 'unclosed").is_err());
@@ -659,5 +732,62 @@ mod tests {
         assert!(!c.should_stop(0));
         c.flag().store(true, Ordering::Relaxed);
         assert!(c.should_stop(0));
+    }
+
+    /// The exploiter answers the pure bot's commit: through a Parity and a Single
+    /// Occupation game between `exploit:5` (White) and `pure:5` (Black) at a node budget,
+    /// every White commit is the best reply ([`simultaneous::choose_commit_against`]) to
+    /// the commit Black then plays, and the pure bot's commits do not depend on its seed.
+    #[test]
+    fn the_exploiter_answers_the_commit_the_pure_bot_plays() {
+        use std::collections::HashSet;
+        let limits = SearchLimits {
+            nodes: Some(3_000),
+            ..SearchLimits::default()
+        };
+        for variant in [Variant::Parity, Variant::ParitySingle] {
+            let mut white = BotSpec::parse("exploit:5").unwrap().build(1);
+            let mut black = BotSpec::Pure(5).build(2);
+            let mut other_seed = BotSpec::Pure(5).build(99);
+            assert_eq!((white.name(), black.name()), ("exploit:5", "pure:5"));
+            let mut pos = Position::new(variant);
+            let mut seen = HashSet::new();
+            for turn in 0..12 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let w = white
+                    .commit(&pos, Color::White, limits, &mut NoControl)
+                    .unwrap();
+                let b = black
+                    .commit(&pos, Color::Black, limits, &mut NoControl)
+                    .unwrap();
+                assert_eq!(
+                    other_seed.commit(&pos, Color::Black, limits, &mut NoControl),
+                    Some(b)
+                );
+                if pos.halfmove_clock() == 0 {
+                    seen.clear();
+                }
+                seen.insert(simultaneous::turn_key(&pos));
+                let resolver = |p: &Position, w: &Move, b: &Move| {
+                    simultaneous::resolve_with_repetitions(&seen, p, w, b)
+                };
+                let reply = simultaneous::choose_commit_against(
+                    &pos,
+                    Color::White,
+                    &b,
+                    search::AlphaBetaBot::with_level(5, 0).effective_limits(limits),
+                    &mut NoControl,
+                    &resolver,
+                    simultaneous::CommitSettings::for_level(5),
+                    nnue::StaticEval::HandTuned,
+                );
+                assert_eq!(Some(w), reply, "{variant} turn {turn}: {}", pos.to_text());
+                if pos.resolve(&w, &b).is_err() {
+                    break;
+                }
+            }
+        }
     }
 }

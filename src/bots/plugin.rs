@@ -65,14 +65,19 @@ impl Default for BotRoster {
 }
 
 impl BotRoster {
-    /// Builds the bot named `name` (a roster name, or `ext:<command line>` for an external
-    /// program), or `None` for an unknown name.
+    /// Builds the bot named `name` (a roster name, `pure:L`, `exploit:L`, or
+    /// `ext:<command line>` for an external program), or `None` for an unknown name.
     pub fn build(&self, name: &str, level: u8, seed: u64) -> Option<Box<dyn Bot>> {
         if let Some(e) = self.0.iter().find(|e| e.name == name) {
             return Some((e.factory)(level, seed));
         }
         match BotSpec::parse(name) {
-            Ok(spec @ BotSpec::External(_)) => Some(spec.build(seed)),
+            Ok(
+                spec @ (BotSpec::Pure(_)
+                | BotSpec::Exploit(_)
+                | BotSpec::Mixed(..)
+                | BotSpec::External(_)),
+            ) => Some(spec.build(seed)),
             _ => None,
         }
     }
@@ -443,7 +448,7 @@ pub fn poll_bots(
 }
 
 /// The [`PlayerSpec`] for a command-line bot name (`human`, `random`, `greedy`,
-/// `alphabeta[:1-9]`, `ext:<command>`).
+/// `alphabeta[:1-9]`, `pure:L`, `exploit:L`, `ext:<command>`).
 ///
 /// # Errors
 /// The bot spec's message for an unknown name or a bad level.
@@ -464,7 +469,10 @@ pub fn player_from_cli(text: &str) -> Result<PlayerSpec, super::BotSpecError> {
             spec: "alphabeta".into(),
             level,
         }),
-        spec @ BotSpec::External(_) => Ok(PlayerSpec::Bot {
+        spec @ (BotSpec::Pure(_)
+        | BotSpec::Exploit(_)
+        | BotSpec::Mixed(..)
+        | BotSpec::External(_)) => Ok(PlayerSpec::Bot {
             spec: spec.to_string(),
             level: 1,
         }),

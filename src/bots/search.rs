@@ -356,6 +356,8 @@ pub struct AlphaBetaBot {
     network: Option<Arc<Network>>,
     /// The search's accumulators, one per ply, kept from move to move.
     stack: NetStack,
+    /// How the Parity and Single Occupation commits are chosen.
+    commits: simultaneous::CommitStyle,
 }
 
 /// How a search ends besides its limits: the soft deadline after which no new iteration
@@ -393,7 +395,22 @@ impl AlphaBetaBot {
             net_source: source,
             network: None,
             stack: NetStack::default(),
+            commits: simultaneous::CommitStyle::Mixed,
         }
+    }
+
+    /// The bot of [`AlphaBetaBot::with_level`] whose Parity and Single Occupation commits
+    /// are chosen in `style` (named after it: [`simultaneous::CommitStyle::bot_name`]; the
+    /// alternating variants are searched alike).
+    pub fn with_commit_style(
+        level: u8,
+        seed: u64,
+        style: simultaneous::CommitStyle,
+    ) -> AlphaBetaBot {
+        let mut bot = AlphaBetaBot::with_level(level, seed);
+        bot.commits = style;
+        bot.name = style.bot_name(bot.level);
+        bot
     }
 
     /// The network the bot evaluates `variant` with, if any (resolving its source, with
@@ -1532,16 +1549,52 @@ impl Bot for AlphaBetaBot {
         let resolver = |p: &Position, w: &Move, b: &Move| {
             simultaneous::resolve_with_repetitions(seen, p, w, b)
         };
-        simultaneous::choose_commit_evaluated(
-            pos,
-            side,
-            limits,
-            ctl,
-            &mut self.rng,
-            &resolver,
-            simultaneous::CommitSettings::for_level(self.level),
-            ev,
-        )
+        let settings = simultaneous::CommitSettings::for_level(self.level);
+        let choose = |settings: simultaneous::CommitSettings,
+                      limits: SearchLimits,
+                      ctl: &mut dyn SearchControl,
+                      rng: &mut Xoshiro256PlusPlus| {
+            simultaneous::choose_commit_evaluated(
+                pos, side, limits, ctl, rng, &resolver, settings, ev,
+            )
+        };
+        match self.commits {
+            simultaneous::CommitStyle::Mixed => choose(settings, limits, ctl, &mut self.rng),
+            simultaneous::CommitStyle::Pure => choose(settings.pure(), limits, ctl, &mut self.rng),
+            simultaneous::CommitStyle::MixedWithin(margin_cp) => choose(
+                simultaneous::CommitSettings {
+                    margin_cp,
+                    ..settings
+                },
+                limits,
+                ctl,
+                &mut self.rng,
+            ),
+            simultaneous::CommitStyle::Exploit => {
+                // Half of a move time for each step; a node budget holds for each, as it
+                // does for the bot predicted.
+                let half = SearchLimits {
+                    movetime: limits.movetime.map(|t| t / 2),
+                    ..limits
+                };
+                let predicted = simultaneous::choose_commit_evaluated(
+                    pos,
+                    side.other(),
+                    half,
+                    ctl,
+                    &mut self.rng,
+                    &resolver,
+                    settings.pure(),
+                    ev,
+                );
+                match predicted {
+                    Some(reply) => simultaneous::choose_commit_against(
+                        pos, side, &reply, half, ctl, &resolver, settings, ev,
+                    ),
+                    None => choose(settings.pure(), limits, ctl, &mut self.rng),
+                }
+            }
+        }
     }
 }
 

@@ -521,6 +521,12 @@ pub struct CommitSettings {
     /// may play a commit up to `noise` worse than its best, as the alternating search's
     /// levels do ([`super::search::level_noise`]).
     pub noise: i32,
+    /// Whether the choice is drawn with the bot's random generator: the commits are
+    /// shuffled before they are rated (so equals are taken in a random order) and, where
+    /// the second turn finishes no row, drawn from the mixed strategy. `false`: the pure
+    /// bot, whose commit follows from the position and the limits alone (the first of the
+    /// best-rated in [`Position::legal_commits`]' order); a level's noise still draws.
+    pub mixed: bool,
 }
 
 impl CommitSettings {
@@ -533,7 +539,25 @@ impl CommitSettings {
         deep_commits: 5,
         deep_replies: 4,
         noise: 0,
+        mixed: true,
     };
+
+    /// These settings without the random choice ([`CommitSettings::mixed`] `false`): the
+    /// pure bot, whose commit an opponent who knows the bot can compute
+    /// ([`CommitStyle::Exploit`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use esoterica::bots::simultaneous::CommitSettings;
+    /// assert!(!CommitSettings::STRONGEST.pure().mixed);
+    /// assert_eq!(CommitSettings::STRONGEST.pure().deep_commits, 5);
+    /// ```
+    pub const fn pure(self) -> CommitSettings {
+        CommitSettings {
+            mixed: false,
+            ..self
+        }
+    }
 
     /// The settings of level `level` (1–9, clamped): levels 1–4 choose from the one-turn
     /// matrix with the alternating search's noise for the level (250, 150, 90 and 50 cp);
@@ -567,6 +591,43 @@ impl CommitSettings {
             } else {
                 0
             },
+            mixed: true,
+        }
+    }
+}
+
+/// How an alpha-beta bot chooses its Parity and Single Occupation commits (in the
+/// alternating variants the three play alike).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CommitStyle {
+    /// The level's settings ([`CommitSettings::for_level`]): equals in a random order and
+    /// the mixed strategy where the second turn finishes no row. Bot name `alphabeta:L`.
+    #[default]
+    Mixed,
+    /// The same without the random choice ([`CommitSettings::pure`]): a predictable bot.
+    /// Bot name `pure:L`.
+    Pure,
+    /// The exploiter: it computes the commit the pure bot of its level would play for the
+    /// other side in the same position, with the same limits and the same positions seen,
+    /// and plays its best reply to that commit ([`choose_commit_against`]). Against the
+    /// pure bot under a node budget its prediction is exact; with a move time each half
+    /// gets half of it. Bot name `exploit:L`.
+    Exploit,
+    /// The level's settings with the mixed strategy over the commits within this many
+    /// centipawns of the best blend ([`CommitSettings::margin_cp`]) instead of
+    /// [`MIX_MARGIN_CP`]. Bot name `mixed:L:M`.
+    MixedWithin(i32),
+}
+
+impl CommitStyle {
+    /// The name of the bot of level `level` that chooses in this style: `alphabeta:L`,
+    /// `pure:L`, `exploit:L` or `mixed:L:M`.
+    pub fn bot_name(self, level: u8) -> String {
+        match self {
+            CommitStyle::Mixed => format!("alphabeta:{level}"),
+            CommitStyle::Pure => format!("pure:{level}"),
+            CommitStyle::Exploit => format!("exploit:{level}"),
+            CommitStyle::MixedWithin(m) => format!("mixed:{level}:{m}"),
         }
     }
 }
@@ -621,10 +682,10 @@ fn one_turn_value(
 /// replies that score worst against it are resolved and their payoffs replaced by the
 /// value of the turn after (`one_turn_value`; a pair that ends the game keeps its
 /// payoff, and an immediate check on `side`'s King still costs
-/// [`IMMEDIATE_CHECK_PENALTY`]). Returns the index of the row whose blend is then best
-/// (the first of equals, in `mine`'s order). When `stop` says so part-way, the rows done
-/// so far are chosen from (the best-rated first, so one row done is the one-turn choice);
-/// `None` when none is done.
+/// [`IMMEDIATE_CHECK_PENALTY`]). Returns the rows it finished, each as its index in
+/// `mine` and its payoffs with the second turn's values in place, the best-rated first
+/// (equals in `mine`'s order). When `stop` says so part-way, only the rows finished so far
+/// (so one row done is the one-turn choice's); none when none is done.
 #[expect(
     clippy::too_many_arguments,
     reason = "the matrix, its two move lists and the search's counters are one call's state"
@@ -641,15 +702,14 @@ fn second_turn(
     pairs: &mut u64,
     stop: &mut dyn FnMut(u64) -> bool,
     ev: StaticEval,
-) -> Option<usize> {
+) -> Vec<(usize, Vec<i32>)> {
     let cols = theirs.len();
     if cols == 0 || matrix.len() != mine.len() * cols || blends.len() != mine.len() {
-        return None;
+        return Vec::new();
     }
-    let blend = |row: &[i32]| CommitScore::of_row(row).blend;
     let mut order: Vec<usize> = (0..mine.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(blends[i]));
-    let mut best: Option<(i32, usize)> = None;
+    let mut done = Vec::new();
     'rows: for &i in order.iter().take(deep.0) {
         let mut row = matrix[i * cols..(i + 1) * cols].to_vec();
         let mut worst: Vec<usize> = (0..cols).filter(|&j| row[j].abs() < MATE).collect();
@@ -675,12 +735,9 @@ fn second_turn(
             }
             row[j] = v;
         }
-        let b = blend(&row);
-        if best.is_none_or(|(v, _)| b > v) {
-            best = Some((b, i));
-        }
+        done.push((i, row));
     }
-    best.map(|(_, i)| i)
+    done
 }
 
 /// [`choose_commit`] with other [`CommitSettings`]: a level's, or settings under
@@ -721,19 +778,89 @@ pub fn choose_commit_evaluated(
     settings: CommitSettings,
     ev: StaticEval,
 ) -> Option<Move> {
+    let job = Job {
+        pos,
+        side,
+        limits,
+        resolver,
+        settings,
+        ev,
+    };
+    choose(&job, ctl, rng, None)
+}
+
+/// `side`'s best reply in `pos` to the other side's commit `reply`, known in advance: the
+/// matrix of [`choose_commit_evaluated`] with that one column (its second turn follows the
+/// reply into the next turn), chosen as the pure bot chooses ([`CommitSettings::pure`]).
+/// `None` if `side` has no legal commit. The exploiter's move ([`CommitStyle::Exploit`]).
+pub fn choose_commit_against(
+    pos: &Position,
+    side: Color,
+    reply: &Move,
+    limits: SearchLimits,
+    ctl: &mut dyn SearchControl,
+    resolver: &Resolver,
+    settings: CommitSettings,
+    ev: StaticEval,
+) -> Option<Move> {
+    let job = Job {
+        pos,
+        side,
+        limits,
+        resolver,
+        settings: settings.pure(),
+        ev,
+    };
+    // The pure choice draws nothing; the generator is there for a level's noise.
+    let mut rng = <Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(0);
+    choose(&job, ctl, &mut rng, Some(reply))
+}
+
+/// One commit choice's fixed inputs.
+struct Job<'a, 'r> {
+    pos: &'a Position,
+    side: Color,
+    limits: SearchLimits,
+    resolver: &'a Resolver<'r>,
+    settings: CommitSettings,
+    ev: StaticEval<'a>,
+}
+
+/// [`choose_commit_evaluated`]'s body; with `known` the matrix's only column is that
+/// commit of the other side.
+fn choose(
+    job: &Job,
+    ctl: &mut dyn SearchControl,
+    rng: &mut Xoshiro256PlusPlus,
+    known: Option<&Move>,
+) -> Option<Move> {
+    let &Job {
+        pos,
+        side,
+        limits,
+        resolver,
+        settings,
+        ev,
+    } = job;
     let CommitSettings {
         margin_cp,
         deep_commits,
         deep_replies,
         noise,
+        mixed,
     } = settings;
     let deep = deep_commits > 0 && noise <= 0;
     let mut mine = pos.legal_commits(side);
     if mine.len() <= 1 {
         return mine.first().copied();
     }
-    mine.shuffle(rng);
-    let mut theirs = pos.legal_commits(side.other());
+    if mixed {
+        mine.shuffle(rng);
+    }
+    let mut theirs = match known {
+        Some(m) => vec![*m],
+        None => pos.legal_commits(side.other()),
+    };
     theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(pos, side, m)));
     let budget = limits.nodes.unwrap_or(4_000).max(mine.len() as u64) as usize;
     let keep = (budget / mine.len()).clamp(1, theirs.len().max(1));
@@ -765,7 +892,7 @@ pub fn choose_commit_evaluated(
                 || limits.nodes.is_some_and(|cap| n >= cap)
                 || ctl.should_stop(n)
         };
-        if let Some(i) = second_turn(
+        let done = second_turn(
             pos,
             side,
             &scored,
@@ -777,25 +904,56 @@ pub fn choose_commit_evaluated(
             &mut pairs,
             &mut stop,
             ev,
-        ) {
-            return Some(scored[i]);
+        );
+        if !done.is_empty() {
+            let rows: Vec<usize> = done.iter().map(|d| d.0).collect();
+            let payoffs: Vec<i32> = done.into_iter().flat_map(|d| d.1).collect();
+            return choose_row(&rows, &payoffs, cols, margin_cp, mixed, rng).map(|i| scored[i]);
         }
     }
     if noise > 0 {
         return pick_near_best(&blends, noise, rng).map(|i| scored[i]);
     }
-    // The commits whose blend of worst case and mean is within `margin_cp` of the best
-    // one's, and the equilibrium of the matrix of those rows alone.
+    let rows: Vec<usize> = (0..scored.len()).collect();
+    choose_row(&rows, &matrix, cols, margin_cp, mixed, rng).map(|i| scored[i])
+}
+
+/// The last step of a commit choice among `rows` (indices of the rated commits), whose
+/// payoffs against the `cols` columns are `payoffs` (row-major, one row per entry of
+/// `rows`): the pure bot (`mixed` false) takes the first whose blend of worst case and
+/// mean is best; else the rows within `margin_cp` of the best blend are kept, their
+/// payoffs solved by [`equilibrium`] and the row drawn with `rng` ([`sample_strategy`]).
+/// `None` when `rows` is empty.
+fn choose_row(
+    rows: &[usize],
+    payoffs: &[i32],
+    cols: usize,
+    margin_cp: i32,
+    mixed: bool,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<usize> {
+    if cols == 0 {
+        return rows.first().copied();
+    }
+    let blends: Vec<i32> = payoffs
+        .chunks_exact(cols)
+        .map(|row| CommitScore::of_row(row).blend)
+        .collect();
     let best = blends.iter().copied().max()?;
-    let near: Vec<usize> = (0..scored.len())
-        .filter(|&i| blends[i] >= best.saturating_sub(margin_cp.max(0)))
+    if !mixed {
+        return blends.iter().position(|&b| b == best).map(|k| rows[k]);
+    }
+    // The rows whose blend of worst case and mean is within `margin_cp` of the best
+    // one's, and the equilibrium of the matrix of those rows alone.
+    let near: Vec<usize> = (0..blends.len())
+        .filter(|&k| blends[k] >= best.saturating_sub(margin_cp.max(0)))
         .collect();
     let sub: Vec<i32> = near
         .iter()
-        .flat_map(|&i| matrix[i * cols..(i + 1) * cols].iter().copied())
+        .flat_map(|&k| payoffs[k * cols..(k + 1) * cols].iter().copied())
         .collect();
     let strategy = equilibrium(&sub, near.len(), cols, EQUILIBRIUM_ITERATIONS);
-    sample_strategy(&strategy, rng).map(|k| scored[near[k]])
+    sample_strategy(&strategy, rng).map(|k| rows[near[k]])
 }
 
 #[cfg(test)]
@@ -1240,5 +1398,170 @@ mod tests {
         assert_eq!(CommitSettings::for_level(0), CommitSettings::for_level(1));
         assert_eq!(CommitSettings::for_level(9), STRONGEST);
         assert_eq!(CommitSettings::for_level(6).deep_commits, 3);
+    }
+
+    /// The positions of a seeded random Parity or Single Occupation game, one every
+    /// second turn (`turns` turns).
+    fn random_turns(variant: Variant, seed: u64, turns: usize) -> Vec<Position> {
+        let mut game = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut pos = Position::new(variant);
+        let mut out = Vec::new();
+        for turn in 0..turns {
+            let w = pos.legal_commits(Color::White);
+            let b = pos.legal_commits(Color::Black);
+            if w.is_empty() || b.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            if turn % 2 == 1 {
+                out.push(pos.clone());
+            }
+            let (wm, bm) = (
+                w[game.random_range(0..w.len())],
+                b[game.random_range(0..b.len())],
+            );
+            if pos.resolve(&wm, &bm).is_err() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The pure bot's commit follows from the position alone: on the positions of seeded
+    /// random games in both variants the strongest settings without the random choice
+    /// play the same commit whatever the generator's seed; and after 1. d4/f6 2. e3/Nc6,
+    /// where an 8 cp margin draws both Qf3 and d5 over seeds, the pure settings with that
+    /// margin play the first best-rated commit every time.
+    #[test]
+    fn the_pure_bot_plays_the_same_commit_whatever_its_seed() {
+        let limits = SearchLimits {
+            nodes: Some(1_500),
+            ..SearchLimits::default()
+        };
+        let mut positions = 0;
+        for variant in [Variant::Parity, Variant::ParitySingle] {
+            for pos in random_turns(variant, 4, 16) {
+                let pure =
+                    |seed| white_commit(&pos, seed, limits, STRONGEST.pure(), &rules_resolver);
+                let first = pure(1);
+                for seed in 2..5 {
+                    assert_eq!(pure(seed), first, "{variant} {}", pos.to_text());
+                }
+                positions += 1;
+            }
+        }
+        assert!(positions >= 12, "{positions}");
+        let pos = Position::from_text(
+            Variant::Parity,
+            "r1bqkbnr/ppppp1pp/2n2p2/8/3P4/4P3/PPP2PPP/RNBQKBNR w KQkq - 0 3 e3/f6",
+        )
+        .unwrap();
+        let wide = CommitSettings {
+            margin_cp: 8,
+            deep_commits: 0,
+            ..STRONGEST
+        };
+        let chosen = |settings: CommitSettings| -> HashSet<Move> {
+            (0..12)
+                .map(|seed| {
+                    white_commit(
+                        &pos,
+                        seed,
+                        SearchLimits::default(),
+                        settings,
+                        &rules_resolver,
+                    )
+                })
+                .collect()
+        };
+        assert!(chosen(wide).len() >= 2, "the mixed bot chose one commit");
+        let pure = chosen(wide.pure());
+        assert_eq!(pure.len(), 1, "{pure:?}");
+        let theirs = pos.legal_commits(Color::Black);
+        let mine = pos.legal_commits(Color::White);
+        let blend =
+            |m: &Move| commit_score(&pos, Color::White, m, &theirs, &rules_resolver, &mut 0).blend;
+        let best = mine.iter().map(blend).max().unwrap();
+        let first_best = mine.iter().find(|m| blend(m) == best).unwrap();
+        assert!(pure.contains(first_best));
+    }
+
+    /// The reply to a known commit is a best response: without a second turn the commit
+    /// [`choose_commit_against`] plays scores, against that one commit, as well as any of
+    /// the side's commits does (and with the second turn it is one of the five best by that
+    /// score), on the positions of seeded random games, the known commit being each of
+    /// the other side's three most threatening ones.
+    #[test]
+    fn the_reply_to_a_known_commit_scores_best_against_it() {
+        let one_turn = CommitSettings {
+            deep_commits: 0,
+            ..STRONGEST
+        };
+        let mut checked = 0;
+        for variant in [Variant::Parity, Variant::ParitySingle] {
+            for pos in random_turns(variant, 11, 14) {
+                let mine = pos.legal_commits(Color::White);
+                let mut theirs = pos.legal_commits(Color::Black);
+                theirs.sort_by_cached_key(|m| std::cmp::Reverse(threat(&pos, Color::White, m)));
+                for reply in theirs.iter().take(3) {
+                    let against = |m: &Move| {
+                        commit_score(&pos, Color::White, m, &[*reply], &rules_resolver, &mut 0)
+                            .blend
+                    };
+                    let mut scores: Vec<i32> = mine.iter().map(against).collect();
+                    scores.sort_unstable_by(|a, b| b.cmp(a));
+                    let answer = |settings| {
+                        choose_commit_against(
+                            &pos,
+                            Color::White,
+                            reply,
+                            SearchLimits::default(),
+                            &mut NoControl,
+                            &rules_resolver,
+                            settings,
+                            StaticEval::HandTuned,
+                        )
+                        .unwrap()
+                    };
+                    let shown =
+                        |m: Move| format!("{} at {}", m.coordinate(pos.shape()), pos.to_text());
+                    let m = answer(one_turn);
+                    assert_eq!(against(&m), scores[0], "{}", shown(m));
+                    let deep = answer(STRONGEST);
+                    let fifth = scores[scores.len().min(5) - 1];
+                    assert!(against(&deep) >= fifth, "{}", shown(deep));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 30, "{checked}");
+    }
+
+    /// The last step of a choice (after the second turn as after the one-turn matrix):
+    /// the pure bot takes the first best-rated row; the mixed one draws, over seeds, both
+    /// rows of a matching-pennies matrix when the margin keeps both, and only the better
+    /// row when the margin leaves the other out; the index returned is the row's own.
+    #[test]
+    fn the_last_step_mixes_the_rows_within_the_margin() {
+        // Rows 3 and 7: matching pennies, blends equal (-100 each); row 9 is worse.
+        let payoffs = [100, -100, -100, 100, -300, -300];
+        let rows = [3, 7, 9];
+        let draw = |margin: i32, mixed: bool| -> std::collections::BTreeSet<usize> {
+            (0..16)
+                .map(|seed| {
+                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                    choose_row(&rows, &payoffs, 2, margin, mixed, &mut rng).unwrap()
+                })
+                .collect()
+        };
+        assert_eq!(draw(0, false), [3].into());
+        assert_eq!(draw(1_000, false), [3].into());
+        assert_eq!(draw(0, true), [3, 7].into());
+        assert_eq!(draw(150, true), [3, 7].into());
+        // Row 9 (blend -300) comes within a 250 cp margin but is never part of the
+        // equilibrium: both of its payoffs are below the others'.
+        assert_eq!(draw(250, true), [3, 7].into());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+        assert_eq!(choose_row(&[], &[], 2, 0, true, &mut rng), None);
+        assert_eq!(choose_row(&[5], &[], 0, 0, true, &mut rng), Some(5));
     }
 }

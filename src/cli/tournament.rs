@@ -58,8 +58,8 @@ pub enum TournamentAction {
 /// Options of a tournament run.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// A player (repeat it): random, greedy, alphabeta[:1-9] or `ext:<command line>`;
-    /// `NAME=SPEC` names it (`sf=ext:stockfish`).
+    /// A player (repeat it): random, greedy, alphabeta[:1-9], pure:1-9, exploit:1-9 or
+    /// `ext:<command line>`; `NAME=SPEC` names it (`sf=ext:stockfish`).
     #[arg(long = "bot", value_name = "SPEC")]
     bots: Vec<String>,
     /// Gauntlet: this bot plays every `--bot`, and they do not play each other.

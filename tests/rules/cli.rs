@@ -1722,3 +1722,49 @@ fn inputs_that_are_not_regular_files_are_refused_at_once() {
         assert_eq!(text(&out.stderr), says, "{args:?}");
     }
 }
+
+/// The Parity research bots start from the command line as a user names them: a match
+/// of the exploiter against the pure bot at a node budget plays its games (each bot named
+/// in the table), and a bad level or margin is refused with the spec's message.
+#[test]
+fn match_runs_the_exploiter_against_the_pure_bot() {
+    let out = esoterica(&[
+        "match",
+        "--variant",
+        "parity-single",
+        "--white",
+        "exploit:3",
+        "--black",
+        "pure:3",
+        "--games",
+        "2",
+        "--nodes",
+        "1500",
+        "--jobs",
+        "1",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Single Occupation — 2 games"), "{stdout}");
+    assert!(stdout.contains("exploit:3"), "{stdout}");
+    assert!(stdout.contains("pure:3"), "{stdout}");
+    for bad in ["exploit:0", "mixed:8", "mixed:8:-1"] {
+        let out = esoterica(&[
+            "match",
+            "--variant",
+            "parity",
+            "--white",
+            bad,
+            "--black",
+            "pure:3",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("level must be 1 to 9") || err.contains("unknown bot"),
+            "{bad}: {err}"
+        );
+    }
+}

@@ -961,8 +961,10 @@ fn draw_demo_overlay(
             });
     }
     let screen = ctx.viewport_rect();
-    if running && !captions.shown.is_empty() {
-        // The strip between the board area's foot and the status line, clipped to it.
+    if running {
+        // The strip between the board area's foot and the status line, clipped to it:
+        // the newest captions, or between them the variant's rule in one line, so the
+        // strip never stands empty under the board.
         let bar = bar_px / zoom;
         let strip = egui::Rect::from_min_max(
             egui::pos2(
@@ -988,6 +990,22 @@ fn draw_demo_overlay(
                     .inner_margin(12)
                     .show(ui, |ui| {
                         ui.set_width(strip.width() - 24.0);
+                        if captions.shown.is_empty() {
+                            let variant = game.variant();
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(format!(
+                                        "{}: {}",
+                                        variant.title(),
+                                        variant.rules().rule_line()
+                                    ))
+                                    .size(CAPTION_TEXT_SHARE * screen_h)
+                                    .italics()
+                                    .color(egui::Color32::from_rgb(190, 190, 190)),
+                                )
+                                .wrap(),
+                            );
+                        }
                         let newest = captions.shown.len().saturating_sub(CAPTIONS_IN_BAR);
                         for (c, left) in captions.shown.iter().skip(newest) {
                             let a = (left.min(1.0) * 255.0) as u8;

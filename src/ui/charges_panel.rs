@@ -50,7 +50,6 @@ fn draw_charges(
             .find(|(b, _)| b.square == sq)
             .map_or(0, |(_, c)| c.net)
     };
-    ui.label(egui::RichText::new("Force Field").strong());
     {
         {
             let label = if overlay.visible {

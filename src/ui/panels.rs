@@ -247,6 +247,8 @@ pub(crate) struct GamePanel<'w, 's> {
     learn: LearnButtons<'w>,
     pub(crate) extras: super::files::LeftPanelExtras<'w>,
     foot: VariantFoot<'w, 's>,
+    /// The height (points) the variant's own section asked for last frame.
+    foot_points: Local<'s, f32>,
 }
 
 /// The Learn buttons: a lesson or the puzzles of the chosen variant.
@@ -279,8 +281,8 @@ impl VariantFoot<'_, '_> {
     }
 }
 
-/// Height (egui points) of the variant's own section at the foot of the game panel (it
-/// scrolls inside when its text is longer).
+/// Most height (egui points) of the variant's own section at the foot of the game panel:
+/// it is as tall as its content up to this, and scrolls inside when its text is longer.
 pub const VARIANT_SECTION_POINTS: f32 = 210.0;
 
 impl GamePanel<'_, '_> {
@@ -303,13 +305,19 @@ impl GamePanel<'_, '_> {
                 });
                 ui.separator();
                 // One scroll area for the whole panel (the wheel scrolls it anywhere over
-                // the panel); the variant's own section has a fixed slot at the foot.
+                // the panel); under it the variant's own section keeps the room it took
+                // last frame: as tall as its content up to VARIANT_SECTION_POINTS (it
+                // scrolls inside beyond that), or only its title when folded.
                 let variant = game.variant();
                 let foot = VariantFoot::has_section(variant);
-                let foot_points = if foot { VARIANT_SECTION_POINTS } else { 0.0 };
+                let reserve = if foot {
+                    self.foot_points.max(30.0)
+                } else {
+                    0.0
+                };
                 egui::ScrollArea::vertical()
                     .id_salt("game-panel-scroll")
-                    .max_height((ui.available_height() - foot_points).max(120.0))
+                    .max_height((ui.available_height() - reserve).max(120.0))
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         self.new_game_section(ui, game);
@@ -333,10 +341,26 @@ impl GamePanel<'_, '_> {
                     });
                 if foot {
                     ui.separator();
-                    egui::ScrollArea::vertical()
-                        .id_salt("variant-section")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| self.foot.show(ui, game));
+                    let top = ui.cursor().top();
+                    let shown =
+                        egui::CollapsingHeader::new(egui::RichText::new(variant.title()).strong())
+                            .id_salt("variant-foot-header")
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                egui::ScrollArea::vertical()
+                                    .id_salt("variant-section")
+                                    .max_height(VARIANT_SECTION_POINTS)
+                                    .auto_shrink([false, true])
+                                    .show(ui, |ui| self.foot.show(ui, game))
+                                    .content_size
+                                    .y
+                            });
+                    // What the section wants next frame: its title, and its content's
+                    // whole height (not the part that fitted) up to the most it may take.
+                    let body = shown.body_returned.map_or(0.0, |h| {
+                        h.min(VARIANT_SECTION_POINTS) + 2.0 * ui.spacing().item_spacing.y
+                    });
+                    *self.foot_points = shown.header_response.rect.bottom() - top + body + 8.0;
                 }
             })
             .response

@@ -154,7 +154,6 @@ impl PieceCardSection<'_> {
         let (card, zones) = (&*self.card, &mut *self.zones);
         let pos = game.shown();
         let shape = pos.shape();
-        ui.label(egui::RichText::new("Big Outer").strong());
         {
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut zones.visible, "Zones (Z):");

@@ -340,27 +340,31 @@ impl GamePanel<'_, '_> {
                         self.extras.scenes_section(ui);
                     });
                 if foot {
-                    ui.separator();
                     let top = ui.cursor().top();
+                    ui.separator();
                     let shown =
                         egui::CollapsingHeader::new(egui::RichText::new(variant.title()).strong())
                             .id_salt("variant-foot-header")
                             .default_open(true)
                             .show(ui, |ui| {
-                                egui::ScrollArea::vertical()
+                                let out = egui::ScrollArea::vertical()
                                     .id_salt("variant-section")
                                     .max_height(VARIANT_SECTION_POINTS)
                                     .auto_shrink([false, true])
-                                    .show(ui, |ui| self.foot.show(ui, game))
-                                    .content_size
-                                    .y
+                                    .show(ui, |ui| self.foot.show(ui, game));
+                                // The part of the content (up to the most the section may take)
+                                // that did not fit this frame.
+                                (out.content_size.y.min(VARIANT_SECTION_POINTS)
+                                    - out.inner_rect.height())
+                                .max(0.0)
                             });
-                    // What the section wants next frame: its title, and its content's
-                    // whole height (not the part that fitted) up to the most it may take.
-                    let body = shown.body_returned.map_or(0.0, |h| {
-                        h.min(VARIANT_SECTION_POINTS) + 2.0 * ui.spacing().item_spacing.y
-                    });
-                    *self.foot_points = shown.header_response.rect.bottom() - top + body + 8.0;
+                    // Next frame the section gets the room it took and what it lacked.
+                    let bottom = shown
+                        .body_response
+                        .as_ref()
+                        .map_or(shown.header_response.rect.bottom(), |r| r.rect.bottom());
+                    let missing = shown.body_returned.unwrap_or(0.0);
+                    *self.foot_points = bottom - top + missing + ui.spacing().item_spacing.y;
                 }
             })
             .response

@@ -432,9 +432,9 @@ pub enum BotSpecError {
     Command(external::CommandLineError),
     /// `ext:` with no command line.
     EmptyCommand,
-    /// `alphabeta:`, `pure:` or `exploit:` with a level outside 1 to [`search::MAX_LEVEL`]
-    /// (the text given).
-    Level(String),
+    /// `alphabeta:`, `pure:`, `exploit:` or `mixed:` with a level outside 1 to
+    /// [`search::MAX_LEVEL`]: the bot's name and the level's text.
+    Level(String, String),
     /// No bot of that name (the text given).
     Unknown(String),
 }
@@ -446,9 +446,11 @@ impl fmt::Display for BotSpecError {
             BotSpecError::EmptyCommand => {
                 f.write_str("ext: needs a command line, e.g. ext:python3 bot.py")
             }
-            BotSpecError::Level(l) => {
-                write!(f, "the level must be 1 to {}, not '{l}'", search::MAX_LEVEL)
-            }
+            BotSpecError::Level(name, l) => write!(
+                f,
+                "{name} level must be 1 to {}, not '{l}'",
+                search::MAX_LEVEL
+            ),
             BotSpecError::Unknown(t) => write!(
                 f,
                 "unknown bot '{t}' (expected random, greedy, alphabeta[:1-{m}], pure:1-{m}, \
@@ -463,7 +465,7 @@ impl std::error::Error for BotSpecError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BotSpecError::Command(e) => Some(e),
-            BotSpecError::EmptyCommand | BotSpecError::Level(_) | BotSpecError::Unknown(_) => None,
+            BotSpecError::EmptyCommand | BotSpecError::Level(..) | BotSpecError::Unknown(_) => None,
         }
     }
 }
@@ -471,11 +473,11 @@ impl std::error::Error for BotSpecError {
 /// The default alpha-beta level when none is given.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// A bot level 1 to [`search::MAX_LEVEL`] from its text.
-fn parse_level(text: &str) -> Result<u8, BotSpecError> {
+/// The level 1 to [`search::MAX_LEVEL`] of the bot `name` from its text.
+fn parse_level(name: &str, text: &str) -> Result<u8, BotSpecError> {
     match text.parse::<u8>() {
         Ok(n @ 1..=search::MAX_LEVEL) => Ok(n),
-        _ => Err(BotSpecError::Level(text.to_string())),
+        _ => Err(BotSpecError::Level(name.to_string(), text.to_string())),
     }
 }
 
@@ -518,14 +520,14 @@ impl BotSpec {
                 let (l, m) = rest
                     .split_once(':')
                     .ok_or_else(|| BotSpecError::Unknown(t.to_string()))?;
-                let level = parse_level(l)?;
+                let level = parse_level(name, l)?;
                 match m.parse::<i32>() {
                     Ok(margin @ 0..=1000) => Ok(BotSpec::Mixed(level, margin)),
                     _ => Err(BotSpecError::Unknown(t.to_string())),
                 }
             }
             ("alphabeta" | "pure" | "exploit", Some(l)) => {
-                let level = parse_level(l)?;
+                let level = parse_level(name, l)?;
                 Ok(match name {
                     "pure" => BotSpec::Pure(level),
                     "exploit" => BotSpec::Exploit(level),
@@ -688,7 +690,14 @@ mod tests {
             BotSpec::AlphaBeta(9)
         );
         assert!(BotSpec::parse("alphabeta:10").is_err());
-        assert!(BotSpec::parse("exploit:0").is_err());
+        assert_eq!(
+            BotSpec::parse("exploit:0").unwrap_err().to_string(),
+            "exploit level must be 1 to 9, not '0'"
+        );
+        assert_eq!(
+            BotSpec::parse("alphabeta:10").unwrap_err().to_string(),
+            "alphabeta level must be 1 to 9, not '10'"
+        );
         assert!(BotSpec::parse("pure").is_err());
         assert!(BotSpec::parse("mixed:8").is_err());
         assert!(BotSpec::parse("mixed:8:-5").is_err());

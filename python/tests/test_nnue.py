@@ -136,3 +136,28 @@ def test_the_examples_in_the_docstrings_hold(name: str) -> None:
     for t in tests:
         runner.run(t, out=out.append)
     assert runner.failures == 0, "".join(out)
+
+
+def test_mirrored_positions_are_the_engines_inputs_of_the_reflected_board() -> None:
+    pytest.importorskip("scipy")
+    chess = pytest.importorskip("chess")
+    from esoterica import train
+
+    fens = [
+        "r4rk1/1pq2ppp/p1n1b3/4p3/4P3/1NN1B3/PPP2PPP/R2Q1RK1 b - - 3 14",
+        "8/5pk1/6p1/3B4/2P5/6P1/5PKP/3b4 w - - 0 41",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ]
+    rows = []
+    for fen in fens:
+        us, them, pieces = esoterica.nnue_inputs(Position("standard", fen))
+        rows.append((us, them, pieces, 10, 0.5, fen, 1))
+    data = train._arrays(rows)
+    m = train.mirrored_files(data, np.arange(len(fens)))
+    # The position with castling rights is left out.
+    assert len(m["label"]) == 2
+    for i, fen in enumerate(fens[:2]):
+        reflected = chess.Board(fen).transform(chess.flip_horizontal).fen()
+        us, them, _ = esoterica.nnue_inputs(Position("standard", reflected))
+        assert sorted(x for x in m["us"][i] if x >= 0) == sorted(us)
+        assert sorted(x for x in m["them"][i] if x >= 0) == sorted(them)

@@ -11,7 +11,8 @@ Three steps, each skippable:
    the games are many and their positions plausible. Each position after the random
    moves, with probability ``--sample``, is labelled by a deeper search of the same
    bot (``--label-nodes``; the move it finds is then the one played), or for standard
-   chess by Stockfish (``--stockfish PATH --sf-depth D``). Positions in check, positions
+   chess by Stockfish (``--stockfish PATH --sf-depth D``; with ``--play-label-move`` the
+   game then plays Stockfish's best move, with no search of our own). Positions in check, positions
    whose best move takes a piece, and mate scores are not kept. A game ends by the rules,
    at ``--max-plies``, or when the labels say one side is winning by ``--adjudicate``
    centipawns four positions in a row. The positions are added to ``--data`` every
@@ -30,6 +31,8 @@ Three steps, each skippable:
    holds them (quantisation-aware training); ``--decay`` is AdamW's weight decay on the
    hidden layer. Validation holds out the positions of one game in 20; the epoch with the
    lowest validation loss is kept (of the quantisation-aware ones, when there are any).
+   ``--mirror`` (standard chess) also trains on each training position without castling
+   rights reflected across the middle file, where the rules are the same.
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``
@@ -76,6 +79,7 @@ class GenSettings:
     adjudicate: int
     stockfish: str | None
     sf_depth: int
+    play_label_move: bool = False
 
 
 def _is_capture(pos: Position, uci: str) -> bool:
@@ -154,7 +158,9 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
         move: str | None = None
         if labelled and sf is not None:
             label, best = sf.label(pos.text())
-            if not varied:
+            if not varied and settings.play_label_move and best is not None:
+                move = best
+            elif not varied:
                 r = bot.search(pos, nodes=settings.play_nodes)
                 move = r.move.uci if r.move is not None else None
         elif labelled:
@@ -310,6 +316,32 @@ def _sparse(idx: np.ndarray, features: int):
     return csr_matrix((data, cols, indptr), shape=(idx.shape[0], features))
 
 
+def mirrored_files(data: dict[str, np.ndarray], rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Standard chess positions `rows` of `data` reflected across the board's middle
+    file (a-file to h-file), for the rows whose position has no castling right left
+    (there the rules, so the label and the result, are unchanged by the reflection).
+    Square `s` of the engine's 8×8 layout is ``rank × 8 + file``, so a feature
+    ``(rel × 6 + kind) × 64 + s`` reflects to itself with the file bits flipped
+    (``^ 7``); the padding (``-1``) stays.
+
+    >>> d = {"us": np.array([[4, 64 + 11, -1]], dtype=np.int16),
+    ...      "them": np.array([[60, -1, -1]], dtype=np.int16),
+    ...      "pieces": np.array([3]), "label": np.array([12.0]), "result": np.array([0.5]),
+    ...      "text": np.array(["4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"]), "game": np.array([7])}
+    >>> m = mirrored_files(d, np.array([0]))
+    >>> m["us"].tolist(), m["them"].tolist(), m["label"].tolist()
+    ([[3, 76, -1]], [[59, -1, -1]], [12.0])
+    >>> len(mirrored_files({**d, "text": np.array(["r3k3/8/8/8/8/8/8/4K3 b q - 0 1"])}, np.array([0]))["us"])
+    0
+    """
+    keep = np.array([str(data["text"][i]).split(" ")[2] == "-" for i in rows], dtype=bool)
+    rows = rows[keep] if len(rows) else rows
+    out = {k: data[k][rows] for k in ("us", "them", "pieces", "label", "result", "game")}
+    for k in ("us", "them"):
+        out[k] = np.where(out[k] >= 0, out[k] ^ 7, out[k]).astype(data[k].dtype)
+    return out
+
+
 class Net:
     """The float network (the engine's architecture) with Adam state."""
 
@@ -403,8 +435,11 @@ def train(
     log=print,
     qat_epochs: int = 0,
     decay: float = 0.0,
+    mirror: bool = False,
 ):
-    """Fits a network; returns it, the loss history and the validation indices."""
+    """Fits a network; returns it, the loss history and the validation indices. With
+    `mirror` (standard chess), each training position without castling rights is also
+    trained on reflected across the middle file (`mirrored_files`); validation is not."""
     features = esoterica.nnue_layout(variant)["features"]
     n = len(data["label"])
     rng = np.random.default_rng(seed)
@@ -422,6 +457,21 @@ def train(
     bucket_of = np.array(
         [esoterica.nnue_bucket(variant, int(p), buckets) for p in range(0, 400)], dtype=np.int64
     )
+    if mirror:
+        extra = mirrored_files(data, tr)
+        data = dict(data)
+        for k in ("us", "them"):
+            width = max(data[k].shape[1], extra[k].shape[1])
+            data[k] = np.concatenate(
+                [
+                    np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+                    for a in (data[k], extra[k])
+                ]
+            )
+        for k in ("pieces", "label", "result"):
+            data[k] = np.concatenate([data[k], extra[k]])
+        tr = rng.permutation(np.concatenate([tr, n + np.arange(len(extra["label"]))]))
+        log(f"mirrored: {len(extra['label'])} training positions added")
     target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
     net = Net(features, hidden, buckets, scale, seed)
 
@@ -552,6 +602,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--adjudicate", type=int, default=1500, help="centipawns")
     ap.add_argument("--stockfish", help="label standard chess with this UCI engine")
     ap.add_argument("--sf-depth", type=int, default=9)
+    ap.add_argument(
+        "--play-label-move",
+        action="store_true",
+        help="after the varied plies, play the labeller's best move where it labels (no search of our own)",
+    )
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--save-every", type=int, default=200, help="games between saves")
     ap.add_argument("--seed", type=int, default=1)
@@ -568,12 +623,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--qat-epochs", type=int, default=4, help="last epochs on the rounded weights"
     )
+    ap.add_argument(
+        "--mirror",
+        action="store_true",
+        help="standard chess: also train on the positions without castling rights reflected a-file to h-file",
+    )
     args = ap.parse_args(argv)
 
     if esoterica.Position(args.variant).simultaneous:
         ap.error(f"{args.variant}: simultaneous variants are not trained by this script")
     if args.stockfish and args.variant != "standard":
         ap.error("--stockfish labels standard chess only")
+    if args.mirror and args.variant != "standard":
+        ap.error("--mirror reflects standard chess only")
 
     data = None
     if os.path.exists(args.data):
@@ -593,6 +655,7 @@ def main(argv: list[str] | None = None) -> int:
             args.adjudicate,
             args.stockfish,
             args.sf_depth,
+            args.play_label_move,
         )
 
         if args.stockfish:
@@ -636,12 +699,13 @@ def main(argv: list[str] | None = None) -> int:
         log,
         args.qat_epochs,
         args.decay,
+        args.mirror,
     )
     labels = str(data["labeller"]) if "labeller" in data else "unknown"
     note = (
         f"{args.variant}: {len(data['label'])} positions labelled by {labels}; "
         f"{args.hidden} hidden, {args.buckets} buckets, {args.epochs} epochs, "
-        f"lambda {args.lam}, decay {args.decay}; epoch {kept} kept, validation loss "
+        f"lambda {args.lam}, decay {args.decay}{', mirrored' if args.mirror else ''}; epoch {kept} kept, validation loss "
         f"{history[kept - 1][2]:.5f}"
     )
     if args.out:

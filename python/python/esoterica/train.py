@@ -91,29 +91,70 @@ def _is_capture(pos: Position, uci: str) -> bool:
 
 
 class _Stockfish:
-    """Stockfish labels for standard chess (python-chess's engine wrapper)."""
+    """Stockfish labels for standard chess, over UCI through a pipe. The output is read
+    by hand (the last ``info ... score`` line before ``bestmove``): python-chess's engine
+    wrapper parses and checks every line's principal variation, which costs this process
+    as much time as Stockfish's search at depth 7."""
 
     def __init__(self, path: str, depth: int) -> None:
-        import chess
-        import chess.engine
+        import subprocess
 
-        self.chess = chess
-        self.engine = chess.engine.SimpleEngine.popen_uci(path)
-        self.engine.configure({"Threads": 1, "Hash": 16})
+        self.proc = subprocess.Popen(
+            [path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+        )
         self.depth = depth
+        self._send("uci")
+        self._until("uciok")
+        self._send("setoption name Threads value 1")
+        self._send("setoption name Hash value 16")
+        self._send("isready")
+        self._until("readyok")
+
+    def _send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def _until(self, word: str) -> list[str]:
+        assert self.proc.stdout is not None
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"Stockfish ended before '{word}'")
+            lines.append(line)
+            if line.startswith(word):
+                return lines
 
     def label(self, fen: str) -> tuple[int | None, str | None]:
-        board = self.chess.Board(fen)
-        info = self.engine.analyse(board, self.chess.engine.Limit(depth=self.depth))
-        score = info["score"].pov(board.turn)
-        pv = info.get("pv") or []
-        best = pv[0].uci() if pv else None
-        if score.is_mate():
-            return None, best
-        return score.score(), best
+        """Stockfish's score of `fen` in centipawns from the side to move (None for a mate
+        score) and its best move (UCI), searched to the depth."""
+        self._send(f"position fen {fen}")
+        self._send(f"go depth {self.depth}")
+        lines = self._until("bestmove")
+        words = lines[-1].split()
+        best = words[1] if len(words) > 1 and words[1] != "(none)" else None
+        for line in reversed(lines[:-1]):
+            w = line.split()
+            if "score" not in w or "lowerbound" in w or "upperbound" in w:
+                continue
+            i = w.index("score")
+            if w[i + 1] == "mate":
+                return None, best
+            return int(w[i + 2]), best
+        return None, best
 
     def close(self) -> None:
-        self.engine.quit()
+        try:
+            self._send("quit")
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()
 
 
 _ENGINE: _Stockfish | None = None

@@ -172,24 +172,24 @@ def test_stockfish_labels_read_over_the_pipe_match_python_chess() -> None:
     from esoterica import train
 
     path = shutil.which("stockfish") or "/usr/games/stockfish"
-    ref = chess.engine.SimpleEngine.popen_uci(path)
-    ref.configure({"Threads": 1, "Hash": 16})
-    try:
-        # Each position on a fresh engine (python-chess clears the hash for a new board).
-        for fen in [
-            "r4rk1/1pq2ppp/p1n1b3/4p3/4P3/1NN1B3/PPP2PPP/R2Q1RK1 b - - 3 14",
-            "8/5pk1/6p1/3B4/2P5/6P1/5PKP/3b4 w - - 0 41",
-        ]:
-            board = chess.Board(fen)
+    # Each position on fresh engines: a search's result depends on the hash it finds.
+    for fen in [
+        "r4rk1/1pq2ppp/p1n1b3/4p3/4P3/1NN1B3/PPP2PPP/R2Q1RK1 b - - 3 14",
+        "8/5pk1/6p1/3B4/2P5/6P1/5PKP/3b4 w - - 0 41",
+    ]:
+        board = chess.Board(fen)
+        ref = chess.engine.SimpleEngine.popen_uci(path)
+        try:
+            ref.configure({"Threads": 1, "Hash": 16})
             info = ref.analyse(board, chess.engine.Limit(depth=6))
-            sf = train._Stockfish(path, 6)
-            try:
-                score, best = sf.label(fen)
-                # A mate score is no label; the move is still given.
-                assert sf.label("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1") == (None, "a1a8")
-            finally:
-                sf.close()
-            assert score == info["score"].pov(board.turn).score()
-            assert best == info["pv"][0].uci()
-    finally:
-        ref.quit()
+        finally:
+            ref.quit()
+        sf = train._Stockfish(path, 6)
+        try:
+            score, best = sf.label(fen)
+            # A mate score is no label; the move is still given.
+            assert sf.label("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1") == (None, "a1a8")
+        finally:
+            sf.close()
+        assert score == info["score"].pov(board.turn).score()
+        assert best == info["pv"][0].uci()

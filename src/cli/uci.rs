@@ -11,7 +11,7 @@ use crate::bots::uci_engine::UciEngine;
 pub struct UciArgs {
     /// The built-in bot to play: random, greedy or alphabeta[:1-9] (levels 1-5 make
     /// deliberate mistakes; the default is the strongest level, as a GUI expects).
-    #[arg(long, default_value = "alphabeta:8")]
+    #[arg(long, default_value = "alphabeta:9")]
     pub bot: String,
     /// Master seed: the bot of the n-th game (after n `ucinewgame`s) is seeded from (seed, n).
     #[arg(long, default_value_t = 0)]

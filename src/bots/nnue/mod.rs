@@ -32,7 +32,10 @@ use crate::rules::{Color, Position, Variant};
 
 /// The networks compiled into the binary: `assets/nets/<variant>.nnue` for each variant
 /// whose network passed its SPRT against the hand-tuned evaluation (`docs/BOTS.md`).
-const EMBEDDED: &[(Variant, &[u8])] = &[];
+const EMBEDDED: &[(Variant, &[u8])] = &[(
+    Variant::Standard,
+    include_bytes!("../../../assets/nets/standard.nnue"),
+)];
 
 impl Network {
     /// Reads a network file from disk.
@@ -552,5 +555,27 @@ mod tests {
             let n = shipped(v).unwrap_or_else(|| panic!("{v}"));
             assert_eq!(n.variant(), v);
         }
+    }
+
+    /// Standard chess ships a network, and it scores as chess is scored: the initial
+    /// position near level, a queen more far ahead for the side that has it, from either
+    /// side's point of view.
+    #[test]
+    fn the_shipped_standard_network_plays_level_nine() {
+        let r = NetSource::Shipped.resolve(Variant::Standard);
+        assert!(r.warning.is_none(), "{:?}", r.warning);
+        let net = r.network.expect("a standard network is shipped");
+        let start = Position::new(Variant::Standard);
+        let level = net.evaluate_for(&start, Color::White);
+        assert!(level.abs() < 60, "initial position: {level}");
+        let up = Position::from_text(
+            Variant::Standard,
+            "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+        )
+        .unwrap();
+        let white = net.evaluate_for(&up, Color::White);
+        let black = net.evaluate_for(&up, Color::Black);
+        assert!(white > 500, "a queen up: {white}");
+        assert!(black < -500, "a queen down: {black}");
     }
 }

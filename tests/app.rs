@@ -2641,6 +2641,20 @@ mod start_modes {
         }
     }
 
+    /// `play --black alphabeta:9` seats level 9 (the network's level), and the Players
+    /// section's level slider, drawn each frame, keeps it (its range is every level).
+    #[test]
+    fn the_strongest_level_given_on_the_command_line_stays_seated() {
+        let (_root, f) = folders("flow-level-nine");
+        let mut app = start("esoterica play --black alphabeta:9", f);
+        frames(&mut app, 5);
+        let seats = app.world().resource::<Seats>().clone();
+        assert!(
+            matches!(seats.of(Color::Black), PlayerSpec::Bot { spec, level: 9 } if spec == "alphabeta"),
+            "{seats:?}"
+        );
+    }
+
     #[test]
     fn keys_offer_a_draw_resign_and_open_the_analysis() {
         use esoterica::bots::live_analysis::AnalysisSettings;

@@ -572,11 +572,11 @@ impl LeftPanelExtras<'_> {
                 ui.horizontal(|ui| {
                     ui.add_space(40.0);
                     ui.spacing_mut().slider_width = 100.0;
-                    ui.add(egui::Slider::new(l, 1..=8).text("level"));
+                    ui.add(egui::Slider::new(l, 1..=crate::bots::search::MAX_LEVEL).text("level"));
                 });
                 if name == "alphabeta" {
-                    ui.horizontal(|ui| {
-                        ui.add_space(40.0);
+                    // Indented in a vertical layout, so the words wrap inside the panel.
+                    ui.indent("level-rating", |ui| {
                         ui.label(
                             egui::RichText::new(format!(
                                 "{} · about {} Elo",

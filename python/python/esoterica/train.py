@@ -500,17 +500,9 @@ def train(
     )
     if mirror:
         extra = mirrored_files(data, tr)
-        data = dict(data)
-        for k in ("us", "them"):
-            width = max(data[k].shape[1], extra[k].shape[1])
-            data[k] = np.concatenate(
-                [
-                    np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
-                    for a in (data[k], extra[k])
-                ]
-            )
-        for k in ("pieces", "label", "result"):
-            data[k] = np.concatenate([data[k], extra[k]])
+        # The reflected rows after the others (`merge` pads the inputs); the position
+        # texts stay those of the first n rows, which validation alone reads.
+        data = {**data, **merge(data, extra)}
         tr = rng.permutation(np.concatenate([tr, n + np.arange(len(extra["label"]))]))
         log(f"mirrored: {len(extra['label'])} training positions added")
     target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]

@@ -120,9 +120,13 @@ impl PyBot {
 /// What a bot's search found (`Bot.search`): the move it plays, and from the last depth its
 /// search completed the score, the depth, the principal variation and the nodes.
 ///
-/// A bot without a search (`random`, `greedy`) and a Parity commit report no score: `score`
-/// and `mate` are `None`, `depth` is 0 and `pv` is the move alone. At the levels with
-/// noise (`alphabeta:1`–`5`) the bot may play a move other than `pv[0]`, the search's best.
+/// A bot without a search (`random`, `greedy`) reports no score: `score` and `mate` are
+/// `None`, `depth` is 0 and `pv` is the move alone. A Parity or Single Occupation commit
+/// reports the value of the commit matrix for the side asked (the best blend of worst case
+/// and mean, `mate` 1 for a win against every reply), `depth` 1 for one turn and 2 where
+/// the second turn was looked at, `pv` the commit alone; a side with one commit has no
+/// matrix and no score. At the levels with noise (`alphabeta:1`–`5`) the bot may play a
+/// move other than `pv[0]`, the search's best.
 #[pyclass(module = "esoterica", name = "SearchResult", frozen)]
 pub struct PySearchResult {
     /// The move the bot plays (Parity: its commit), `None` when it has none.

@@ -311,6 +311,13 @@ def test_bot_search_gives_the_score_the_line_and_the_nodes() -> None:
     # Parity: the commit of the side asked.
     r = Bot("alphabeta:2").search(Position("parity"), "black", depth=1)
     assert r.move.side == "black" and r.move in Position("parity").legal_commits("black")
+    assert r.depth == 1 and isinstance(r.score, int) and r.pv == [r.move]
+    # The commit matrix's value for the side asked: a Queen more is far ahead for White
+    # and far behind for Black, looked at a second turn deep.
+    queen_up = Position("parity", "r3k3/pp3ppp/8/8/8/8/PP3PPP/R2QK3 w - - 0 1 -/-")
+    white, black = (Bot("alphabeta:8", seed=3).search(queen_up, s) for s in ("white", "black"))
+    assert white.depth == black.depth == 2 and white.nodes > 0
+    assert white.score > 600 and black.score < -600, (white.score, black.score)
     over = Position("standard", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
     r = Bot("alphabeta:2").search(over)
     assert (r.move, r.pv, r.score) == (None, [], None)

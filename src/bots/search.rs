@@ -1486,6 +1486,15 @@ fn from_tt(score: i32, ply: i32) -> i32 {
     }
 }
 
+/// Forwards the host's stop and keeps a search's reports from it.
+struct Unreported<'a>(&'a mut dyn SearchControl);
+
+impl SearchControl for Unreported<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        self.0.should_stop(nodes)
+    }
+}
+
 impl Bot for AlphaBetaBot {
     fn name(&self) -> &str {
         &self.name
@@ -1576,11 +1585,12 @@ impl Bot for AlphaBetaBot {
                     movetime: limits.movetime.map(|t| t / 2),
                     ..limits
                 };
+                // The prediction's value is the other side's: it is not reported.
                 let predicted = simultaneous::choose_commit_evaluated(
                     pos,
                     side.other(),
                     half,
-                    ctl,
+                    &mut Unreported(&mut *ctl),
                     &mut self.rng,
                     &resolver,
                     settings.pure(),

@@ -35,7 +35,7 @@ use rand::seq::SliceRandom;
 use super::eval::piece_value;
 use super::nnue::StaticEval;
 use super::search::MATE;
-use super::{SearchControl, SearchLimits};
+use super::{SearchControl, SearchInfo, SearchLimits};
 use crate::rules::classic;
 use crate::rules::{
     CheckKind, Color, DrawReason, Effect, IllegalMove, Move, Outcome, Position, TurnModel,
@@ -827,13 +827,66 @@ struct Job<'a, 'r> {
 }
 
 /// [`choose_commit_evaluated`]'s body; with `known` the matrix's only column is that
-/// commit of the other side.
+/// commit of the other side. Where a matrix was rated, its value for `job.side` is
+/// reported to `ctl` ([`SearchControl::report`]) with the commit chosen: see
+/// [`reported_value`] for the score, `depth` 1 for the one-turn matrix and 2 where the
+/// second turn finished a row, `nodes` the pairs resolved.
 fn choose(
     job: &Job,
     ctl: &mut dyn SearchControl,
     rng: &mut Xoshiro256PlusPlus,
     known: Option<&Move>,
 ) -> Option<Move> {
+    let (commit, rated) = choose_rated(job, ctl, rng, known);
+    if let (Some(best), Some(r)) = (commit, rated) {
+        ctl.report(SearchInfo {
+            depth: r.depth,
+            score: r.value,
+            nodes: r.pairs,
+            best: Some(best),
+            pv: vec![best],
+        });
+    }
+    commit
+}
+
+/// What a commit choice rated: the value of the rows it chose among for the committing
+/// side ([`reported_value`]), how deep it looked (1 or 2 turns) and the pairs resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rated {
+    value: i32,
+    depth: u32,
+    pairs: u64,
+}
+
+/// The score a commit choice reports for the committing side, in centipawns from the best
+/// blend of worst case and mean ([`CommitScore::blend`]) among the rows it chose from:
+/// `MATE - 1` (mate this turn) where that row wins against every reply considered,
+/// `-(MATE - 1)` where its blend is beyond [`super::search::MATE_BOUND`] on the losing
+/// side (every row loses against some reply and the rest are nearly as bad), else the
+/// blend itself. `None` for no rows.
+fn reported_value(payoffs: &[i32], cols: usize) -> Option<i32> {
+    let best = payoffs
+        .chunks_exact(cols.max(1))
+        .map(CommitScore::of_row)
+        .max_by_key(|s| s.blend)?;
+    Some(if best.worst >= MATE {
+        MATE - 1
+    } else if best.blend <= -super::search::MATE_BOUND {
+        -(MATE - 1)
+    } else {
+        best.blend
+    })
+}
+
+/// [`choose`] without the report: the commit, and what was rated where a matrix was
+/// (`None` where `side` had at most one commit).
+fn choose_rated(
+    job: &Job,
+    ctl: &mut dyn SearchControl,
+    rng: &mut Xoshiro256PlusPlus,
+    known: Option<&Move>,
+) -> (Option<Move>, Option<Rated>) {
     let &Job {
         pos,
         side,
@@ -852,7 +905,7 @@ fn choose(
     let deep = deep_commits > 0 && noise <= 0;
     let mut mine = pos.legal_commits(side);
     if mine.len() <= 1 {
-        return mine.first().copied();
+        return (mine.first().copied(), None);
     }
     if mixed {
         mine.shuffle(rng);
@@ -874,7 +927,12 @@ fn choose(
         push_payoffs(pos, side, m, &theirs, resolver, &mut pairs, &mut matrix, ev);
         scored.push(*m);
         if matrix[row_start..].iter().all(|&v| v >= MATE) {
-            return Some(*m);
+            let rated = Rated {
+                value: MATE - 1,
+                depth: 1,
+                pairs,
+            };
+            return (Some(*m), Some(rated));
         }
         if deadline.is_some_and(|d| Instant::now() >= d) || ctl.should_stop(pairs) {
             break;
@@ -908,14 +966,30 @@ fn choose(
         if !done.is_empty() {
             let rows: Vec<usize> = done.iter().map(|d| d.0).collect();
             let payoffs: Vec<i32> = done.into_iter().flat_map(|d| d.1).collect();
-            return choose_row(&rows, &payoffs, cols, margin_cp, mixed, rng).map(|i| scored[i]);
+            let rated = reported_value(&payoffs, cols).map(|value| Rated {
+                value,
+                depth: 2,
+                pairs,
+            });
+            let commit =
+                choose_row(&rows, &payoffs, cols, margin_cp, mixed, rng).map(|i| scored[i]);
+            return (commit, rated);
         }
     }
+    let rated = reported_value(&matrix, cols).map(|value| Rated {
+        value,
+        depth: 1,
+        pairs,
+    });
     if noise > 0 {
-        return pick_near_best(&blends, noise, rng).map(|i| scored[i]);
+        return (
+            pick_near_best(&blends, noise, rng).map(|i| scored[i]),
+            rated,
+        );
     }
     let rows: Vec<usize> = (0..scored.len()).collect();
-    choose_row(&rows, &matrix, cols, margin_cp, mixed, rng).map(|i| scored[i])
+    let commit = choose_row(&rows, &matrix, cols, margin_cp, mixed, rng).map(|i| scored[i]);
+    (commit, rated)
 }
 
 /// The last step of a commit choice among `rows` (indices of the rated commits), whose
@@ -1079,6 +1153,94 @@ mod tests {
         }
         assert!(positions >= 8, "{positions}");
         assert!(differ > 0, "the second turn never changed a choice");
+    }
+
+    /// Keeps the last report of a search.
+    struct LastReport(Option<SearchInfo>);
+
+    impl SearchControl for LastReport {
+        fn should_stop(&mut self, _nodes: u64) -> bool {
+            false
+        }
+        fn report(&mut self, info: SearchInfo) {
+            self.0 = Some(info);
+        }
+    }
+
+    /// A commit choice reports its value for the committing side: a Queen ahead is far
+    /// ahead for the side that has it and far behind for the other, with the commit played
+    /// as the report's best move and the second turn's depth; a side with one commit has
+    /// no matrix and reports nothing.
+    #[test]
+    fn a_commit_choice_reports_its_value_for_the_committing_side() {
+        let pos = Position::from_text(
+            Variant::Parity,
+            "r3k3/pp3ppp/8/8/8/8/PP3PPP/R2QK3 w - - 0 1 -/-",
+        )
+        .unwrap();
+        for (side, ahead) in [(Color::White, true), (Color::Black, false)] {
+            let mut ctl = LastReport(None);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            let commit = choose_commit_evaluated(
+                &pos,
+                side,
+                SearchLimits::default(),
+                &mut ctl,
+                &mut rng,
+                &rules_resolver,
+                STRONGEST,
+                StaticEval::HandTuned,
+            );
+            let info = ctl.0.expect("a report");
+            assert_eq!(info.best, commit);
+            assert_eq!(info.pv, vec![commit.unwrap()]);
+            assert_eq!(info.depth, 2);
+            assert!(info.nodes > 0);
+            if ahead {
+                assert!(info.score > 600, "{side:?}: {}", info.score);
+            } else {
+                assert!(info.score < -600, "{side:?}: {}", info.score);
+            }
+        }
+        // White's King in the corner, b2 covered and the a-pawn blocked: one commit, b1.
+        let one =
+            Position::from_text(Variant::Parity, "4k3/8/8/8/8/p7/P7/K7 w - - 0 1 -/-").unwrap();
+        assert_eq!(one.legal_commits(Color::White).len(), 1);
+        let mut ctl = LastReport(None);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let commit = choose_commit(
+            &one,
+            Color::White,
+            SearchLimits::default(),
+            &mut ctl,
+            &mut rng,
+            &rules_resolver,
+        );
+        assert!(commit.is_some());
+        assert!(ctl.0.is_none());
+    }
+
+    /// The reported value of a matrix: the best blend of worst case and mean, a mate this
+    /// turn where a row wins against every reply, and a loss where every row's blend is
+    /// beyond the mate bound.
+    #[test]
+    fn the_reported_value_is_the_best_blend_or_a_mate() {
+        // Rows (0, 100) and (40, 40): blends (0 + 50) / 4 = 12 and 40.
+        assert_eq!(reported_value(&[0, 100, 40, 40], 2), Some(40));
+        assert_eq!(reported_value(&[MATE, MATE, 40, 40], 2), Some(MATE - 1));
+        assert_eq!(
+            reported_value(&[-MATE, -MATE, -MATE, 100 - MATE], 2),
+            Some(-(MATE - 1))
+        );
+        // One losing reply of two: 3 × -MATE + the mean, a quarter of it, still above the
+        // bound, and reported as the blend.
+        let b = reported_value(&[-MATE, 2_000], 2).unwrap();
+        assert_eq!(b, (3 * -MATE + (2_000 - MATE) / 2).div_euclid(4));
+        assert_eq!(reported_value(&[], 2), None);
+        assert!(matches!(
+            crate::bots::analysis::Score::from_search(MATE - 1),
+            crate::bots::analysis::Score::Mate(1)
+        ));
     }
 
     #[test]

@@ -113,11 +113,48 @@ def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypat
     assert r.move is not None and r.score is not None
 
 
+def test_train_labels_parity_commits_from_each_sides_point_of_view(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("scipy")
+    from esoterica import train
+
+    data, out = tmp_path / "d.npz", tmp_path / "parity.nnue"
+    args = ["--variant", "parity", "--data", str(data), "--games", "3", "--play-nodes", "60"]
+    args += ["--label-nodes", "200", "--sample", "1", "--max-plies", "40", "--seed", "5"]
+    args += ["--varied-plies", "4"]
+    assert train.main(args) == 0
+    with np.load(data) as f:
+        d = {k: f[k] for k in f.files}
+    n = len(d["label"])
+    assert n > 20 and set(np.unique(d["side"])) == {"white", "black"}
+    assert str(d["labeller"]) == "alphabeta:8 searches of 200 nodes"
+    # Each row is its side's inputs of its position, and its label that side's value of
+    # the commit matrix: a fresh search of the same budget finds the same value.
+    for i in range(0, n, max(1, n // 8)):
+        p, side = Position("parity", str(d["text"][i])), str(d["side"][i])
+        us, them, _ = esoterica.nnue_inputs(p, side)
+        assert [x for x in d["us"][i] if x >= 0] == us
+        assert [x for x in d["them"][i] if x >= 0] == them
+        r = esoterica.Bot("alphabeta:8", seed=int(d["game"][i])).search(p, side, nodes=200)
+        assert r.score == d["label"][i], (i, r.score, d["label"][i])
+    # One game's results: each side's rows hold its own result.
+    g = d["game"] == d["game"][0]
+    for side, other in (("white", "black"), ("black", "white")):
+        mine, theirs = d["result"][g & (d["side"] == side)], d["result"][g & (d["side"] == other)]
+        if len(mine) and len(theirs):
+            assert mine[0] == 1.0 - theirs[0]
+    args = ["--variant", "parity", "--data", str(data), "--epochs", "2", "--hidden", "16"]
+    args += ["--out", str(out), "--qat-epochs", "1"]
+    assert train.main(args) == 0
+    monkeypatch.setenv("ESOTERICA_NETS", str(tmp_path))
+    r = esoterica.Bot("alphabeta:9").search(Position("parity"), "black", nodes=300)
+    assert r.move is not None and r.move.side == "black" and r.score is not None
+
+
 def test_train_refuses_what_it_cannot_train(tmp_path) -> None:
     from esoterica import train
 
     with pytest.raises(SystemExit):
-        train.main(["--variant", "parity", "--data", str(tmp_path / "p.npz")])
+        train.main(["--variant", "bully", "--data", str(tmp_path / "p.npz"), "--mirror"])
     with pytest.raises(SystemExit):
         train.main(
             ["--variant", "bully", "--data", str(tmp_path / "b.npz"), "--stockfish", "sf"]

@@ -18,7 +18,7 @@ Three steps, each skippable:
    centipawns four positions in a row. The positions are added to ``--data`` every
    ``--save-every`` games (a ``.npz`` file: the network inputs of both perspectives, the
    piece count, the label in centipawns and the game's result, both from the side to
-   move, and the position's text).
+   move (Parity: from the side labelled), the position's text and that side).
 2. **Training** (``--epochs N``, 0 to skip): numpy and scipy on the CPU. The network is
    the engine's (``src/bots/nnue/network.rs``): the features into ``--hidden`` units per
    perspective, a squared clipped ReLU, one output per ``--buckets`` bucket of the piece
@@ -39,8 +39,9 @@ Three steps, each skippable:
    (PNG, matplotlib).
 
 The inputs come from the engine's ``Layout`` (``esoterica.nnue_inputs``), so the features
-used in training are the features the search reads. Parity and Single Occupation (commits
-in place of moves, no search score per position) are not trained by this script.
+used in training are the features the search reads. In Parity and Single Occupation a
+turn is both sides' commits: each side's position is labelled by the value of its commit
+matrix (``play_simultaneous_game``), from its own perspective.
 """
 
 from __future__ import annotations
@@ -82,12 +83,14 @@ class GenSettings:
     play_label_move: bool = False
 
 
-def _is_capture(pos: Position, uci: str) -> bool:
-    """Whether the move `uci` lands on a piece of the other side (the common case of a
-    capture; a teleport's capture elsewhere is not seen)."""
-    mv = pos.parse_move(uci)
+def _is_capture(pos: Position, uci: str, side: str | None = None) -> bool:
+    """Whether the move `uci` of `side` (default: the side to move) lands on a piece of
+    the other side (the common case of a capture; a teleport's capture elsewhere is not
+    seen)."""
+    side = side or pos.turn
+    mv = pos.parse_move(uci, side)
     target = pos.piece_at(mv.to_square)
-    return target is not None and target.color != pos.turn
+    return target is not None and target.color != side
 
 
 class _Stockfish:
@@ -173,7 +176,7 @@ def _stockfish(settings: GenSettings) -> _Stockfish:
 
 def play_game(settings: GenSettings, seed: int) -> list[tuple]:
     """One self-play game seeded with `seed`; the kept positions as (us, them, pieces,
-    label, result, text, seed)."""
+    label, result, text, seed, side), the label and result from the side to move."""
     rng = random.Random(seed)
     game = Game(settings.variant)
     bot = Bot("alphabeta:8", seed=seed)
@@ -248,12 +251,89 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
     rows = []
     for us, them, pieces, label, side, text in kept:
         result = 0.5 if final is None else (1.0 if final == side else 0.0)
-        rows.append((us, them, pieces, label, result, text, seed))
+        rows.append((us, them, pieces, label, result, text, seed, side))
+    return rows
+
+
+def play_simultaneous_game(settings: GenSettings, seed: int) -> list[tuple]:
+    """One self-play game of Parity or Single Occupation seeded with `seed`, as
+    `play_game`, a turn being both sides' commits (two plies): random commits for the
+    first ``--random-plies``, the varied bot's for the next ``--varied-plies``, then
+    ``alphabeta:8``'s. Each side's position is labelled with probability ``--sample`` by
+    its commit search at ``--label-nodes`` (the value of its commit matrix for that side,
+    ``rules/parity.md`` and ``docs/BOTS.md``), whose commit is then played; the inputs
+    are read from that side's perspective and the label and result are that side's. A
+    side whose King is in check, whose commit lands on an enemy piece, or whose value is a
+    mate is not kept."""
+    rng = random.Random(seed)
+    game = Game(settings.variant)
+    bot = Bot("alphabeta:8", seed=seed)
+    varied_bot = Bot(settings.varied_bot, seed=seed)
+    kept: list[tuple] = []  # (us, them, pieces, label, side, text)
+    winning = 0
+    winner: str | None = None
+    for turn in range(settings.max_plies // 2):
+        if game.outcome() is not None or winning >= 4:
+            break
+        pos = game.position
+        commits: dict[str, str] = {}
+        for side in ("white", "black"):
+            legal = pos.legal_commits(side)
+            if len(legal) == 0:
+                break
+            ply = 2 * turn
+            if ply < settings.random_plies:
+                commits[side] = legal[rng.randrange(len(legal))].uci
+                continue
+            if ply < settings.random_plies + settings.varied_plies:
+                chosen = varied_bot.commit(pos, side, nodes=settings.play_nodes)
+                commits[side] = (chosen or legal[0]).uci
+                continue
+            labelled = rng.random() < settings.sample
+            nodes = settings.label_nodes if labelled else settings.play_nodes
+            r = bot.search(pos, side, nodes=nodes)
+            if r.move is None:
+                break
+            commits[side] = r.move.uci
+            if not labelled or (r.score is None and r.mate is None):
+                continue
+            label = r.score if r.mate is None else (MATE_CP if r.mate > 0 else -MATE_CP)
+            quiet = (
+                not pos.in_check(side)
+                and abs(label) < MATE_CP
+                and not _is_capture(pos, r.move.uci, side)
+            )
+            if quiet:
+                us, them, pieces = esoterica.nnue_inputs(pos, side)
+                kept.append((us, them, pieces, label, side, pos.text()))
+            if abs(label) >= settings.adjudicate:
+                ahead = side if label > 0 else ("black" if side == "white" else "white")
+                winning = winning + 1 if ahead == winner else 1
+                winner = ahead
+            else:
+                winning, winner = 0, None
+        if len(commits) < 2:
+            break
+        game.play_turn(commits["white"], commits["black"])
+    outcome = game.outcome()
+    if outcome is not None:
+        final = outcome.winner
+    elif winning >= 4:
+        final = winner
+    else:
+        final = None
+    rows = []
+    for us, them, pieces, label, side, text in kept:
+        result = 0.5 if final is None else (1.0 if final == side else 0.0)
+        rows.append((us, them, pieces, label, result, text, seed, side))
     return rows
 
 
 def _play_game_star(args: tuple[GenSettings, int]) -> list[tuple]:
-    return play_game(*args)
+    settings, seed = args
+    if Position(settings.variant).simultaneous:
+        return play_simultaneous_game(settings, seed)
+    return play_game(settings, seed)
 
 
 def generate(
@@ -290,7 +370,8 @@ def generate(
 
 
 def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
-    """Positions as arrays (the inputs padded with -1)."""
+    """Positions as arrays (the inputs padded with -1); the side of each row where every
+    row names one."""
     n = len(rows)
     width = max([len(r[0]) for r in rows] + [len(r[1]) for r in rows] + [1])
     us = np.full((n, width), -1, dtype=np.int16)
@@ -298,7 +379,7 @@ def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
     for i, (u, t, *_rest) in enumerate(rows):
         us[i, : len(u)] = u
         them[i, : len(t)] = t
-    return {
+    out = {
         "us": us,
         "them": them,
         "pieces": np.array([r[2] for r in rows], dtype=np.int16),
@@ -307,6 +388,9 @@ def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
         "text": np.array([r[5] for r in rows], dtype=np.str_),
         "game": np.array([r[6] for r in rows], dtype=np.int64),
     }
+    if all(len(r) > 7 for r in rows):
+        out["side"] = np.array([r[7] for r in rows], dtype=np.str_)
+    return out
 
 
 def _progress(done: int, total: int, positions: int, start: float) -> None:
@@ -604,8 +688,12 @@ def check_export(net: Net, data, val, variant: str, path: str, buckets: int) -> 
     xu = _sparse(data["us"][ix], net.features)
     xt = _sparse(data["them"][ix], net.features)
     b = np.array([esoterica.nnue_bucket(variant, int(p), buckets) for p in data["pieces"][ix]])
+    sides = data["side"][ix] if "side" in data else [None] * len(ix)
     got = np.array(
-        [esoterica.nnue_evaluate(path, Position(variant, str(t))) for t in data["text"][ix]]
+        [
+            esoterica.nnue_evaluate(path, Position(variant, str(t)), None if s is None else str(s))
+            for t, s in zip(data["text"][ix], sides)
+        ]
     )
     # The float network with its weights rounded as the file holds them: what remains is
     # the engine's integer arithmetic (a centipawn or two), so a larger difference is a bug.
@@ -663,8 +751,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
 
-    if esoterica.Position(args.variant).simultaneous:
-        ap.error(f"{args.variant}: simultaneous variants are not trained by this script")
     if args.stockfish and args.variant != "standard":
         ap.error("--stockfish labels standard chess only")
     if args.mirror and args.variant != "standard":

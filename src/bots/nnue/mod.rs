@@ -32,10 +32,16 @@ use crate::rules::{Color, Position, Variant};
 
 /// The networks compiled into the binary: `assets/nets/<variant>.nnue` for each variant
 /// whose network passed its SPRT against the hand-tuned evaluation (`docs/BOTS.md`).
-const EMBEDDED: &[(Variant, &[u8])] = &[(
-    Variant::Standard,
-    include_bytes!("../../../assets/nets/standard.nnue"),
-)];
+const EMBEDDED: &[(Variant, &[u8])] = &[
+    (
+        Variant::Standard,
+        include_bytes!("../../../assets/nets/standard.nnue"),
+    ),
+    (
+        Variant::Intrachange,
+        include_bytes!("../../../assets/nets/intrachange.nnue"),
+    ),
+];
 
 impl Network {
     /// Reads a network file from disk.
@@ -577,5 +583,39 @@ mod tests {
         let black = net.evaluate_for(&up, Color::Black);
         assert!(white > 500, "a queen up: {white}");
         assert!(black < -500, "a queen down: {black}");
+    }
+
+    /// Intrachange ships a network with a block of weights per perspective colour: the
+    /// initial position is White's by a margin below a pawn and a half, as level 8's own
+    /// search scores it (+165 at depth 6: the first teleports are White's), and a Queen
+    /// more is over four pawns ahead for the side that has it and behind for the other,
+    /// for either colour (each colour's block learned its side of the charts). Its
+    /// positions rarely hold so early a Queen more, so it rates one lower than level 8's
+    /// search does (+480 to +720 against about +1000).
+    #[test]
+    fn the_shipped_intrachange_network_plays_level_nine() {
+        let r = NetSource::Shipped.resolve(Variant::Intrachange);
+        assert!(r.warning.is_none(), "{:?}", r.warning);
+        let net = r.network.expect("an Intrachange network is shipped");
+        assert!(!Layout::of(Variant::Intrachange).mirrored);
+        let start = Position::new(Variant::Intrachange);
+        let first = net.evaluate_for(&start, Color::White);
+        assert!((1..150).contains(&first), "initial position: {first}");
+        let white_up = Position::from_text(
+            Variant::Intrachange,
+            "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 3",
+        )
+        .unwrap();
+        let black_up = Position::from_text(
+            Variant::Intrachange,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR b - - 0 3",
+        )
+        .unwrap();
+        for (pos, up) in [(&white_up, Color::White), (&black_up, Color::Black)] {
+            let ahead = net.evaluate_for(pos, up);
+            let behind = net.evaluate_for(pos, up.other());
+            assert!(ahead > 400, "{up:?} a Queen up: {ahead}");
+            assert!(behind < -400, "{up:?}'s opponent a Queen down: {behind}");
+        }
     }
 }

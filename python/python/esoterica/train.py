@@ -174,6 +174,20 @@ def _stockfish(settings: GenSettings) -> _Stockfish:
     return _ENGINE
 
 
+def _with_results(game: Game, adjudicated: str | None, kept: list[tuple], seed: int) -> list[tuple]:
+    """The kept positions (us, them, pieces, label, side, text) of a game seeded with
+    `seed` as rows (us, them, pieces, label, result, text, seed, side): the result for
+    the row's side from the game's outcome, else the side `adjudicated` the win, else a
+    draw."""
+    outcome = game.outcome()
+    final = outcome.winner if outcome is not None else adjudicated
+    rows = []
+    for us, them, pieces, label, side, text in kept:
+        result = 0.5 if final is None else (1.0 if final == side else 0.0)
+        rows.append((us, them, pieces, label, result, text, seed, side))
+    return rows
+
+
 def play_game(settings: GenSettings, seed: int) -> list[tuple]:
     """One self-play game seeded with `seed`; the kept positions as (us, them, pieces,
     label, result, text, seed, side), the label and result from the side to move."""
@@ -241,18 +255,7 @@ def play_game(settings: GenSettings, seed: int) -> list[tuple]:
             else:
                 winning, winner = 0, None
         game.play(move)
-    outcome = game.outcome()
-    if outcome is not None:
-        final = outcome.winner
-    elif winning >= 4:
-        final = winner
-    else:
-        final = None
-    rows = []
-    for us, them, pieces, label, side, text in kept:
-        result = 0.5 if final is None else (1.0 if final == side else 0.0)
-        rows.append((us, them, pieces, label, result, text, seed, side))
-    return rows
+    return _with_results(game, winner if winning >= 4 else None, kept, seed)
 
 
 def play_simultaneous_game(settings: GenSettings, seed: int) -> list[tuple]:
@@ -315,18 +318,7 @@ def play_simultaneous_game(settings: GenSettings, seed: int) -> list[tuple]:
         if len(commits) < 2:
             break
         game.play_turn(commits["white"], commits["black"])
-    outcome = game.outcome()
-    if outcome is not None:
-        final = outcome.winner
-    elif winning >= 4:
-        final = winner
-    else:
-        final = None
-    rows = []
-    for us, them, pieces, label, side, text in kept:
-        result = 0.5 if final is None else (1.0 if final == side else 0.0)
-        rows.append((us, them, pieces, label, result, text, seed, side))
-    return rows
+    return _with_results(game, winner if winning >= 4 else None, kept, seed)
 
 
 def _play_game_star(args: tuple[GenSettings, int]) -> list[tuple]:

@@ -18,7 +18,10 @@ Three steps, each skippable:
    centipawns four positions in a row. The positions are added to ``--data`` every
    ``--save-every`` games (a ``.npz`` file: the network inputs of both perspectives, the
    piece count, the label in centipawns and the game's result, both from the side to
-   move (Parity: from the side labelled), the position's text and that side).
+   move (Parity: from the side labelled), the position's text and that side, and the
+   layout's feature count). A data file whose feature count is not the layout's (the
+   layout changed since it was made), or that has none, has its inputs computed again
+   from the positions' texts when it is read (``refeature``).
 2. **Training** (``--epochs N``, 0 to skip): numpy and scipy on the CPU. The network is
    the engine's (``src/bots/nnue/network.rs``): the features into ``--hidden`` units per
    perspective, a squared clipped ReLU, one output per ``--buckets`` bucket of the piece
@@ -395,6 +398,38 @@ def _progress(done: int, total: int, positions: int, start: float) -> None:
         )
 
 
+def refeature(data: dict[str, np.ndarray], variant: str) -> dict[str, np.ndarray]:
+    """The positions of `data` with their inputs computed again from their texts (and,
+    in Parity, the side each row was labelled for) by the engine's current layout, and
+    stamped with its feature count.
+
+    >>> d = {"us": np.array([[0]]), "them": np.array([[0]]), "pieces": np.array([3]),
+    ...      "text": np.array(["4k3/8/8/8/8/8/8/R3K3 w - - 0 1"])}
+    >>> r = refeature(d, "standard")
+    >>> # Own Rook a1 = 3 x 64 + 0, own King e1 = 5 x 64 + 4, the other King e8 = 11 x 64 + 60
+    >>> sorted(r["us"][0].tolist()), int(r["features"]), r["pieces"].tolist()
+    ([192, 324, 764], 768, [3])
+    """
+    sides = data.get("side")
+    rows = []
+    for i, t in enumerate(data["text"]):
+        pos = Position(variant, str(t))
+        us, them, _ = esoterica.nnue_inputs(pos, None if sides is None else str(sides[i]))
+        rows.append((us, them))
+    width = max([len(u) for u, _ in rows] + [len(t) for _, t in rows] + [1])
+    us = np.full((len(rows), width), -1, dtype=np.int16)
+    them = np.full((len(rows), width), -1, dtype=np.int16)
+    for i, (u, t) in enumerate(rows):
+        us[i, : len(u)] = u
+        them[i, : len(t)] = t
+    return {**data, "us": us, "them": them, "features": layout_stamp(variant)}
+
+
+def layout_stamp(variant: str) -> np.ndarray:
+    """The feature count of `variant`'s layout, as the data files keep it."""
+    return np.array(esoterica.nnue_layout(variant)["features"], dtype=np.int64)
+
+
 def merge(old: dict[str, np.ndarray] | None, new: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The positions of both data sets."""
     if old is None:
@@ -404,7 +439,7 @@ def merge(old: dict[str, np.ndarray] | None, new: dict[str, np.ndarray]) -> dict
     def pad(a: np.ndarray) -> np.ndarray:
         return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
 
-    common = [k for k in new if k in old and k not in ("us", "them", "labeller")]
+    common = [k for k in new if k in old and k not in ("us", "them", "labeller", "features")]
     out = {k: np.concatenate([old[k], new[k]]) for k in common}
     for k in ("us", "them"):
         out[k] = np.concatenate([pad(old[k]), pad(new[k])])
@@ -753,6 +788,10 @@ def main(argv: list[str] | None = None) -> int:
         with np.load(args.data) as f:
             data = {k: f[k] for k in f.files}
         print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
+        stamp = int(layout_stamp(args.variant))
+        if "features" not in data or int(data["features"]) != stamp:
+            data = refeature(data, args.variant)
+            print(f"{args.data}: inputs computed again for {stamp} features", file=sys.stderr)
     if args.games > 0:
         settings = GenSettings(
             args.variant,
@@ -780,6 +819,7 @@ def main(argv: list[str] | None = None) -> int:
             data = merge(data, new)
             both = source if before in (None, source) else f"{before}; {source}"
             data["labeller"] = np.array(both)
+            data["features"] = layout_stamp(args.variant)
             tmp = args.data + ".tmp.npz"
             np.savez_compressed(tmp, **data)
             os.replace(tmp, args.data)

@@ -41,6 +41,14 @@ const EMBEDDED: &[(Variant, &[u8])] = &[
         Variant::Intrachange,
         include_bytes!("../../../assets/nets/intrachange.nnue"),
     ),
+    (
+        Variant::Parity,
+        include_bytes!("../../../assets/nets/parity.nnue"),
+    ),
+    (
+        Variant::ParitySingle,
+        include_bytes!("../../../assets/nets/parity-single.nnue"),
+    ),
 ];
 
 impl Network {
@@ -617,5 +625,64 @@ mod tests {
             assert!(ahead > 400, "{up:?} a Queen up: {ahead}");
             assert!(behind < -400, "{up:?}'s opponent a Queen down: {behind}");
         }
+    }
+
+    /// Parity and Single Occupation ship networks that read each side's resting pieces
+    /// beside the pieces: the initial position is level for both sides alike (both move
+    /// at once, so neither has the move), a Queen more is over four pawns ahead for the
+    /// side that has it and behind for the other, for either colour, and a piece resting
+    /// changes the score.
+    #[test]
+    fn the_shipped_simultaneous_networks_play_level_nine() {
+        for v in [Variant::Parity, Variant::ParitySingle] {
+            simultaneous_network_plays_level_nine(v);
+        }
+    }
+
+    fn simultaneous_network_plays_level_nine(v: Variant) {
+        let r = NetSource::Shipped.resolve(v);
+        assert!(r.warning.is_none(), "{:?}", r.warning);
+        let net = r
+            .network
+            .unwrap_or_else(|| panic!("a {v} network is shipped"));
+        assert!(Layout::of(v).resting);
+        let start = Position::new(v);
+        let white = net.evaluate_for(&start, Color::White);
+        assert_eq!(white, net.evaluate_for(&start, Color::Black));
+        assert!(white.abs() < 30, "{v} initial position: {white}");
+        for (text, up) in [
+            (
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-",
+                Color::White,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1 -/-",
+                Color::Black,
+            ),
+        ] {
+            let pos = Position::from_text(v, text).unwrap();
+            let ahead = net.evaluate_for(&pos, up);
+            let behind = net.evaluate_for(&pos, up.other());
+            assert!(ahead > 400, "{v}: {up:?} a Queen up: {ahead}");
+            assert!(
+                behind < -400,
+                "{v}: {up:?}'s opponent a Queen down: {behind}"
+            );
+        }
+        let moved = Position::from_text(
+            v,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e4/e5",
+        )
+        .unwrap();
+        let rested = Position::from_text(
+            v,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e4/-",
+        )
+        .unwrap();
+        assert_ne!(
+            net.evaluate_for(&moved, Color::White),
+            net.evaluate_for(&rested, Color::White),
+            "{v}"
+        );
     }
 }

@@ -628,8 +628,8 @@ mod tests {
     }
 
     /// Parity and Single Occupation ship networks that read each side's resting pieces
-    /// beside the pieces: the initial position is level for both sides alike (both move
-    /// at once, so neither has the move), a Queen more is over four pawns ahead for the
+    /// beside the pieces: the initial position is within half a pawn of level, for both
+    /// sides alike (both move at once, so neither has the move), a Queen more is over four pawns ahead for the
     /// side that has it and behind for the other, for either colour, and a piece resting
     /// changes the score.
     #[test]
@@ -649,7 +649,7 @@ mod tests {
         let start = Position::new(v);
         let white = net.evaluate_for(&start, Color::White);
         assert_eq!(white, net.evaluate_for(&start, Color::Black));
-        assert!(white.abs() < 30, "{v} initial position: {white}");
+        assert!(white.abs() < 50, "{v} initial position: {white}");
         for (text, up) in [
             (
                 "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-",

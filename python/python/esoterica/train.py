@@ -364,16 +364,23 @@ def generate(
             done(g, _play_game_star(t))
 
 
+def _padded(inputs: list[tuple[list[int], list[int]]]) -> tuple[np.ndarray, np.ndarray]:
+    """Each position's (us, them) feature lists as two int16 arrays of one row a position,
+    padded with -1 to the longest list."""
+    n = len(inputs)
+    width = max([len(u) for u, _ in inputs] + [len(t) for _, t in inputs] + [1])
+    us = np.full((n, width), -1, dtype=np.int16)
+    them = np.full((n, width), -1, dtype=np.int16)
+    for i, (u, t) in enumerate(inputs):
+        us[i, : len(u)] = u
+        them[i, : len(t)] = t
+    return us, them
+
+
 def _arrays(rows: list[tuple]) -> dict[str, np.ndarray]:
     """Positions as arrays (the inputs padded with -1); the side of each row where every
     row names one."""
-    n = len(rows)
-    width = max([len(r[0]) for r in rows] + [len(r[1]) for r in rows] + [1])
-    us = np.full((n, width), -1, dtype=np.int16)
-    them = np.full((n, width), -1, dtype=np.int16)
-    for i, (u, t, *_rest) in enumerate(rows):
-        us[i, : len(u)] = u
-        them[i, : len(t)] = t
+    us, them = _padded([(r[0], r[1]) for r in rows])
     out = {
         "us": us,
         "them": them,
@@ -416,12 +423,7 @@ def refeature(data: dict[str, np.ndarray], variant: str) -> dict[str, np.ndarray
         pos = Position(variant, str(t))
         us, them, _ = esoterica.nnue_inputs(pos, None if sides is None else str(sides[i]))
         rows.append((us, them))
-    width = max([len(u) for u, _ in rows] + [len(t) for _, t in rows] + [1])
-    us = np.full((len(rows), width), -1, dtype=np.int16)
-    them = np.full((len(rows), width), -1, dtype=np.int16)
-    for i, (u, t) in enumerate(rows):
-        us[i, : len(u)] = u
-        them[i, : len(t)] = t
+    us, them = _padded(rows)
     return {**data, "us": us, "them": them, "features": layout_stamp(variant)}
 
 

@@ -571,6 +571,19 @@ mod tests {
         }
     }
 
+    /// Asserts that `net` scores `pos`, where `up` has a Queen more, above `margin`
+    /// centipawns for `up` and below `-margin` for the other side.
+    fn queen_up(net: &Network, pos: &Position, up: Color, margin: i32) {
+        let ahead = net.evaluate_for(pos, up);
+        let behind = net.evaluate_for(pos, up.other());
+        let v = pos.variant();
+        assert!(ahead > margin, "{v}: {up:?} a Queen up: {ahead}");
+        assert!(
+            behind < -margin,
+            "{v}: {up:?}'s opponent a Queen down: {behind}"
+        );
+    }
+
     /// Standard chess ships a network, and it scores as chess is scored: the initial
     /// position near level, a queen more far ahead for the side that has it, from either
     /// side's point of view.
@@ -587,10 +600,7 @@ mod tests {
             "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
         )
         .unwrap();
-        let white = net.evaluate_for(&up, Color::White);
-        let black = net.evaluate_for(&up, Color::Black);
-        assert!(white > 500, "a queen up: {white}");
-        assert!(black < -500, "a queen down: {black}");
+        queen_up(&net, &up, Color::White, 500);
     }
 
     /// Intrachange ships a network with a block of weights per perspective colour: the
@@ -619,19 +629,15 @@ mod tests {
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR b - - 0 3",
         )
         .unwrap();
-        for (pos, up) in [(&white_up, Color::White), (&black_up, Color::Black)] {
-            let ahead = net.evaluate_for(pos, up);
-            let behind = net.evaluate_for(pos, up.other());
-            assert!(ahead > 400, "{up:?} a Queen up: {ahead}");
-            assert!(behind < -400, "{up:?}'s opponent a Queen down: {behind}");
-        }
+        queen_up(&net, &white_up, Color::White, 400);
+        queen_up(&net, &black_up, Color::Black, 400);
     }
 
     /// Parity and Single Occupation ship networks that read each side's resting pieces
     /// beside the pieces: the initial position is within half a pawn of level, for both
-    /// sides alike (both move at once, so neither has the move), a Queen more is over four pawns ahead for the
-    /// side that has it and behind for the other, for either colour, and a piece resting
-    /// changes the score.
+    /// sides alike (both move at once, so neither has the move), a Queen more is over
+    /// four pawns ahead for the side that has it and behind for the other, for either
+    /// colour, and a piece resting changes the score.
     #[test]
     fn the_shipped_simultaneous_networks_play_level_nine() {
         for v in [Variant::Parity, Variant::ParitySingle] {
@@ -660,14 +666,7 @@ mod tests {
                 Color::Black,
             ),
         ] {
-            let pos = Position::from_text(v, text).unwrap();
-            let ahead = net.evaluate_for(&pos, up);
-            let behind = net.evaluate_for(&pos, up.other());
-            assert!(ahead > 400, "{v}: {up:?} a Queen up: {ahead}");
-            assert!(
-                behind < -400,
-                "{v}: {up:?}'s opponent a Queen down: {behind}"
-            );
+            queen_up(&net, &Position::from_text(v, text).unwrap(), up, 400);
         }
         let moved = Position::from_text(
             v,

@@ -130,7 +130,7 @@ const LEVELS: [LevelSpec; 9] = [
         nodes: 6_000_000,
         noise: 0,
         name: "Strongest",
-        elo: 1900,
+        elo: 1960,
     },
 ];
 

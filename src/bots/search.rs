@@ -1,8 +1,9 @@
 //! The `alphabeta` bot: a principal variation search (negamax alpha-beta with null windows
 //! after the first move) with iterative deepening and aspiration windows, a transposition
 //! table of two-entry buckets (bounds, depth-preferred and always-replace slots, aged per
-//! search), null-move pruning, reverse futility and late-move pruning, late-move reductions,
-//! check extensions, quiescence on captures (with the evasions when in check), and move
+//! search), null-move pruning, reverse futility, futility and late-move pruning, internal
+//! iterative reductions, late-move reductions, check extensions, quiescence on captures
+//! (with the evasions when in check, cut off by the table's bounds), and move
 //! ordering by the transposition move, static exchange evaluation (or MVV-LVA where an
 //! exchange cannot be read from the board), promotions, two killers per ply, a counter move
 //! per previous move and a history table. The evaluation is [`eval`](super::eval). Parity
@@ -74,63 +75,63 @@ const LEVELS: [LevelSpec; 9] = [
         nodes: 2_000,
         noise: 250,
         name: "Beginner",
-        elo: 1090,
+        elo: 960,
     },
     LevelSpec {
         depth: 2,
         nodes: 6_000,
         noise: 150,
         name: "Novice",
-        elo: 1320,
+        elo: 1210,
     },
     LevelSpec {
         depth: 3,
         nodes: 15_000,
         noise: 90,
         name: "Casual",
-        elo: 1460,
+        elo: 1520,
     },
     LevelSpec {
         depth: 4,
         nodes: 40_000,
         noise: 50,
         name: "Club player",
-        elo: 1570,
+        elo: 1660,
     },
     LevelSpec {
         depth: 6,
         nodes: 120_000,
         noise: 20,
         name: "Strong club player",
-        elo: 1650,
+        elo: 1740,
     },
     LevelSpec {
         depth: 10,
         nodes: 400_000,
         noise: 0,
         name: "Expert",
-        elo: 1790,
+        elo: 1800,
     },
     LevelSpec {
         depth: 64,
         nodes: 1_500_000,
         noise: 0,
         name: "Master",
-        elo: 1810,
+        elo: 1840,
     },
     LevelSpec {
         depth: 64,
         nodes: 6_000_000,
         noise: 0,
         name: "Strongest hand-tuned",
-        elo: 1830,
+        elo: 1850,
     },
     LevelSpec {
         depth: 64,
         nodes: 6_000_000,
         noise: 0,
         name: "Strongest",
-        elo: 1960,
+        elo: 1980,
     },
 ];
 
@@ -170,14 +171,12 @@ pub fn level_name(level: u8) -> &'static str {
 }
 
 /// A level's approximate rating on Stockfish 15's `UCI_Elo` scale in standard chess,
-/// rounded to 10 (docs/BOTS.md, "The levels' ratings"): two round robins at 100 ms a move
-/// with Stockfish limited to `UCI_Elo` 1350 and 2000 (and 2300 in the second), Stockfish
-/// 1350 the anchor. Levels 1–4 from the first (the eight hand-tuned levels); levels 5–8
-/// the mean of both; level 9 is level 8's rating plus the difference measured between
-/// them (an SPRT of 108 games at 50 ms a move, weighed with the round robin's games).
-/// Level 9 is rated by its standard network; in a variant without one it plays as level 8.
-/// A guide for players: the 95 % margins there are ±150–200, and the variants have no
-/// such scale.
+/// rounded to 10 (docs/BOTS.md, "The levels' ratings"): two round robins of the current
+/// search at 100 ms a move with Stockfish 1350 the anchor, one of levels 5–9 with
+/// Stockfish limited to `UCI_Elo` 1350, 2000 and 2300, one of levels 1–5 with Stockfish
+/// 1350; level 5 is the mean of both. Level 9 is rated by its standard network; in a
+/// variant without one it plays as level 8. A guide for players: the 95 % margins there
+/// are ±200–260, and the variants have no such scale.
 pub fn level_elo(level: u8) -> u16 {
     level_spec(level).elo
 }
@@ -203,7 +202,9 @@ fn guaranteed_depth(level: u8) -> i32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCaps {
     /// Null-move pruning and reverse futility pruning (both assume that moving is never
-    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`]).
+    /// worse than passing; reverse futility also needs [`SearchCaps::quiet_pruning`], as do
+    /// futility pruning and internal iterative reductions, which are used only where both
+    /// hold).
     /// Off in Nonviolent, where no captures means blocked positions and zugzwang are the
     /// rule rather than the exception, and in Force Field, where a piece that moves lifts
     /// its fields and may open the lines they blocked, so standing still is often the
@@ -216,7 +217,8 @@ pub struct SearchCaps {
     /// what the board does not show) and Force Field (fields block lines the classic
     /// attack scan sees through); there captures are ordered by MVV-LVA.
     pub see: bool,
-    /// Late-move pruning of quiet moves and reverse futility pruning near the leaves. Off
+    /// Late-move pruning of quiet moves, and (with [`SearchCaps::null_move`]) futility and
+    /// reverse futility pruning near the leaves. Off
     /// in Intrachange, where a move that looks quiet may capture by teleport (the King
     /// too), so a static score far above beta proves nothing.
     pub quiet_pruning: bool,
@@ -1179,8 +1181,16 @@ impl Searcher<'_> {
                 }
             }
         }
+        // Internal iterative reduction: a node with no move from the table is searched a
+        // ply shallower (its first search there fills the table for a deeper one).
+        if depth >= 4 && tt_move.is_none() && self.caps.null_move && self.caps.quiet_pruning {
+            depth -= 1;
+        }
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
+        // Futility pruning and reverse futility read the static score where both the null
+        // move and quiet pruning are sound.
+        let futile_ok = null_ok && self.caps.quiet_pruning;
         let stand = if null_ok {
             self.evaluate_cached(pos, key, ply)
         } else {
@@ -1188,12 +1198,13 @@ impl Searcher<'_> {
         };
         // Reverse futility: far above beta near the leaves (not where a quiet-looking
         // move may capture, as an Intrachange teleport onto the King).
-        if null_ok && self.caps.quiet_pruning && depth <= 3 && stand - 120 * depth >= beta {
+        if futile_ok && depth <= 5 && stand - 110 * depth >= beta {
             return stand;
         }
-        // Null move: if passing still fails high, a real move will too.
+        // Null move: if passing still fails high, a real move will too. The further the
+        // static score is above beta, the shallower the search that proves it.
         if null_ok && allow_null && depth >= 3 && stand >= beta {
-            let r = 3 + depth / 6;
+            let r = 3 + depth / 6 + ((stand - beta) / 200).min(3);
             let mut child = pos.clone();
             child.set_turn(us.other());
             self.path.push(key);
@@ -1231,6 +1242,13 @@ impl Searcher<'_> {
         } else {
             usize::MAX
         };
+        // Futility pruning: near the leaves, a quiet move that gives no check is skipped
+        // when the static score plus a margin for what it may gain stays at or below alpha.
+        let futility = if futile_ok && depth <= 3 {
+            stand + 50 + 100 * depth
+        } else {
+            INF
+        };
         for (i, m) in moves.iter().enumerate() {
             let quiet = victim(pos, m).is_none() && m.promotion.is_none();
             let mut child = pos.clone();
@@ -1239,7 +1257,8 @@ impl Searcher<'_> {
             // reduction, and handed to the child so that it is not asked twice.
             let mut gives_check = None;
             let mut checks = |s: &mut Self| *gives_check.get_or_insert_with(|| s.in_check(&child));
-            if quiet && i >= lmp_limit && best > -MATE_BOUND && !checks(self) {
+            if quiet && (i >= lmp_limit || futility <= alpha) && best > -MATE_BOUND && !checks(self)
+            {
                 continue;
             }
             let reducible = depth >= 3 && i >= 3 && quiet && !in_check;
@@ -1382,6 +1401,17 @@ impl Searcher<'_> {
             return -MATE + ply;
         }
         self.net_enter(ply, pos);
+        // The table's bound for this position, from a search at any depth, ends it here.
+        let key = pos.repetition_key();
+        if let Some(e) = self.tt.probe(key) {
+            let sc = from_tt(e.score, ply);
+            match e.flag {
+                EXACT => return sc,
+                LOWER if sc >= beta => return sc,
+                UPPER if sc <= alpha => return sc,
+                _ => {}
+            }
+        }
         let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
         if in_check {
             // No standing pat in check: every evasion, and no evasion is mate.
@@ -1409,7 +1439,7 @@ impl Searcher<'_> {
             }
             return best;
         }
-        let stand = self.evaluate_cached(pos, pos.repetition_key(), ply);
+        let stand = self.evaluate_cached(pos, key, ply);
         if stand >= beta {
             return stand;
         }

@@ -275,6 +275,21 @@ struct TtEntry {
     age: u8,
 }
 
+impl TtEntry {
+    /// The entry's score at `ply` where it settles a node searched with the window
+    /// `alpha..beta`: an exact score, a lower bound at or above beta, an upper bound at or
+    /// below alpha.
+    fn cutoff(&self, ply: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let sc = from_tt(self.score, ply);
+        match self.flag {
+            EXACT => Some(sc),
+            LOWER if sc >= beta => Some(sc),
+            UPPER if sc <= alpha => Some(sc),
+            _ => None,
+        }
+    }
+}
+
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -1171,14 +1186,11 @@ impl Searcher<'_> {
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
-            if i32::from(e.depth) >= depth && !pv {
-                let sc = from_tt(e.score, ply);
-                match e.flag {
-                    EXACT => return sc,
-                    LOWER if sc >= beta => return sc,
-                    UPPER if sc <= alpha => return sc,
-                    _ => {}
-                }
+            if i32::from(e.depth) >= depth
+                && !pv
+                && let Some(sc) = e.cutoff(ply, alpha, beta)
+            {
+                return sc;
             }
         }
         // Internal iterative reduction: a node with no move from the table is searched a
@@ -1403,14 +1415,8 @@ impl Searcher<'_> {
         self.net_enter(ply, pos);
         // The table's bound for this position, from a search at any depth, ends it here.
         let key = pos.repetition_key();
-        if let Some(e) = self.tt.probe(key) {
-            let sc = from_tt(e.score, ply);
-            match e.flag {
-                EXACT => return sc,
-                LOWER if sc >= beta => return sc,
-                UPPER if sc <= alpha => return sc,
-                _ => {}
-            }
+        if let Some(sc) = self.tt.probe(key).and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return sc;
         }
         let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
         if in_check {

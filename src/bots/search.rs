@@ -225,6 +225,13 @@ pub struct SearchCaps {
 }
 
 impl SearchCaps {
+    /// Futility pruning, reverse futility pruning and internal iterative reductions: used
+    /// where both the null move and quiet pruning are sound ([`SearchCaps::null_move`] and
+    /// [`SearchCaps::quiet_pruning`]).
+    pub fn futility(self) -> bool {
+        self.null_move && self.quiet_pruning
+    }
+
     /// The search capabilities of `variant`.
     ///
     /// # Examples
@@ -1195,14 +1202,13 @@ impl Searcher<'_> {
         }
         // Internal iterative reduction: a node with no move from the table is searched a
         // ply shallower (its first search there fills the table for a deeper one).
-        if depth >= 4 && tt_move.is_none() && self.caps.null_move && self.caps.quiet_pruning {
+        if depth >= 4 && tt_move.is_none() && self.caps.futility() {
             depth -= 1;
         }
         let prune = !pv && !in_check && beta.abs() < MATE_BOUND;
         let null_ok = prune && self.caps.null_move && has_pieces(pos, us);
-        // Futility pruning and reverse futility read the static score where both the null
-        // move and quiet pruning are sound.
-        let futile_ok = null_ok && self.caps.quiet_pruning;
+        // Futility pruning and reverse futility read the static score.
+        let futile_ok = null_ok && self.caps.futility();
         let stand = if null_ok {
             self.evaluate_cached(pos, key, ply)
         } else {

@@ -1,7 +1,7 @@
 //! The `alphabeta` bot: a principal variation search (negamax alpha-beta with null windows
 //! after the first move) with iterative deepening and aspiration windows, a transposition
 //! table of two-entry buckets (bounds, depth-preferred and always-replace slots, aged per
-//! search), null-move pruning, reverse futility, futility and late-move pruning, internal
+//! search), null-move pruning, reverse futility, futility, SEE and late-move pruning, internal
 //! iterative reductions, late-move reductions, check extensions, quiescence on captures
 //! (with the evasions when in check, cut off by the table's bounds), and move
 //! ordering by the transposition move, static exchange evaluation (or MVV-LVA where an
@@ -1267,8 +1267,26 @@ impl Searcher<'_> {
         } else {
             INF
         };
+        // SEE pruning: near the leaves, a capture whose exchange loses more than 100 cp a
+        // ply of depth is skipped (where exchanges can be read from the board).
+        let see_limit = if futile_ok && self.caps.see && depth <= 6 {
+            Some(-100 * depth)
+        } else {
+            None
+        };
         for (i, m) in moves.iter().enumerate() {
-            let quiet = victim(pos, m).is_none() && m.promotion.is_none();
+            let captured = victim(pos, m);
+            let quiet = captured.is_none() && m.promotion.is_none();
+            if let (Some(limit), Some(vk)) = (see_limit, captured)
+                && best > -MATE_BOUND
+                && m.promotion.is_none()
+                && pos.kind_at(us, m.from).is_some_and(|att| {
+                    exchange_value(pos, att, m.from) > exchange_value(pos, vk, m.to)
+                })
+                && see(pos, m).is_some_and(|s| s < limit)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             // Whether the move gives check, asked only where it decides a pruning or a

@@ -417,20 +417,24 @@ fn cut_and_shuffled_puzzle_lines_never_panic_the_reader() {
     }
 }
 
-/// A tiny self-play run (two short games at small budgets) writes a file whose every line
-/// `puzzles check` accepts at the budget the file names: an alternating variant and Parity;
-/// `--append` adds to a file and keeps what it held.
+/// A tiny self-play run (short games at small budgets, until one gives a puzzle) writes a
+/// file whose every line `puzzles check` accepts at the budget the file names: an
+/// alternating variant and Parity; `--append` adds to a file and keeps what it held.
 #[test]
 fn generated_puzzles_are_accepted_by_puzzles_check() {
     let dir = scratch("generate");
     for (variant, extra) in [
         (
             "standard",
+            // Up to 20 games, stopping at the first that gives a puzzle (the second game
+            // with this seed and the search as it is).
             &[
                 "--games",
-                "2",
+                "20",
+                "--target",
+                "1",
                 "--seed",
-                "2",
+                "6",
                 "--nodes",
                 "3000",
                 "--verify-nodes",

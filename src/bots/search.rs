@@ -582,6 +582,9 @@ impl AlphaBetaBot {
             path: Vec::with_capacity(MAX_PLY + 1),
             seen: &self.seen,
             caps: SearchCaps::of(pos.variant()),
+            see_pruning: SearchCaps::of(pos.variant()).futility()
+                && SearchCaps::of(pos.variant()).see
+                && pos.variant().capture_rule() == CaptureRule::Any,
             has_check: pos.variant().has_check(),
             lmr: lmr_table(),
             eval_cache: &mut self.eval_cache,
@@ -750,6 +753,9 @@ struct Searcher<'a> {
     path: Vec<u64>,
     seen: &'a HashSet<u64>,
     caps: SearchCaps,
+    /// Whether losing captures are pruned near the leaves: where futility pruning and SEE
+    /// apply and any piece may capture any other (not Bully, where it measured a loss).
+    see_pruning: bool,
     has_check: bool,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by repetition key (`EVAL_CACHE_SIZE` slots, the key's low bits
@@ -1268,8 +1274,9 @@ impl Searcher<'_> {
             INF
         };
         // SEE pruning: near the leaves, a capture whose exchange loses more than 100 cp a
-        // ply of depth is skipped (where exchanges can be read from the board).
-        let see_limit = if futile_ok && self.caps.see && depth <= 6 {
+        // ply of depth is skipped (where exchanges can be read from the board and any
+        // piece may take any other).
+        let see_limit = if futile_ok && self.see_pruning && depth <= 6 {
             Some(-100 * depth)
         } else {
             None

@@ -222,6 +222,11 @@ pub struct SearchCaps {
     /// in Intrachange, where a move that looks quiet may capture by teleport (the King
     /// too), so a static score far above beta proves nothing.
     pub quiet_pruning: bool,
+    /// SEE pruning near the leaves: a capture whose exchange loses more than 100 cp a ply
+    /// of depth is skipped. Where futility pruning and [`SearchCaps::see`] apply and any
+    /// piece may capture any other; off in Bully, where a piece takes only one worth no
+    /// more than itself and the pruning measured a loss (docs/BOTS.md, "Search").
+    pub see_pruning: bool,
 }
 
 impl SearchCaps {
@@ -252,13 +257,21 @@ impl SearchCaps {
                 null_move: false,
                 see: false,
                 quiet_pruning: false,
+                see_pruning: false,
             };
         }
         let captures = variant.capture_rule() != CaptureRule::Never;
+        let null_move = captures && !variant.has_fields();
+        let see = captures && !variant.has_fields() && !variant.has_teleports();
+        let quiet_pruning = !variant.has_teleports();
         SearchCaps {
-            null_move: captures && !variant.has_fields(),
-            see: captures && !variant.has_fields() && !variant.has_teleports(),
-            quiet_pruning: !variant.has_teleports(),
+            null_move,
+            see,
+            quiet_pruning,
+            see_pruning: null_move
+                && quiet_pruning
+                && see
+                && variant.capture_rule() == CaptureRule::Any,
         }
     }
 }
@@ -582,9 +595,6 @@ impl AlphaBetaBot {
             path: Vec::with_capacity(MAX_PLY + 1),
             seen: &self.seen,
             caps: SearchCaps::of(pos.variant()),
-            see_pruning: SearchCaps::of(pos.variant()).futility()
-                && SearchCaps::of(pos.variant()).see
-                && pos.variant().capture_rule() == CaptureRule::Any,
             has_check: pos.variant().has_check(),
             lmr: lmr_table(),
             eval_cache: &mut self.eval_cache,
@@ -753,9 +763,6 @@ struct Searcher<'a> {
     path: Vec<u64>,
     seen: &'a HashSet<u64>,
     caps: SearchCaps,
-    /// Whether losing captures are pruned near the leaves: where futility pruning and SEE
-    /// apply and any piece may capture any other (not Bully, where it measured a loss).
-    see_pruning: bool,
     has_check: bool,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by repetition key (`EVAL_CACHE_SIZE` slots, the key's low bits
@@ -1276,7 +1283,7 @@ impl Searcher<'_> {
         // SEE pruning: near the leaves, a capture whose exchange loses more than 100 cp a
         // ply of depth is skipped (where exchanges can be read from the board and any
         // piece may take any other).
-        let see_limit = if futile_ok && self.see_pruning && depth <= 6 {
+        let see_limit = if futile_ok && self.caps.see_pruning && depth <= 6 {
             Some(-100 * depth)
         } else {
             None
@@ -1717,16 +1724,17 @@ mod tests {
     fn search_caps_follow_the_variants_capabilities() {
         let caps = |v| {
             let c = SearchCaps::of(v);
-            (c.null_move, c.see, c.quiet_pruning)
+            (c.null_move, c.see, c.quiet_pruning, c.see_pruning)
         };
-        for v in [Variant::Standard, Variant::Bully, Variant::BigOuter] {
-            assert_eq!(caps(v), (true, true, true), "{v}");
+        for v in [Variant::Standard, Variant::BigOuter] {
+            assert_eq!(caps(v), (true, true, true, true), "{v}");
         }
-        assert_eq!(caps(Variant::ForceField), (false, false, true));
-        assert_eq!(caps(Variant::Intrachange), (true, false, false));
-        assert_eq!(caps(Variant::Nonviolent), (false, false, true));
+        assert_eq!(caps(Variant::Bully), (true, true, true, false));
+        assert_eq!(caps(Variant::ForceField), (false, false, true, false));
+        assert_eq!(caps(Variant::Intrachange), (true, false, false, false));
+        assert_eq!(caps(Variant::Nonviolent), (false, false, true, false));
         for v in [Variant::Parity, Variant::ParitySingle] {
-            assert_eq!(caps(v), (false, false, false), "{v}");
+            assert_eq!(caps(v), (false, false, false, false), "{v}");
         }
     }
     use crate::bots::NoControl;

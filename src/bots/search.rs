@@ -261,18 +261,15 @@ impl SearchCaps {
             };
         }
         let captures = variant.capture_rule() != CaptureRule::Never;
-        let null_move = captures && !variant.has_fields();
-        let see = captures && !variant.has_fields() && !variant.has_teleports();
-        let quiet_pruning = !variant.has_teleports();
-        SearchCaps {
-            null_move,
-            see,
-            quiet_pruning,
-            see_pruning: null_move
-                && quiet_pruning
-                && see
-                && variant.capture_rule() == CaptureRule::Any,
-        }
+        let mut caps = SearchCaps {
+            null_move: captures && !variant.has_fields(),
+            see: captures && !variant.has_fields() && !variant.has_teleports(),
+            quiet_pruning: !variant.has_teleports(),
+            see_pruning: false,
+        };
+        caps.see_pruning =
+            caps.futility() && caps.see && variant.capture_rule() == CaptureRule::Any;
+        caps
     }
 }
 
@@ -817,10 +814,7 @@ fn order_captures(pos: &Position, moves: &mut Vec<Move>) {
     for m in moves.iter() {
         let key = if let Some(vk) = victim(pos, m) {
             let att = pos.kind_at(us, m.from).unwrap_or(PieceKind::Pawn);
-            if m.promotion.is_none()
-                && exchange_value(pos, att, m.from) > exchange_value(pos, vk, m.to)
-                && see(pos, m).is_some_and(|s| s < 0)
-            {
+            if losing_see(pos, m, vk).is_some_and(|s| s < 0) {
                 continue;
             }
             let mvv = piece_value(v, vk, shape.zone(m.to)) * 10
@@ -841,6 +835,17 @@ fn order_captures(pos: &Position, moves: &mut Vec<Move>) {
     keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
     moves.clear();
     moves.extend(keyed.into_iter().map(|(_, m)| m));
+}
+
+/// [`see`] of the capture `mv` of a `captured` piece where it may lose material: not a
+/// promotion, and by a piece worth more than its victim (any other capture wins at least
+/// the difference first). `None` otherwise, or where [`see`] cannot read the exchange.
+fn losing_see(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> {
+    let att = pos.kind_at(pos.turn(), mv.from)?;
+    (mv.promotion.is_none()
+        && exchange_value(pos, att, mv.from) > exchange_value(pos, captured, mv.to))
+    .then(|| see(pos, mv))
+    .flatten()
 }
 
 /// Static exchange evaluation of the capture `mv` for the side to move, in centipawns: the
@@ -1293,11 +1298,7 @@ impl Searcher<'_> {
             let quiet = captured.is_none() && m.promotion.is_none();
             if let (Some(limit), Some(vk)) = (see_limit, captured)
                 && best > -MATE_BOUND
-                && m.promotion.is_none()
-                && pos.kind_at(us, m.from).is_some_and(|att| {
-                    exchange_value(pos, att, m.from) > exchange_value(pos, vk, m.to)
-                })
-                && see(pos, m).is_some_and(|s| s < limit)
+                && losing_see(pos, m, vk).is_some_and(|s| s < limit)
             {
                 continue;
             }

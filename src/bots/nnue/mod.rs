@@ -224,10 +224,11 @@ impl NetSource {
 }
 
 /// The accumulators of a search, one per ply: each ply's [`Snapshot`], and its
-/// accumulator once computed. An accumulator is a function of its snapshot alone, so it
-/// is computed from any computed entry below it (the nearest, which on the search path
-/// is an ancestor a move or two away) by the features that differ, or afresh where that
-/// would change more than [`NetStack::REFRESH_AFTER`] squares.
+/// accumulator once computed. An accumulator is a function of its snapshot alone. An
+/// entry is computed with the entries between it and the nearest computed one below (on
+/// the search path: its ancestors, each a move from the one below), each from the entry
+/// below it by the features that differ, or afresh where that would change more than
+/// [`NetStack::REFRESH_AFTER`] squares (the lowest entry when none is computed).
 #[derive(Clone, Debug, Default)]
 pub struct NetStack {
     entries: Vec<StackEntry>,
@@ -285,20 +286,24 @@ impl NetStack {
     pub fn evaluate(&mut self, net: &Network, ply: usize, pos: &Position) -> i32 {
         let i = ply.min(self.entries.len().saturating_sub(1));
         if !self.entries[i].computed {
-            let (below, rest) = self.entries.split_at_mut(i);
-            let e = &mut rest[0];
-            let base = below.iter().rev().find(|b| b.computed);
-            match base {
-                Some(b) if b.snap.distance(&e.snap) <= Self::REFRESH_AFTER => {
-                    e.acc.copy_from(&b.acc);
-                    net.update(&mut e.acc, &b.snap, &e.snap);
+            // The entries from the nearest computed one up to this one, each from the one
+            // below it (on the search path: its parent, a move away), so that the
+            // ancestors' accumulators serve their other descendants too.
+            let from = (0..i)
+                .rev()
+                .find(|&j| self.entries[j].computed)
+                .map_or(0, |j| j + 1);
+            for k in from..=i {
+                let (below, rest) = self.entries.split_at_mut(k);
+                let e = &mut rest[0];
+                match below.last() {
+                    Some(b) if b.snap.distance(&e.snap) <= Self::REFRESH_AFTER => {
+                        net.update_from(&mut e.acc, &b.acc, &b.snap, &e.snap);
+                    }
+                    _ => net.refresh_into(&mut e.acc, &e.snap),
                 }
-                _ => {
-                    e.acc.copy_from(&net.empty_accumulator());
-                    net.update(&mut e.acc, &Snapshot::empty(), &e.snap);
-                }
+                e.computed = true;
             }
-            e.computed = true;
         }
         net.output(&self.entries[i].acc, pos.turn(), pos.board().piece_count())
     }
@@ -332,11 +337,10 @@ impl NetEval {
         let snap = Snapshot::of(pos);
         let mut acc = self.scratch.borrow_mut();
         if self.base.distance(&snap) <= NetStack::REFRESH_AFTER {
-            acc.copy_from(&self.base_acc);
-            self.net.update(&mut acc, &self.base, &snap);
+            self.net
+                .update_from(&mut acc, &self.base_acc, &self.base, &snap);
         } else {
-            acc.copy_from(&self.net.empty_accumulator());
-            self.net.update(&mut acc, &Snapshot::empty(), &snap);
+            self.net.refresh_into(&mut acc, &snap);
         }
         self.net.output(&acc, side, pos.board().piece_count())
     }
@@ -372,7 +376,8 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     /// After every move of seeded random games in every variant, the accumulator updated
-    /// from the previous position's equals one computed afresh, and so does the search's
+    /// from the previous position's (in place, and in one pass into another accumulator)
+    /// equals one computed afresh, and so does the search's
     /// stack (updated from the entry below) and the Parity evaluation around the game's
     /// start position (updated from it, or afresh far from it).
     #[test]
@@ -393,10 +398,13 @@ mod tests {
                         break;
                     }
                     let next = Snapshot::of(&p);
+                    let mut fused = net.empty_accumulator();
+                    net.update_from(&mut fused, &acc, &snap, &next);
                     net.update(&mut acc, &snap, &next);
                     snap = next;
                     let fresh = net.refresh(&p);
                     assert_eq!(acc, fresh, "{v} seed {seed} ply {ply} {}", p.to_text());
+                    assert_eq!(fused, fresh, "{v} seed {seed} ply {ply} {}", p.to_text());
                     // The stack: this ply's entry computed from the one below.
                     let i = 1 + ply % 6;
                     stack.enter(i, &p);

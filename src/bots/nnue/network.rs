@@ -76,6 +76,14 @@ pub struct Network {
     /// `buckets × 2 × hidden`.
     out_weights: Vec<i16>,
     out_biases: Vec<i32>,
+    /// Every output weight is within ±127, so a hidden unit's value (0 to [`QA`]) times
+    /// its weight fits an `i16` and [`Network::output`] takes the narrow path.
+    narrow: bool,
+}
+
+/// Whether every output weight is within ±127 (see `Network::narrow`).
+fn narrow(out_weights: &[i16]) -> bool {
+    out_weights.iter().all(|w| w.unsigned_abs() <= 127)
 }
 
 /// The network's first layer for a position, both perspectives: the feature biases plus
@@ -246,6 +254,11 @@ impl Network {
             psqt: q32(&w.psqt, PSQT_SCALE, "linear weight")?,
             out_weights: q16(&w.out_weights, QB, "output weight")?,
             out_biases: q32(&w.out_biases, QA * QB, "output bias")?,
+            narrow: false,
+        };
+        let net = Network {
+            narrow: narrow(&net.out_weights),
+            ..net
         };
         net.check_output_weights()?;
         Ok(net)
@@ -348,6 +361,7 @@ impl Network {
             ft_weights,
             ft_biases,
             psqt,
+            narrow: narrow(&out_weights),
             out_weights,
             out_biases,
         };
@@ -435,6 +449,16 @@ impl Network {
         }
     }
 
+    /// Sets `acc` (of this network's size) to the accumulator of a position whose snapshot
+    /// is `snap`, computed from scratch.
+    pub fn refresh_into(&self, acc: &mut Accumulator, snap: &Snapshot) {
+        let h = self.hidden;
+        acc.values[..h].copy_from_slice(&self.ft_biases);
+        acc.values[h..].copy_from_slice(&self.ft_biases);
+        acc.psqt = [0; 2];
+        self.update(acc, &Snapshot::empty(), snap);
+    }
+
     /// The accumulator of `pos` computed from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
         let mut acc = self.empty_accumulator();
@@ -476,6 +500,107 @@ impl Network {
         });
     }
 
+    /// Sets `dst` to the accumulator of a position whose snapshot is `to`, from `src`, the
+    /// accumulator of a position whose snapshot is `from` (the same result as copying
+    /// `src` and calling [`Network::update`]). A move's usual changes (one feature added
+    /// and one or two removed, or two and two) are applied in one pass over the units;
+    /// others as a copy and an update.
+    pub fn update_from(
+        &self,
+        dst: &mut Accumulator,
+        src: &Accumulator,
+        from: &Snapshot,
+        to: &Snapshot,
+    ) {
+        let h = self.hidden;
+        let layout = self.layout;
+        // Per perspective: the features added and removed (up to two of each).
+        let mut added = [[0usize; 2]; 2];
+        let mut removed = [[0usize; 2]; 2];
+        let mut counts = [[0usize; 2]; 2];
+        let mut other = false;
+        changes(from, to, layout.shape, |c: Change| {
+            for persp in Color::BOTH {
+                let f = match c.what {
+                    Feature::Piece { owner, kind } => {
+                        layout.piece_feature(persp, owner, kind, c.sq)
+                    }
+                    Feature::Resting { owner } => layout.resting_feature(persp, owner, c.sq),
+                };
+                let Some(f) = f else { continue };
+                let p = persp.index();
+                let (list, n) = if c.added {
+                    (&mut added[p], &mut counts[p][0])
+                } else {
+                    (&mut removed[p], &mut counts[p][1])
+                };
+                if *n == 2 {
+                    other = true;
+                    continue;
+                }
+                list[*n] = f;
+                *n += 1;
+            }
+        });
+        if other || counts[0] != counts[1] {
+            dst.copy_from(src);
+            self.update(dst, from, to);
+            return;
+        }
+        let row = |f: usize| &self.ft_weights[f * h..(f + 1) * h];
+        for p in 0..2 {
+            let s = &src.values[p * h..(p + 1) * h];
+            let d = &mut dst.values[p * h..(p + 1) * h];
+            let (a, r) = (&added[p], &removed[p]);
+            match counts[p] {
+                [1, 1] => {
+                    for (((o, &x), &u), &v) in d.iter_mut().zip(s).zip(row(a[0])).zip(row(r[0])) {
+                        *o = x.wrapping_add(u).wrapping_sub(v);
+                    }
+                }
+                [1, 2] => {
+                    let z = row(a[0]).iter().zip(row(r[0])).zip(row(r[1]));
+                    for ((o, &x), ((&u, &v), &w)) in d.iter_mut().zip(s).zip(z) {
+                        *o = x.wrapping_add(u).wrapping_sub(v).wrapping_sub(w);
+                    }
+                }
+                [2, 2] => {
+                    let z = row(a[0])
+                        .iter()
+                        .zip(row(a[1]))
+                        .zip(row(r[0]))
+                        .zip(row(r[1]));
+                    for ((o, &x), (((&u, &t), &v), &w)) in d.iter_mut().zip(s).zip(z) {
+                        *o = x
+                            .wrapping_add(u)
+                            .wrapping_add(t)
+                            .wrapping_sub(v)
+                            .wrapping_sub(w);
+                    }
+                }
+                _ => {
+                    d.copy_from_slice(s);
+                    for &f in &a[..counts[p][0]] {
+                        for (o, &u) in d.iter_mut().zip(row(f)) {
+                            *o = o.wrapping_add(u);
+                        }
+                    }
+                    for &f in &r[..counts[p][1]] {
+                        for (o, &v) in d.iter_mut().zip(row(f)) {
+                            *o = o.wrapping_sub(v);
+                        }
+                    }
+                }
+            }
+            let lin = a[..counts[p][0]]
+                .iter()
+                .fold(src.psqt[p], |l, &f| l.wrapping_add(self.psqt[f]));
+            dst.psqt[p] = r[..counts[p][1]]
+                .iter()
+                .fold(lin, |l, &f| l.wrapping_sub(self.psqt[f]));
+        }
+    }
+
     /// The network's score of a position from `side`'s point of view, in centipawns, from
     /// the position's accumulator and its piece count (which picks the output bucket).
     #[inline]
@@ -487,6 +612,23 @@ impl Network {
         let them = acc.units(side.other());
         let mut sum: i64 = 0;
         for (units, weights) in [(us, &w[..h]), (them, &w[h..])] {
+            if self.narrow {
+                // The same sum with 16-bit products: c · w fits an i16 (|w| ≤ 127), and
+                // the widening multiply-add by c is one vector instruction. 256 terms of at
+                // most 255 × 127 × 255 fit an i32.
+                for (u, wt) in units.chunks(256).zip(weights.chunks(256)) {
+                    let s: i32 = u
+                        .iter()
+                        .zip(wt)
+                        .map(|(&x, &y)| {
+                            let c = x.clamp(0, QA as i16);
+                            i32::from(c.wrapping_mul(y)) * i32::from(c)
+                        })
+                        .sum();
+                    sum += i64::from(s);
+                }
+                continue;
+            }
             // 16 units at a time: each term is at most 255² × 255, so 16 fit an i32.
             for (u, wt) in units.chunks_exact(16).zip(weights.chunks_exact(16)) {
                 let mut s: i32 = 0;
@@ -549,6 +691,7 @@ impl Network {
             ft_weights,
             ft_biases,
             psqt,
+            narrow: narrow(&out_weights),
             out_weights,
             out_biases: (0..buckets).map(|b| b as i32 * 50).collect(),
         }
@@ -567,4 +710,45 @@ fn check_sizes(hidden: usize, buckets: usize) -> Result<(), NetError> {
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::nnue::features::tests::random_position;
+
+    /// The narrow output path (every output weight within ±127) scores every position as
+    /// the general one, and a weight outside that range turns it off.
+    #[test]
+    fn the_narrow_output_scores_as_the_general_one() {
+        let mut compared = 0;
+        for v in Variant::ALL {
+            let net = Network::random(v, 32, 4, 3);
+            assert!(net.narrow, "{v}");
+            let general = Network {
+                narrow: false,
+                ..net.clone()
+            };
+            for seed in 0..6 {
+                let p = random_position(v, seed, 20 + 10 * seed as usize);
+                let acc = net.refresh(&p);
+                let pieces = p.board().piece_count();
+                for side in Color::BOTH {
+                    assert_eq!(
+                        net.output(&acc, side, pieces),
+                        general.output(&acc, side, pieces),
+                        "{v} seed {seed}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, Variant::ALL.len() * 12);
+        let mut weights = Network::random(Variant::Standard, 32, 1, 3).out_weights;
+        assert!(narrow(&weights));
+        weights[5] = 128;
+        assert!(!narrow(&weights));
+        weights[5] = -127;
+        assert!(narrow(&weights));
+    }
 }

@@ -81,6 +81,15 @@ pub struct Network {
     narrow: bool,
 }
 
+/// The input index of the feature that `c` adds or removes, from `persp`'s side (`None`
+/// where the layout has no such feature).
+fn feature_of(layout: Layout, persp: Color, c: &Change) -> Option<usize> {
+    match c.what {
+        Feature::Piece { owner, kind } => layout.piece_feature(persp, owner, kind, c.sq),
+        Feature::Resting { owner } => layout.resting_feature(persp, owner, c.sq),
+    }
+}
+
 /// Whether every output weight is within ±127 (see `Network::narrow`).
 fn narrow(out_weights: &[i16]) -> bool {
     out_weights.iter().all(|w| w.unsigned_abs() <= 127)
@@ -475,13 +484,9 @@ impl Network {
         let layout = self.layout;
         changes(from, to, layout.shape, |c: Change| {
             for persp in Color::BOTH {
-                let f = match c.what {
-                    Feature::Piece { owner, kind } => {
-                        layout.piece_feature(persp, owner, kind, c.sq)
-                    }
-                    Feature::Resting { owner } => layout.resting_feature(persp, owner, c.sq),
+                let Some(f) = feature_of(layout, persp, &c) else {
+                    continue;
                 };
-                let Some(f) = f else { continue };
                 let row = &self.ft_weights[f * h..(f + 1) * h];
                 let units = &mut acc.values[persp.index() * h..(persp.index() + 1) * h];
                 let lin = &mut acc.psqt[persp.index()];
@@ -521,13 +526,9 @@ impl Network {
         let mut other = false;
         changes(from, to, layout.shape, |c: Change| {
             for persp in Color::BOTH {
-                let f = match c.what {
-                    Feature::Piece { owner, kind } => {
-                        layout.piece_feature(persp, owner, kind, c.sq)
-                    }
-                    Feature::Resting { owner } => layout.resting_feature(persp, owner, c.sq),
+                let Some(f) = feature_of(layout, persp, &c) else {
+                    continue;
                 };
-                let Some(f) = f else { continue };
                 let p = persp.index();
                 let (list, n) = if c.added {
                     (&mut added[p], &mut counts[p][0])

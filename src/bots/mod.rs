@@ -273,6 +273,14 @@ pub trait Bot: Send + 'static {
         self.choose(&p, limits, ctl)
     }
 
+    /// Asks the bot to search on `threads` threads (the UCI `Threads` option). The
+    /// default ignores it: the bot searches on one thread. The `alphabeta` bot searches
+    /// the alternating variants with Lazy SMP (helper threads sharing its table; see
+    /// [`search::AlphaBetaBot`]).
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
     /// Why the last [`Bot::choose`]/[`Bot::commit`] returned no move or failed (external
     /// bots: garbage, timeout, crash, as [`BotError::Engine`]), taken once. Built-in bots
     /// have none.

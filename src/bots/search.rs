@@ -7,7 +7,9 @@
 //! ordering by the transposition move, static exchange evaluation (or MVV-LVA where an
 //! exchange cannot be read from the board), promotions, two killers per ply, a counter move
 //! per previous move and a history table. The evaluation is [`eval`](super::eval). Parity
-//! commits go to [`simultaneous`].
+//! commits go to [`simultaneous`]. With more than one thread ([`Bot::set_threads`]) the
+//! search is Lazy SMP: helper threads search the same root into the shared, lock-free
+//! table.
 //!
 //! Works on the generic rules API only (`legal_moves`, `play_unchecked`, `outcome`), so a
 //! variant's own rules (Intrachange teleports, Force Field fields) are searched as they are
@@ -22,11 +24,12 @@
 //!
 //! Determinism: with a node or depth limit the chosen move depends only on the position and
 //! the seed (root moves are shuffled by the seeded RNG before ordering, so equal moves vary
-//! from game to game). A `movetime` cap or a clock makes the result depend on the machine's
-//! speed.
+//! from game to game), on one thread. A `movetime` cap or a clock makes the result depend
+//! on the machine's speed, and helper threads on the threads' timing.
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -56,6 +59,8 @@ pub const MAX_LEVEL: u8 = 9;
 /// level 8 with the network in place of the hand-tuned evaluation (which stays the
 /// evaluation of levels 1–8, and of this level in a variant without a network).
 pub const NETWORK_LEVEL: u8 = 9;
+/// The most search threads a bot takes ([`Bot::set_threads`]).
+pub const MAX_THREADS: usize = 64;
 /// Slots of the evaluation cache: 2^16.
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
@@ -282,10 +287,32 @@ fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     }
 }
 
+/// A move as the transposition table keeps it: from square, to square and promotion
+/// (bits 0–7, 8–15 and 16–19, the promotion as its [`PieceKind::ALL`] index plus one, 0
+/// for none). These three name one legal move in every variant (castling's King steps two
+/// or more squares, and an Intrachange move's landing follows from its exoteric square);
+/// `tests::a_move_code_names_one_legal_move` checks it over random games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct MoveCode(u32);
+
+impl MoveCode {
+    fn of(m: &Move) -> MoveCode {
+        let promo = m.promotion.map_or(0, |p| p as u32 + 1);
+        MoveCode(u32::from(m.from.0) | u32::from(m.to.0) << 8 | promo << 16)
+    }
+
+    /// The legal move of `pos` this code names, if any.
+    fn find(self, pos: &Position) -> Option<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| MoveCode::of(m) == self)
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct TtEntry {
     key: u64,
-    best: Option<Move>,
+    best: Option<MoveCode>,
     score: i32,
     depth: i16,
     flag: u8,
@@ -305,25 +332,73 @@ impl TtEntry {
             _ => None,
         }
     }
+
+    /// The entry without its key in one word: score (bits 0–15, an `i16`: table scores
+    /// lie within ±[`INF`]), depth (16–31, an `i16`), flag (32–33), age (34–41), and a
+    /// move flag (42) with its [`MoveCode`] (43–62). An empty slot is 0 (flag 0).
+    fn pack(&self) -> u64 {
+        let mv = self.best.map_or(0, |c| 1 | u64::from(c.0) << 1);
+        u64::from(self.score as i16 as u16)
+            | u64::from(self.depth as u16) << 16
+            | u64::from(self.flag & 3) << 32
+            | u64::from(self.age) << 34
+            | mv << 42
+    }
+
+    fn unpack(key: u64, data: u64) -> TtEntry {
+        let mv = data >> 42;
+        TtEntry {
+            key,
+            best: (mv & 1 == 1).then_some(MoveCode((mv >> 1) as u32)),
+            score: i32::from(data as u16 as i16),
+            depth: (data >> 16) as u16 as i16,
+            flag: (data >> 32) as u8 & 3,
+            age: (data >> 34) as u8,
+        }
+    }
 }
 
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
+/// One slot of the table, shared by the search threads without a lock: the packed entry
+/// ([`TtEntry::pack`]) and the key XOR that word. A slot written by two threads at once
+/// may pair one thread's key word with the other's data word; the XOR then fails to give
+/// the key probed, and the slot reads as a miss.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn load(&self) -> TtEntry {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        TtEntry::unpack(check ^ data, data)
+    }
+
+    fn save(&self, e: &TtEntry) {
+        let data = e.pack();
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+    }
+}
+
 /// The transposition table: buckets of two entries, the first kept for the deeper search
 /// (replaced by an equal or deeper one, or one from a newer search), the second always
-/// replaced.
-#[derive(Clone, Debug, Default)]
+/// replaced. The search threads of one search share it ([`Slot`]).
+#[derive(Debug, Default)]
 struct Tt {
-    buckets: Vec<[TtEntry; 2]>,
+    buckets: Vec<[Slot; 2]>,
     age: u8,
 }
 
 impl Tt {
     fn ensure(&mut self) {
         if self.buckets.is_empty() {
-            self.buckets = vec![[TtEntry::default(); 2]; 1 << TT_BITS];
+            self.buckets = (0..1usize << TT_BITS).map(|_| Default::default()).collect();
         }
     }
 
@@ -337,15 +412,15 @@ impl Tt {
         }
         self.buckets[self.bucket(key)]
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.flag != 0)
-            .copied()
     }
 
-    fn store(&mut self, mut e: TtEntry) {
+    fn store(&self, mut e: TtEntry) {
         e.age = self.age;
         let age = self.age;
-        let i = self.bucket(e.key);
-        let b = &mut self.buckets[i];
+        let slots = &self.buckets[self.bucket(e.key)];
+        let b = [slots[0].load(), slots[1].load()];
         let slot =
             if b[0].key == e.key || b[0].flag == 0 || b[0].age != age || e.depth >= b[0].depth {
                 0
@@ -357,12 +432,11 @@ impl Tt {
         }
         if slot == 0 && b[0].key != e.key && b[0].flag != 0 {
             // The displaced entry takes the always-replace slot.
-            b[1] = b[0];
+            slots[1].save(&b[0]);
+        } else if slot == 0 && b[1].key == e.key {
+            slots[1].save(&TtEntry::default());
         }
-        b[slot] = e;
-        if slot == 0 && b[1].key == e.key {
-            b[1] = TtEntry::default();
-        }
+        slots[slot].save(&e);
     }
 }
 
@@ -391,6 +465,11 @@ pub struct AlphaBetaBot {
     stack: NetStack,
     /// How the Parity and Single Occupation commits are chosen.
     commits: simultaneous::CommitStyle,
+    /// Search threads of the alternating variants' searches (1: the search alone; more:
+    /// Lazy SMP helpers, see [`Bot::set_threads`]).
+    threads: usize,
+    /// The helper threads' caches and accumulators.
+    helpers: Vec<Helper>,
 }
 
 /// How a search ends besides its limits: the soft deadline after which no new iteration
@@ -429,6 +508,8 @@ impl AlphaBetaBot {
             network: None,
             stack: NetStack::default(),
             commits: simultaneous::CommitStyle::Mixed,
+            threads: 1,
+            helpers: Vec::new(),
         }
     }
 
@@ -459,11 +540,17 @@ impl AlphaBetaBot {
             self.searched = Some(variant);
             self.tt = Tt::default();
             self.eval_cache.clear();
+            self.helpers.clear();
             self.network = self
                 .net_source
                 .as_ref()
                 .and_then(|s| s.network_or_warn(variant));
         }
+    }
+
+    /// The number of search threads ([`Bot::set_threads`]; 1 unless set).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The limits of a search: the level's, tightened by `limits`.
@@ -545,7 +632,7 @@ impl AlphaBetaBot {
         mode: RootMode,
         ctl: &mut dyn SearchControl,
         exclude: &[Move],
-        mut on_depth: Option<&mut dyn FnMut(&SearchInfo, &[Move])>,
+        on_depth: Option<&mut dyn FnMut(&SearchInfo, &[Move])>,
     ) -> Option<(Move, i32)> {
         let analysis = mode.analysis;
         let limits = self.effective_limits(limits);
@@ -578,96 +665,77 @@ impl AlphaBetaBot {
         if let Some(net) = &self.network {
             self.stack.prepare(net, MAX_PLY + 2);
         }
-        let mut s = Searcher {
-            ctl,
-            nodes: 0,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            min_depth_done: false,
-            deadline: limits.movetime.map(|t| start + t),
-            stopped: false,
-            tt: &mut self.tt,
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * MAX_SQUARES * MAX_SQUARES],
-            counters: vec![None; MAX_SQUARES * MAX_SQUARES],
-            path: Vec::with_capacity(MAX_PLY + 1),
+        let shared = Shared {
+            tt: &self.tt,
             seen: &self.seen,
+            net: self.network.as_deref(),
             caps: SearchCaps::of(pos.variant()),
             has_check: pos.variant().has_check(),
-            lmr: lmr_table(),
-            eval_cache: &mut self.eval_cache,
-            next_check: None,
-            net: self.network.as_deref(),
-            stack: &mut self.stack,
+            deadline: limits.movetime.map(|t| start + t),
         };
-        s.net_enter(0, pos);
-        let must_reach = guaranteed_depth(self.level).min(max_depth);
-        let mut best = (root[0], 0);
-        let mut prev_score: i32 = 0;
+        let plan = Deepening {
+            root_key,
+            first: 1,
+            max_depth,
+            must_reach: guaranteed_depth(self.level).min(max_depth),
+            noise,
+            analysis,
+            soft: mode.soft,
+            start,
+        };
         let mut scores = vec![-INF; root.len()];
-        for depth in 1..=max_depth {
-            s.min_depth_done = depth > must_reach;
-            if depth > 1 {
-                // The previous best first, the rest by their last scores.
-                let mut order: Vec<(Move, i32)> =
-                    root.iter().copied().zip(scores.iter().copied()).collect();
-                order.sort_by_key(|&(m, sc)| (m != best.0, std::cmp::Reverse(sc)));
-                root = order.iter().map(|&(m, _)| m).collect();
-                scores = order.iter().map(|&(_, sc)| sc).collect();
-            } else {
-                s.order(pos, &mut root, None, 0, None);
-            }
-            let full = analysis || noise > 0;
-            let mut window = 35;
-            let (mut lo, mut hi) = if depth >= 4 && !full && prev_score.abs() < MATE_BOUND {
-                (prev_score - window, prev_score + window)
-            } else {
-                (-INF, INF)
-            };
-            let result = loop {
-                let r = s.root(pos, root_key, &root, &mut scores, depth, lo, hi, noise);
-                let Some((m, sc)) = r else { break None };
-                if s.stopped {
-                    break Some((m, sc));
+        let mut s = Searcher::new(
+            shared,
+            ctl,
+            limits.nodes.unwrap_or(u64::MAX),
+            &mut self.eval_cache,
+            &mut self.stack,
+        );
+        let helpers = self.threads.saturating_sub(1);
+        self.helpers.resize_with(helpers, Helper::default);
+        let mut best = if helpers == 0 {
+            s.deepen(pos, &mut root, &mut scores, &plan, on_depth)
+        } else {
+            // Lazy SMP: the helpers search the same root into the shared table, every
+            // second one a ply deeper, until the main search ends; the main search's
+            // result is the move.
+            let stop = AtomicBool::new(false);
+            let net = self.network.as_deref();
+            std::thread::scope(|scope| {
+                for (i, h) in self.helpers.iter_mut().enumerate() {
+                    let (stop, plan) = (&stop, &plan);
+                    let mut root = root.clone();
+                    scope.spawn(move || {
+                        if h.eval_cache.is_empty() {
+                            h.eval_cache = vec![(0, i32::MIN); EVAL_CACHE_SIZE];
+                        }
+                        if let Some(net) = net {
+                            h.stack.prepare(net, MAX_PLY + 2);
+                        }
+                        let mut ctl = SharedStop(stop);
+                        let mut hs = Searcher::new(
+                            shared,
+                            &mut ctl,
+                            u64::MAX,
+                            &mut h.eval_cache,
+                            &mut h.stack,
+                        );
+                        let mut scores = vec![-INF; root.len()];
+                        let plan = Deepening {
+                            first: 1 + (i % 2 == 0) as i32,
+                            must_reach: 0,
+                            noise: 0,
+                            soft: None,
+                            ..*plan
+                        };
+                        hs.deepen(pos, &mut root, &mut scores, &plan, None);
+                    });
                 }
-                if sc <= lo && lo > -INF {
-                    lo = (lo - window).max(-INF);
-                    window *= 2;
-                } else if sc >= hi && hi < INF {
-                    hi = (hi + window).min(INF);
-                    window *= 2;
-                } else {
-                    break Some((m, sc));
-                }
-            };
-            if let Some((m, sc)) = result {
-                // A partial iteration searched the previous best move first, so any move
-                // that beat it is at least as good.
-                if !s.stopped || sc > -INF {
-                    best = (m, sc);
-                }
-            }
-            if s.stopped {
-                break;
-            }
-            prev_score = best.1;
-            let info = SearchInfo {
-                depth: depth as u32,
-                score: best.1,
-                nodes: s.nodes,
-                best: Some(best.0),
-                pv: tt_pv(s.tt, pos, best.0, depth.max(1) as usize),
-            };
-            if let Some(f) = on_depth.as_mut() {
-                f(&info, &info.pv);
-            }
-            s.ctl.report(info);
-            if best.1.abs() >= MATE_BOUND && depth >= must_reach && !analysis {
-                break;
-            }
-            if mode.soft.is_some_and(|soft| start.elapsed() >= soft) {
-                break;
-            }
-        }
+                let best = s.deepen(pos, &mut root, &mut scores, &plan, on_depth);
+                stop.store(true, Ordering::Relaxed);
+                best
+            })
+        };
         if noise > 0 && best.1 < MATE_BOUND {
             best = pick_with_noise(&root, &scores, best, noise, &mut self.rng);
         }
@@ -731,16 +799,57 @@ fn tt_pv(tt: &Tt, pos: &Position, first: Move, max_len: usize) -> Vec<Move> {
             break;
         }
         keys.push(key);
-        let Some(m) = tt.probe(key).and_then(|e| e.best) else {
+        let Some(m) = tt.probe(key).and_then(|e| e.best?.find(&p)) else {
             break;
         };
-        if !p.is_legal(&m) {
-            break;
-        }
         p.play_unchecked(&m);
         pv.push(m);
     }
     pv
+}
+
+/// What the search threads of one search share: the table, the game's positions, the
+/// network, what the variant lets the search prune, and the deadline.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    tt: &'a Tt,
+    seen: &'a HashSet<u64>,
+    net: Option<&'a Network>,
+    caps: SearchCaps,
+    has_check: bool,
+    deadline: Option<Instant>,
+}
+
+/// One thread's iterative deepening: from depth `first` to `max_depth`, the node budget
+/// binding only after `must_reach`; `noise` and `analysis` as in [`Searcher::root`]; no
+/// new iteration after `soft` from `start`.
+#[derive(Clone, Copy)]
+struct Deepening {
+    root_key: u64,
+    first: i32,
+    max_depth: i32,
+    must_reach: i32,
+    noise: i32,
+    analysis: bool,
+    soft: Option<Duration>,
+    start: Instant,
+}
+
+/// A helper thread's own state, kept from search to search: its evaluation cache and its
+/// accumulators.
+#[derive(Debug, Default)]
+struct Helper {
+    eval_cache: Vec<(u64, i32)>,
+    stack: NetStack,
+}
+
+/// A helper thread's control: it stops when the main search has ended.
+struct SharedStop<'a>(&'a AtomicBool);
+
+impl SearchControl for SharedStop<'_> {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 struct Searcher<'a> {
@@ -751,7 +860,7 @@ struct Searcher<'a> {
     min_depth_done: bool,
     deadline: Option<Instant>,
     stopped: bool,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     killers: Vec<[Option<Move>; 2]>,
     /// Quiet-move history by side, from and to square.
     history: Vec<i32>,
@@ -993,7 +1102,119 @@ fn see_reference(pos: &Position, mv: &Move, captured: PieceKind) -> Option<i32> 
     Some(exchange_result(&mut gain, d))
 }
 
-impl Searcher<'_> {
+impl<'a> Searcher<'a> {
+    fn new(
+        shared: Shared<'a>,
+        ctl: &'a mut dyn SearchControl,
+        max_nodes: u64,
+        eval_cache: &'a mut Vec<(u64, i32)>,
+        stack: &'a mut NetStack,
+    ) -> Searcher<'a> {
+        Searcher {
+            ctl,
+            nodes: 0,
+            max_nodes,
+            min_depth_done: false,
+            deadline: shared.deadline,
+            stopped: false,
+            tt: shared.tt,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * MAX_SQUARES * MAX_SQUARES],
+            counters: vec![None; MAX_SQUARES * MAX_SQUARES],
+            path: Vec::with_capacity(MAX_PLY + 1),
+            seen: shared.seen,
+            caps: shared.caps,
+            has_check: shared.has_check,
+            lmr: lmr_table(),
+            eval_cache,
+            next_check: None,
+            net: shared.net,
+            stack,
+        }
+    }
+
+    /// Iterative deepening over `root` (reordered as it goes, with `scores` its last
+    /// scores) by `plan`, reporting each finished iteration to the control and to
+    /// `on_depth`. Returns the best move and its score.
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        root: &mut Vec<Move>,
+        scores: &mut Vec<i32>,
+        plan: &Deepening,
+        mut on_depth: Option<&mut dyn FnMut(&SearchInfo, &[Move])>,
+    ) -> (Move, i32) {
+        self.net_enter(0, pos);
+        let noise = plan.noise;
+        let mut best = (root[0], 0);
+        let mut prev_score: i32 = 0;
+        for depth in plan.first..=plan.max_depth {
+            self.min_depth_done = depth > plan.must_reach;
+            if depth > plan.first {
+                // The previous best first, the rest by their last scores.
+                let mut order: Vec<(Move, i32)> =
+                    root.iter().copied().zip(scores.iter().copied()).collect();
+                order.sort_by_key(|&(m, sc)| (m != best.0, std::cmp::Reverse(sc)));
+                *root = order.iter().map(|&(m, _)| m).collect();
+                *scores = order.iter().map(|&(_, sc)| sc).collect();
+            } else {
+                self.order(pos, root, None, 0, None);
+            }
+            let full = plan.analysis || noise > 0;
+            let mut window = 35;
+            let (mut lo, mut hi) = if depth >= 4 && !full && prev_score.abs() < MATE_BOUND {
+                (prev_score - window, prev_score + window)
+            } else {
+                (-INF, INF)
+            };
+            let result = loop {
+                let r = self.root(pos, plan.root_key, root, scores, depth, lo, hi, noise);
+                let Some((m, sc)) = r else { break None };
+                if self.stopped {
+                    break Some((m, sc));
+                }
+                if sc <= lo && lo > -INF {
+                    lo = (lo - window).max(-INF);
+                    window *= 2;
+                } else if sc >= hi && hi < INF {
+                    hi = (hi + window).min(INF);
+                    window *= 2;
+                } else {
+                    break Some((m, sc));
+                }
+            };
+            if let Some((m, sc)) = result {
+                // A partial iteration searched the previous best move first, so any move
+                // that beat it is at least as good.
+                if !self.stopped || sc > -INF {
+                    best = (m, sc);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            prev_score = best.1;
+            let info = SearchInfo {
+                depth: depth as u32,
+                score: best.1,
+                nodes: self.nodes,
+                best: Some(best.0),
+                pv: tt_pv(self.tt, pos, best.0, depth.max(1) as usize),
+            };
+            if let Some(f) = on_depth.as_mut() {
+                f(&info, &info.pv);
+            }
+            self.ctl.report(info);
+            if best.1.abs() >= MATE_BOUND && depth >= plan.must_reach && !plan.analysis {
+                break;
+            }
+            if plan.soft.is_some_and(|soft| plan.start.elapsed() >= soft) {
+                break;
+            }
+        }
+        best
+    }
+
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         let clock = self.nodes & 255 == 0
@@ -1051,7 +1272,7 @@ impl Searcher<'_> {
         &self,
         pos: &Position,
         moves: &mut [Move],
-        tt_move: Option<Move>,
+        tt_move: Option<MoveCode>,
         ply: usize,
         prev: Option<Move>,
     ) {
@@ -1061,7 +1282,7 @@ impl Searcher<'_> {
         let k = self.killers[ply.min(MAX_PLY)];
         let counter = prev.and_then(|p| self.counters[Self::counter_index(&p)]);
         let key = |m: &Move| -> i32 {
-            if Some(*m) == tt_move {
+            if tt_move == Some(MoveCode::of(m)) {
                 return 10_000_000;
             }
             if let Some(vk) = victim(pos, m) {
@@ -1394,7 +1615,7 @@ impl Searcher<'_> {
         };
         self.tt.store(TtEntry {
             key,
-            best: best_move,
+            best: best_move.as_ref().map(MoveCode::of),
             score: to_tt(best, ply),
             depth: depth as i16,
             flag,
@@ -1573,6 +1794,17 @@ impl SearchControl for Unreported<'_> {
 impl Bot for AlphaBetaBot {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Searches the alternating variants with `threads` threads (clamped to 1 to
+    /// [`MAX_THREADS`]; 1 is the default). More than one is Lazy SMP: helper threads
+    /// search the same root into the shared transposition table, every second one a ply
+    /// deeper, and stop when the main search stops; the move is the main search's. The
+    /// helpers make the table's contents, and so the move, depend on the threads'
+    /// timing: only a single-threaded search is deterministic under a node or depth
+    /// limit. Parity and Single Occupation commits are searched on one thread.
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
     }
 
     fn choose(
@@ -1987,6 +2219,142 @@ mod tests {
         assert_eq!(tt.probe(5 + 4 * stride).map(|e| e.depth), Some(1));
         assert_eq!(tt.probe(5 + 3 * stride).map(|e| e.depth), Some(12));
         assert_eq!(tt.probe(5).map(|e| e.depth), None);
+    }
+
+    /// Every move of seeded random games in every variant (castling, promotions, en
+    /// passant, Intrachange's teleports, Big Outer's pieces, Parity's commits) has a table
+    /// code that no other legal move of its position shares, and that names it again
+    /// after a round trip through a packed entry.
+    #[test]
+    fn a_move_code_names_one_legal_move() {
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for seed in 0..12u64 {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut p = Position::new(v);
+                for _ in 0..150 {
+                    let simultaneous = v.turn_model() == TurnModel::Simultaneous;
+                    let lists = if simultaneous {
+                        Color::BOTH.map(|c| p.legal_commits(c)).to_vec()
+                    } else {
+                        vec![p.legal_moves()]
+                    };
+                    for (moves, m) in lists.iter().flat_map(|l| l.iter().map(move |m| (l, m))) {
+                        let code = MoveCode::of(m);
+                        let same: Vec<&Move> =
+                            moves.iter().filter(|o| MoveCode::of(o) == code).collect();
+                        assert_eq!(same, [m], "{v} {}", p.to_text());
+                        let e = TtEntry {
+                            key: rng.random(),
+                            best: Some(code),
+                            score: -17,
+                            depth: 3,
+                            flag: LOWER,
+                            age: 200,
+                        };
+                        let back = TtEntry::unpack(e.key, e.pack()).best;
+                        assert_eq!(back, Some(code), "{v}");
+                        if !simultaneous {
+                            assert_eq!(code.find(&p), Some(*m), "{v}");
+                        }
+                        checked += 1;
+                    }
+                    if p.outcome().is_some() || lists.iter().any(Vec::is_empty) {
+                        break;
+                    }
+                    let pick = |l: &Vec<Move>, rng: &mut Xoshiro256PlusPlus| {
+                        l[rng.random_range(0..l.len())]
+                    };
+                    if simultaneous {
+                        let (w, b) = (pick(&lists[0], &mut rng), pick(&lists[1], &mut rng));
+                        p.resolve_legal(&w, &b);
+                    } else {
+                        p.play_unchecked(&pick(&lists[0], &mut rng));
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+
+    /// A table entry keeps its score, depth, flag, age and move through the packed word,
+    /// at the ends of their ranges; an empty slot reads as no entry.
+    #[test]
+    fn a_table_entry_survives_its_packed_word() {
+        let code = MoveCode::of(&Move {
+            promotion: Some(PieceKind::OuterKnight),
+            ..Move::new(crate::rules::Square(147), crate::rules::Square(146))
+        });
+        for (score, depth) in [
+            (0, 1),
+            (-1, 0),
+            (MATE + MAX_PLY as i32, i16::MAX),
+            (-MATE - MAX_PLY as i32, -1),
+            (INF, 64),
+            (-INF, i16::MIN),
+        ] {
+            for best in [None, Some(code), Some(MoveCode::default())] {
+                for (flag, age) in [(EXACT, 0), (LOWER, 255), (UPPER, 7)] {
+                    let e = TtEntry {
+                        key: 0xdead_beef_0123_4567,
+                        best,
+                        score,
+                        depth,
+                        flag,
+                        age,
+                    };
+                    let back = TtEntry::unpack(e.key, e.pack());
+                    assert_eq!(
+                        (back.best, back.score, back.depth, back.flag, back.age),
+                        (best, score, depth, flag, age)
+                    );
+                }
+            }
+        }
+        let mut tt = Tt::default();
+        tt.ensure();
+        assert!(tt.probe(0).is_none());
+        assert!(tt.probe(12345).is_none());
+    }
+
+    /// With helper threads (Lazy SMP) the search still finds the mate in two and takes
+    /// the hanging Queen, plays a legal move in the variants with their own moves, and
+    /// ends on a move time; the thread count is clamped.
+    #[test]
+    fn a_search_with_helper_threads_finds_what_one_thread_finds() {
+        let mut bot = AlphaBetaBot::with_level(8, 3);
+        bot.set_threads(0);
+        assert_eq!(bot.threads(), 1);
+        bot.set_threads(1_000);
+        assert_eq!(bot.threads(), MAX_THREADS);
+        bot.set_threads(3);
+        assert_eq!(bot.threads(), 3);
+        let depth = |d| SearchLimits {
+            depth: Some(d),
+            ..SearchLimits::default()
+        };
+        let pos =
+            Position::from_text(Variant::Standard, "7k/8/8/8/8/2K5/1R6/R7 w - - 0 1").unwrap();
+        let (m, s) = bot.search(&pos, depth(4), &mut NoControl).unwrap();
+        assert!(
+            ["b2b7", "a1a7"].contains(&m.coordinate(pos.shape()).as_str()),
+            "{m:?}"
+        );
+        assert_eq!(s, MATE - 3);
+        let pos =
+            Position::from_text(Variant::Standard, "4k3/8/3q4/8/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let (m, _) = bot.search(&pos, depth(6), &mut NoControl).unwrap();
+        assert_eq!(m.coordinate(pos.shape()), "d2d6");
+        assert_eq!(bot.helpers.len(), 2);
+        for v in [Variant::Intrachange, Variant::BigOuter, Variant::ForceField] {
+            let pos = Position::new(v);
+            let limits = SearchLimits {
+                movetime: Some(Duration::from_millis(200)),
+                ..SearchLimits::default()
+            };
+            let (m, _) = bot.search(&pos, limits, &mut NoControl).unwrap();
+            assert!(pos.is_legal(&m), "{v} {m:?}");
+        }
     }
 
     #[test]

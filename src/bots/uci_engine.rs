@@ -18,6 +18,9 @@
 //!   `go` analyses the best `n` lines ([`analysis::analyse`], without the level's random
 //!   choice) and answers the best line's first move; the time and node limits are shared
 //!   among the lines. Every `info` line carries the whole principal variation.
+//! - `setoption name Threads value <n>` (1 to [`MAX_THREADS`]): the `alphabeta` bot's
+//!   search threads in the alternating variants (Lazy SMP, [`Bot::set_threads`]); other
+//!   bots, Parity commits and `MultiPV` analyses search on one thread.
 //! - `position fen <text>` takes the variant's position text (FEN, Big Outer's corner field,
 //!   Parity's resting field); `moves …` are in coordinate form; for Parity each is a turn
 //!   `WHITE/BLACK` (`e2e4/e7e5`).
@@ -32,7 +35,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::analysis::{self, Line, MAX_MULTIPV};
-use super::search::{MATE, MATE_BOUND};
+use super::search::{MATE, MATE_BOUND, MAX_THREADS};
 use super::{Bot, BotSpec, Clock, SearchControl, SearchInfo, SearchLimits, mix_seed};
 use crate::rules::{Color, Move, Position, TurnModel, Variant};
 
@@ -583,6 +586,8 @@ pub struct UciEngine<W: Write + Send + 'static> {
     variant: Variant,
     /// The `MultiPV` option: the number of lines a search gives (1 to [`MAX_MULTIPV`]).
     multipv: usize,
+    /// The `Threads` option: the bot's search threads (1 to [`MAX_THREADS`]).
+    threads: usize,
     /// The position for the next `go`, or why the last `position` command was refused.
     position: Result<Position, PositionCommandError>,
     out: Output<W>,
@@ -603,6 +608,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             bot: Some(bot),
             variant: Variant::default(),
             multipv: 1,
+            threads: 1,
             position: Ok(Position::new(Variant::default())),
             out: Arc::new(Mutex::new(out)),
             search: None,
@@ -726,6 +732,9 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         self.say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         self.say("uciok");
     }
 
@@ -764,6 +773,15 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 )),
                 None => self.error("setoption: MultiPV needs a value"),
             }
+        } else if name.eq_ignore_ascii_case("Threads") {
+            match value.as_deref().map(str::parse::<usize>) {
+                Some(Ok(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+                Some(_) => self.error(&format!(
+                    "setoption: Threads is a whole number from 1 to {MAX_THREADS}, not '{}'",
+                    value.unwrap_or_default()
+                )),
+                None => self.error("setoption: Threads needs a value"),
+            }
         } else {
             self.error(&format!("setoption: no such option '{name}'"));
         }
@@ -787,6 +805,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             .bot
             .take()
             .unwrap_or_else(|| self.spec.build(mix_seed(self.seed)));
+        bot.set_threads(self.threads);
         let stop = Arc::new(AtomicBool::new(false));
         let hold = Arc::new(AtomicBool::new(go.hold));
         let out = Arc::clone(&self.out);
@@ -956,7 +975,11 @@ mod tests {
             lines[3],
             "option name MultiPV type spin default 1 min 1 max 32"
         );
-        assert_eq!(&lines[4..], ["uciok", "readyok"]);
+        assert_eq!(
+            lines[4],
+            "option name Threads type spin default 1 min 1 max 64"
+        );
+        assert_eq!(&lines[5..], ["uciok", "readyok"]);
     }
 
     /// A level with noise says so whenever its `bestmove` is not the first move of the last
@@ -1137,6 +1160,47 @@ mod tests {
             lines,
             ["info string error: setoption: MultiPV above 1 needs an alphabeta bot, not random"]
         );
+    }
+
+    /// `Threads` takes 1 to 64 and refuses anything else; a search on two threads answers
+    /// a legal move with its `info` lines, and the position after it is still searched.
+    #[test]
+    fn threads_are_set_and_bad_values_refused() {
+        let lines = converse(
+            "alphabeta:8",
+            "setoption name Threads value 0
+setoption name Threads value 65
+\
+             setoption name Threads value two
+setoption name Threads
+\
+             setoption name Threads value 2
+position startpos moves e2e4
+go depth 6
+\
+             position startpos moves e2e4 e7e5
+go movetime 200
+quit
+",
+        );
+        let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 4, "{lines:?}");
+        assert!(errors[0].ends_with("Threads is a whole number from 1 to 64, not '0'"));
+        assert!(errors[1].ends_with("not '65'"));
+        assert!(errors[2].ends_with("not 'two'"));
+        assert!(errors[3].ends_with("Threads needs a value"));
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 6 ")),
+            "{lines:?}"
+        );
+        let moves = bestmoves(&lines);
+        assert_eq!(moves.len(), 2, "{lines:?}");
+        let mut pos = Position::new(Variant::Standard);
+        for (before, answer) in [("e2e4", &moves[0]), ("e7e5", &moves[1])] {
+            let m = pos.parse_move(before).unwrap();
+            pos.play_unchecked(&m);
+            assert!(pos.parse_move(answer).is_ok(), "{answer} after {before}");
+        }
     }
 
     #[test]

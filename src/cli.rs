@@ -25,11 +25,11 @@
 //!   `outcome <RESULT>` when the script ends the game; a bad file exits 1, an illegal
 //!   scripted move exits 2 naming the rule.
 //! - `esoterica match --variant V --white BOT --black BOT [--games N] [--movetime MS]
-//!   [--nodes N] [--seed S] [--jobs J] [--pgn FILE] [--json FILE] [--fallback random]
+//!   [--nodes N] [--seed S] [--jobs J] [--threads T] [--pgn FILE] [--json FILE] [--fallback random]
 //!   [--max-plies N]`: a headless bot series (`docs/BOTS.md`); progress on stderr, the
 //!   results table on stdout. The output files are created and the bots asked whether they
 //!   play the variant before the first game; games are streamed (constant memory).
-//! - `esoterica uci [--bot SPEC] [--seed S]`: a built-in bot as a UCI engine on stdin/stdout
+//! - `esoterica uci [--bot SPEC] [--seed S] [--threads N]`: a built-in bot as a UCI engine on stdin/stdout
 //!   ([`uci`], `docs/bot-protocol.md`).
 //! - `esoterica analyse --variant V [--position TEXT] [--moves M…] [--movetime MS]
 //!   [--depth D] [--level L] [--multipv N] [--side white|black] [--threats]`: the best
@@ -320,6 +320,11 @@ pub struct MatchArgs {
     /// Worker threads; default all cores.
     #[arg(long, value_parser = jobs)]
     jobs: Option<usize>,
+    /// Search threads of each built-in alphabeta bot (1-64, default 1; Lazy SMP,
+    /// docs/BOTS.md). Games run `--jobs` at a time, so threads × jobs should not exceed
+    /// the cores. External bots take their own options.
+    #[arg(long, default_value_t = 1, value_parser = search_threads)]
+    threads: usize,
     /// Write every game as PGN to FILE, each as it ends (created before the first game: a
     /// path that cannot be written exits 1 at once).
     #[arg(long, value_name = "FILE")]
@@ -459,6 +464,18 @@ pub(crate) fn at_least_one(s: &str) -> Result<usize, String> {
 pub(crate) fn jobs(s: &str) -> Result<usize, String> {
     match at_least_one(s)? {
         n if n > MAX_JOBS => Err(format!("must be at most {MAX_JOBS}")),
+        n => Ok(n),
+    }
+}
+
+/// Reads a search-thread count (`--threads`): 1 to [`MAX_THREADS`](crate::bots::search::MAX_THREADS).
+///
+/// # Errors
+/// The reason, for clap to show with the option's name.
+pub(crate) fn search_threads(s: &str) -> Result<usize, String> {
+    let max = crate::bots::search::MAX_THREADS;
+    match at_least_one(s)? {
+        n if n > max => Err(format!("must be at most {max}")),
         n => Ok(n),
     }
 }
@@ -936,8 +953,8 @@ fn run_match(a: &MatchArgs) -> u8 {
     };
     let mut cfg = MatchConfig::new(
         a.variant,
-        Contestant::from_spec(&wa),
-        Contestant::from_spec(&bb),
+        Contestant::from_spec(&wa).with_threads(a.threads),
+        Contestant::from_spec(&bb).with_threads(a.threads),
         a.games,
     );
     if cfg.a.name == cfg.b.name {

@@ -59,6 +59,24 @@ impl Contestant {
             factory: Arc::new(move |seed| s.build(seed)),
         }
     }
+
+    /// The same contestant whose bots search on `threads` threads ([`Bot::set_threads`];
+    /// bots that search on one thread ignore it).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Contestant {
+        if threads <= 1 {
+            return self;
+        }
+        let make = self.factory;
+        Contestant {
+            name: self.name,
+            factory: Arc::new(move |seed| {
+                let mut bot = make(seed);
+                bot.set_threads(threads);
+                bot
+            }),
+        }
+    }
 }
 
 /// The settings of a series.

@@ -616,6 +616,12 @@ impl<W: Write + Send + 'static> UciEngine<W> {
         }
     }
 
+    /// Sets the `Threads` option (clamped to 1 to [`MAX_THREADS`]), as `setoption name
+    /// Threads value <n>` does.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
     /// The engine's `id name`: `Esoterica <bot> <version>`.
     pub fn id_name(&self) -> String {
         format!("Esoterica {} {}", self.spec, env!("CARGO_PKG_VERSION"))

@@ -1,4 +1,4 @@
-//! `esoterica uci [--bot SPEC] [--seed S]`: a built-in bot as a UCI engine on stdin/stdout
+//! `esoterica uci [--bot SPEC] [--seed S] [--threads N]`: a built-in bot as a UCI engine on stdin/stdout
 //! ([`UciEngine`]; the dialect is in `docs/bot-protocol.md`).
 
 use clap::Args;
@@ -16,6 +16,10 @@ pub struct UciArgs {
     /// Master seed: the bot of the n-th game (after n `ucinewgame`s) is seeded from (seed, n).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Search threads of the alphabeta bot (1-64; the UCI `Threads` option's starting
+    /// value, which `setoption` changes).
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::search_threads)]
+    pub threads: usize,
 }
 
 /// Runs the engine until `quit` or the end of the input; 1 for a bad `--bot`.
@@ -34,6 +38,7 @@ pub(super) fn run(a: &UciArgs) -> u8 {
         }
     };
     let mut engine = UciEngine::new(spec, a.seed, std::io::stdout());
+    engine.set_threads(a.threads);
     engine.run(std::io::stdin().lock());
     0
 }

@@ -273,6 +273,7 @@ fn uci_speaks_the_protocol_over_stdin_and_stdout() {
              var force-field var parity var parity-single var big-outer var bully var nonviolent"
                 .to_string(),
             "option name MultiPV type spin default 1 min 1 max 32".to_string(),
+            "option name Threads type spin default 1 min 1 max 64".to_string(),
             "uciok".to_string(),
         ]
     );
@@ -392,6 +393,78 @@ fn match_plays_esoterica_uci_through_the_ext_client() {
             })
             .sum();
         assert_eq!(wdl, 4, "{variant}: {stdout}");
+    }
+}
+
+/// `match --threads 2` against `uci --threads 2` through `ext:`: both sides search on two
+/// threads and every move is legal and in time; a thread count outside 1 to 64 is refused
+/// by both commands before anything runs.
+#[test]
+fn match_and_uci_take_search_threads() {
+    let exe = env!("CARGO_BIN_EXE_esoterica");
+    let black = format!("ext:{exe} uci --bot alphabeta:8 --threads 2");
+    let out = esoterica(&[
+        "match",
+        "--variant",
+        "standard",
+        "--white",
+        "alphabeta:8",
+        "--black",
+        &black,
+        "--threads",
+        "2",
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--max-plies",
+        "24",
+        "--jobs",
+        "1",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stdout.contains("faults:"), "{stdout}");
+    assert!(!stderr.contains(" fault: "), "{stderr}");
+    assert!(stdout.contains("\n2 games in "), "{stdout}");
+    for (args, why) in [
+        (
+            vec![
+                "match",
+                "--variant",
+                "standard",
+                "--white",
+                "greedy",
+                "--black",
+                "greedy",
+                "--threads",
+                "0",
+            ],
+            "must be at least 1",
+        ),
+        (
+            vec![
+                "match",
+                "--variant",
+                "standard",
+                "--white",
+                "greedy",
+                "--black",
+                "greedy",
+                "--threads",
+                "65",
+            ],
+            "must be at most 64",
+        ),
+        (vec!["uci", "--threads", "x"], "invalid digit"),
+    ] {
+        let out = esoterica(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("--threads") && err.contains(why),
+            "{args:?}: {err}"
+        );
     }
 }
 

@@ -296,12 +296,7 @@ impl NetStack {
             for k in from..=i {
                 let (below, rest) = self.entries.split_at_mut(k);
                 let e = &mut rest[0];
-                match below.last() {
-                    Some(b) if b.snap.distance(&e.snap) <= Self::REFRESH_AFTER => {
-                        net.update_from(&mut e.acc, &b.acc, &b.snap, &e.snap);
-                    }
-                    _ => net.refresh_into(&mut e.acc, &e.snap),
-                }
+                net.compute_near(&mut e.acc, below.last().map(|b| (&b.acc, &b.snap)), &e.snap);
                 e.computed = true;
             }
         }
@@ -336,12 +331,8 @@ impl NetEval {
     pub fn evaluate_for(&self, pos: &Position, side: Color) -> i32 {
         let snap = Snapshot::of(pos);
         let mut acc = self.scratch.borrow_mut();
-        if self.base.distance(&snap) <= NetStack::REFRESH_AFTER {
-            self.net
-                .update_from(&mut acc, &self.base_acc, &self.base, &snap);
-        } else {
-            self.net.refresh_into(&mut acc, &snap);
-        }
+        self.net
+            .compute_near(&mut acc, Some((&self.base_acc, &self.base)), &snap);
         self.net.output(&acc, side, pos.board().piece_count())
     }
 }

@@ -468,6 +468,25 @@ impl Network {
         self.update(acc, &Snapshot::empty(), snap);
     }
 
+    /// Sets `dst` to the accumulator of a position whose snapshot is `to`: from `base`
+    /// (an accumulator and its snapshot) by [`Network::update_from`] where at most
+    /// [`NetStack::REFRESH_AFTER`](super::NetStack::REFRESH_AFTER) squares differ, else
+    /// afresh ([`Network::refresh_into`]), whichever is the less work.
+    #[inline]
+    pub fn compute_near(
+        &self,
+        dst: &mut Accumulator,
+        base: Option<(&Accumulator, &Snapshot)>,
+        to: &Snapshot,
+    ) {
+        match base {
+            Some((acc, snap)) if snap.distance(to) <= super::NetStack::REFRESH_AFTER => {
+                self.update_from(dst, acc, snap, to);
+            }
+            _ => self.refresh_into(dst, to),
+        }
+    }
+
     /// The accumulator of `pos` computed from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
         let mut acc = self.empty_accumulator();

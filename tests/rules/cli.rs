@@ -352,6 +352,20 @@ fn uci_speaks_the_protocol_over_stdin_and_stdout() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// Checks that an `esoterica match` run ended well with `games` games, every move answered
+/// in time and legal (no fault line, no faults total); returns its standard output.
+fn played_without_faults(out: &Output, games: usize, what: &str) -> String {
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{what}: {stderr}");
+    assert!(!stdout.contains("faults:"), "{what}: {stdout}");
+    assert!(!stderr.contains(" fault: "), "{what}: {stderr}");
+    assert!(
+        stdout.contains(&format!("\n{games} games in ")),
+        "{what}: {stdout}"
+    );
+    stdout
+}
+
 #[test]
 fn match_plays_esoterica_uci_through_the_ext_client() {
     let exe = env!("CARGO_BIN_EXE_esoterica");
@@ -375,12 +389,7 @@ fn match_plays_esoterica_uci_through_the_ext_client() {
             "--jobs",
             "1",
         ]);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(0), "{variant}: {stderr}");
-        // Two games, every move answered in time and legal: no fault line, no faults total.
-        assert!(!stdout.contains("faults:"), "{variant}: {stdout}");
-        assert!(!stderr.contains(" fault: "), "{variant}: {stderr}");
-        assert!(stdout.contains("\n2 games in "), "{variant}: {stdout}");
+        let stdout = played_without_faults(&out, 2, variant);
         let wdl: u32 = stdout
             .lines()
             .filter(|l| l.starts_with("ext:"))
@@ -422,11 +431,7 @@ fn match_and_uci_take_search_threads() {
         "--jobs",
         "1",
     ]);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(!stdout.contains("faults:"), "{stdout}");
-    assert!(!stderr.contains(" fault: "), "{stderr}");
-    assert!(stdout.contains("\n2 games in "), "{stdout}");
+    played_without_faults(&out, 2, "standard");
     for (args, why) in [
         (
             vec![

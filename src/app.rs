@@ -98,6 +98,8 @@ pub struct PlayLaunch {
     pub learn: Option<LearnStart>,
     /// `--view`: the board's view for this run; `None`: the settings' view.
     pub view: Option<crate::persist::ViewMode>,
+    /// `--threads`: the bots' search threads ([`Seats::threads`]).
+    pub threads: usize,
 }
 
 /// What `--lesson` and `--puzzles` open ([`crate::coach`]).
@@ -309,6 +311,7 @@ impl PlayLaunch {
                 fullscreen: args.fullscreen,
             },
             view: args.view,
+            threads: args.threads.unwrap_or(1),
         })
     }
 
@@ -527,7 +530,11 @@ pub fn build_app(launch: Launch, platform: Platform, folders: Folders) -> App {
             };
             app.insert_resource(ActiveGame::from_record(record))
                 .insert_resource(StartMode(mode))
-                .insert_resource(Seats::new(p.players.clone().unwrap_or_default()))
+                .insert_resource({
+                    let mut seats = Seats::new(p.players.clone().unwrap_or_default());
+                    seats.threads = p.threads;
+                    seats
+                })
                 .insert_resource(BotSeed(seed))
                 .insert_resource(StartOptions {
                     cli_players: p.players.is_some(),

@@ -191,6 +191,11 @@ pub struct PlayArgs {
     /// `VARIANT:N` (puzzle N of the bundled file, from 1).
     #[arg(long, value_name = "VARIANT[:N]", conflicts_with_all = ["watch", "scene", "position", "moves"])]
     pub puzzles: Option<String>,
+    /// Search threads of the alphabeta bots in this window (1-64, default 1; Lazy SMP,
+    /// docs/BOTS.md): more makes a bot stronger in the same time, on a machine with the
+    /// cores to spare.
+    #[arg(long, value_parser = search_threads)]
+    pub threads: Option<usize>,
 }
 
 /// `demo` options.

@@ -1282,6 +1282,64 @@ mod bots_and_files {
         check_world_matches_position(app.world_mut()).unwrap();
     }
 
+    /// Every bot is asked to search on the seats' thread count (`play --threads`) each time
+    /// it is handed a position.
+    #[test]
+    fn bots_are_given_the_seats_thread_count() {
+        use esoterica::bots::plugin::RegisterBot;
+        use esoterica::bots::{Bot, BotSpec, SearchControl, SearchLimits};
+        use esoterica::game::Seats;
+        use std::sync::{Arc, Mutex};
+        /// The random bot, recording every thread count it is given.
+        struct Probe {
+            inner: Box<dyn Bot>,
+            given: Arc<Mutex<Vec<usize>>>,
+        }
+        impl Bot for Probe {
+            fn name(&self) -> &str {
+                "probe"
+            }
+            fn choose(
+                &mut self,
+                pos: &Position,
+                limits: SearchLimits,
+                ctl: &mut dyn SearchControl,
+            ) -> Option<Move> {
+                self.inner.choose(pos, limits, ctl)
+            }
+            fn set_threads(&mut self, threads: usize) {
+                self.given.lock().unwrap().push(threads);
+            }
+        }
+        let given = Arc::new(Mutex::new(Vec::new()));
+        let mut app = test_app(Position::new(Variant::Standard));
+        app.add_plugins(BotPlugin {
+            pace_secs: 0.0,
+            ..Default::default()
+        });
+        app.world_mut().resource_mut::<Seats>().threads = 3;
+        let log = Arc::clone(&given);
+        app.register_bot("probe", move |_, seed| {
+            Box::new(Probe {
+                inner: BotSpec::Random.build(seed),
+                given: Arc::clone(&log),
+            })
+        });
+        set_seats(
+            &mut app,
+            esoterica::persist::Players {
+                white: bot("probe"),
+                black: bot("probe"),
+            },
+        );
+        run_until(&mut app, |a| entries(a) >= 6);
+        assert!(entries(&app) >= 6);
+        let given = given.lock().unwrap();
+        assert!(given.len() >= 6, "{given:?}");
+        assert!(given.iter().all(|&t| t == 3), "{given:?}");
+        check_world_matches_position(app.world_mut()).unwrap();
+    }
+
     #[test]
     fn bot_versus_bot_plays_twenty_plies_through_the_pipeline() {
         let mut app = bot_app(
@@ -2087,6 +2145,26 @@ mod start_modes {
         assert_eq!(tag("White").as_deref(), Some("random"));
         assert_eq!(tag("Black").as_deref(), Some("greedy"));
         check_world_matches_position(app.world_mut()).unwrap();
+    }
+
+    /// `play --threads 2` seats its bots with two search threads, and they play.
+    #[test]
+    fn play_with_threads_seats_bots_that_search_on_them() {
+        let (_root, f) = folders("threads");
+        let mut app = start(
+            "esoterica play --white alphabeta:3 --black alphabeta:3 --threads 2 --seed 5",
+            f,
+        );
+        assert_eq!(app.world().resource::<Seats>().threads, 2);
+        let t0 = std::time::Instant::now();
+        while entries(&app) < 6 && t0.elapsed() < Duration::from_secs(60) {
+            frames(&mut app, 10);
+        }
+        assert!(entries(&app) >= 6, "bots played {} plies", entries(&app));
+        check_world_matches_position(app.world_mut()).unwrap();
+        let (_root, f) = folders("one-thread");
+        let app = start("esoterica play --white alphabeta:3", f);
+        assert_eq!(app.world().resource::<Seats>().threads, 1);
     }
 
     #[test]
@@ -5518,5 +5596,19 @@ fn play_and_demo_refuse_bad_minutes_and_pace() {
             _ => panic!("{args:?}"),
         };
         assert!(e.contains(want), "{args:?}: {e}");
+    }
+    for (n, want) in [
+        ("0", "must be at least 1"),
+        ("65", "must be at most 64"),
+        ("x", "invalid digit"),
+    ] {
+        let e = Cli::parse_args(&["esoterica", "play", "--threads", n])
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("--threads") && e.contains(want),
+            "--threads {n}: {e}"
+        );
     }
 }

@@ -396,7 +396,7 @@ pub fn poll_bots(
         let PlayerSpec::Bot { spec, level } = &player else {
             continue;
         };
-        let bot = match slot.idle.take().and_then(|m| m.into_inner().ok()) {
+        let mut bot = match slot.idle.take().and_then(|m| m.into_inner().ok()) {
             Some(b) => b,
             None => {
                 let side_seed =
@@ -431,6 +431,7 @@ pub fn poll_bots(
             },
             ..SearchLimits::default()
         };
+        bot.set_threads(input.seats.threads);
         match BotWorker::spawn_for(bot, pos, side, on_clock, limits) {
             Ok(w) => slot.job = Some((std::sync::Mutex::new(w), key.clone())),
             Err(e) => {

@@ -28,6 +28,9 @@ pub struct Seats {
     /// The most a bot thinks per move when no clock runs (`None`: its level's own limits);
     /// under a clock the bot's share of its remaining time applies instead.
     pub move_time: Option<Duration>,
+    /// The search threads each bot gets ([`crate::bots::Bot::set_threads`]; 1 unless
+    /// `play --threads` says otherwise).
+    pub threads: usize,
     /// Normal play's seats and pacing while the demo has lent the seats to its bot.
     lent: Option<(Players, f32, Option<Duration>)>,
     /// Normal play's seats while a lesson or puzzle has them (both sides a person's: the
@@ -48,6 +51,7 @@ impl Seats {
             players,
             pace_secs: DEFAULT_BOT_PACE_SECS,
             move_time: None,
+            threads: 1,
             lent: None,
             coached: None,
         }

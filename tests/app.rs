@@ -5602,7 +5602,7 @@ fn play_and_demo_refuse_bad_minutes_and_pace() {
         ("65", "must be at most 64"),
         ("x", "invalid digit"),
     ] {
-        let e = Cli::parse_args(&["esoterica", "play", "--threads", n])
+        let e = Cli::parse_args(["esoterica", "play", "--threads", n])
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();

@@ -373,6 +373,14 @@ struct Slot {
 }
 
 impl Slot {
+    /// The entry held for `key`, unpacked only when the key check passes.
+    #[inline]
+    fn load_for(&self, key: u64) -> Option<TtEntry> {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        (check ^ data == key).then(|| TtEntry::unpack(key, data))
+    }
+
     fn load(&self) -> TtEntry {
         let data = self.data.load(Ordering::Relaxed);
         let check = self.check.load(Ordering::Relaxed);
@@ -412,8 +420,7 @@ impl Tt {
         }
         self.buckets[self.bucket(key)]
             .iter()
-            .map(Slot::load)
-            .find(|e| e.key == key && e.flag != 0)
+            .find_map(|s| s.load_for(key).filter(|e| e.flag != 0))
     }
 
     fn store(&self, mut e: TtEntry) {

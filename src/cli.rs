@@ -467,8 +467,13 @@ pub(crate) fn at_least_one(s: &str) -> Result<usize, String> {
 /// # Errors
 /// The reason, for clap to show with the option's name.
 pub(crate) fn jobs(s: &str) -> Result<usize, String> {
+    count_up_to(s, MAX_JOBS)
+}
+
+/// Reads a count from 1 to `max`.
+fn count_up_to(s: &str, max: usize) -> Result<usize, String> {
     match at_least_one(s)? {
-        n if n > MAX_JOBS => Err(format!("must be at most {MAX_JOBS}")),
+        n if n > max => Err(format!("must be at most {max}")),
         n => Ok(n),
     }
 }
@@ -478,11 +483,7 @@ pub(crate) fn jobs(s: &str) -> Result<usize, String> {
 /// # Errors
 /// The reason, for clap to show with the option's name.
 pub(crate) fn search_threads(s: &str) -> Result<usize, String> {
-    let max = crate::bots::search::MAX_THREADS;
-    match at_least_one(s)? {
-        n if n > max => Err(format!("must be at most {max}")),
-        n => Ok(n),
-    }
+    count_up_to(s, crate::bots::search::MAX_THREADS)
 }
 
 /// The most worker threads `--jobs` takes.

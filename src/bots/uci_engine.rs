@@ -43,6 +43,22 @@ use crate::rules::{Color, Move, Position, TurnModel, Variant};
 /// `info string` and skipped.
 pub const MAX_COMMAND_BYTES: usize = 64 * 1024;
 
+/// The value of the spin option `name` (1 to `max`) from `setoption`'s `value` text.
+///
+/// # Errors
+/// `setoption: <name> is a whole number from 1 to <max>, not '<text>'`, or `setoption:
+/// <name> needs a value` when there is none.
+fn spin_value(name: &str, value: Option<&str>, max: usize) -> Result<usize, String> {
+    match value.map(str::parse::<usize>) {
+        Some(Ok(n)) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err(format!(
+            "setoption: {name} is a whole number from 1 to {max}, not '{}'",
+            value.unwrap_or_default()
+        )),
+        None => Err(format!("setoption: {name} needs a value")),
+    }
+}
+
 /// A sink for the engine's output lines that the search thread shares with the reader.
 type Output<W> = Arc<Mutex<W>>;
 
@@ -762,31 +778,20 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 None => self.error("setoption: UCI_Variant needs a value"),
             }
         } else if name.eq_ignore_ascii_case("MultiPV") {
-            match value.as_deref().map(str::parse::<usize>) {
-                Some(Ok(n)) if (1..=MAX_MULTIPV).contains(&n) => {
-                    if n > 1 && !matches!(self.spec, BotSpec::AlphaBeta(_)) {
-                        self.error(&format!(
-                            "setoption: MultiPV above 1 needs an alphabeta bot, not {}",
-                            self.spec
-                        ));
-                    } else {
-                        self.multipv = n;
-                    }
+            match spin_value("MultiPV", value.as_deref(), MAX_MULTIPV) {
+                Ok(n) if n > 1 && !matches!(self.spec, BotSpec::AlphaBeta(_)) => {
+                    self.error(&format!(
+                        "setoption: MultiPV above 1 needs an alphabeta bot, not {}",
+                        self.spec
+                    ));
                 }
-                Some(_) => self.error(&format!(
-                    "setoption: MultiPV is a whole number from 1 to {MAX_MULTIPV}, not '{}'",
-                    value.unwrap_or_default()
-                )),
-                None => self.error("setoption: MultiPV needs a value"),
+                Ok(n) => self.multipv = n,
+                Err(e) => self.error(&e),
             }
         } else if name.eq_ignore_ascii_case("Threads") {
-            match value.as_deref().map(str::parse::<usize>) {
-                Some(Ok(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
-                Some(_) => self.error(&format!(
-                    "setoption: Threads is a whole number from 1 to {MAX_THREADS}, not '{}'",
-                    value.unwrap_or_default()
-                )),
-                None => self.error("setoption: Threads needs a value"),
+            match spin_value("Threads", value.as_deref(), MAX_THREADS) {
+                Ok(n) => self.threads = n,
+                Err(e) => self.error(&e),
             }
         } else {
             self.error(&format!("setoption: no such option '{name}'"));

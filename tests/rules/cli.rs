@@ -432,37 +432,25 @@ fn match_and_uci_take_search_threads() {
         "1",
     ]);
     played_without_faults(&out, 2, "standard");
-    for (args, why) in [
-        (
-            vec![
-                "match",
-                "--variant",
-                "standard",
-                "--white",
-                "greedy",
-                "--black",
-                "greedy",
-                "--threads",
-                "0",
-            ],
-            "must be at least 1",
-        ),
-        (
-            vec![
-                "match",
-                "--variant",
-                "standard",
-                "--white",
-                "greedy",
-                "--black",
-                "greedy",
-                "--threads",
-                "65",
-            ],
-            "must be at most 64",
-        ),
-        (vec!["uci", "--threads", "x"], "invalid digit"),
+    let a_match = [
+        "match",
+        "--variant",
+        "standard",
+        "--white",
+        "greedy",
+        "--black",
+        "greedy",
+    ];
+    for (command, threads, why) in [
+        (&a_match[..], "0", "must be at least 1"),
+        (&a_match[..], "65", "must be at most 64"),
+        (&["uci"][..], "x", "invalid digit"),
     ] {
+        let args: Vec<&str> = command
+            .iter()
+            .copied()
+            .chain(["--threads", threads])
+            .collect();
         let out = esoterica(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = text(&out.stderr);

@@ -689,6 +689,7 @@ impl AlphaBetaBot {
             analysis,
             soft: mode.soft,
             start,
+            report: true,
         };
         let mut scores = vec![-INF; root.len()];
         let mut s = Searcher::new(
@@ -733,6 +734,7 @@ impl AlphaBetaBot {
                             must_reach: 0,
                             noise: 0,
                             soft: None,
+                            report: false,
                             ..*plan
                         };
                         hs.deepen(pos, &mut root, &mut scores, &plan, None);
@@ -840,6 +842,9 @@ struct Deepening {
     analysis: bool,
     soft: Option<Duration>,
     start: Instant,
+    /// Whether each finished iteration is reported (its principal variation read from the
+    /// table): the main search's, not a helper thread's, whose reports nobody reads.
+    report: bool,
 }
 
 /// A helper thread's own state, kept from search to search: its evaluation cache and its
@@ -1201,17 +1206,19 @@ impl<'a> Searcher<'a> {
                 break;
             }
             prev_score = best.1;
-            let info = SearchInfo {
-                depth: depth as u32,
-                score: best.1,
-                nodes: self.nodes,
-                best: Some(best.0),
-                pv: tt_pv(self.tt, pos, best.0, depth.max(1) as usize),
-            };
-            if let Some(f) = on_depth.as_mut() {
-                f(&info, &info.pv);
+            if plan.report {
+                let info = SearchInfo {
+                    depth: depth as u32,
+                    score: best.1,
+                    nodes: self.nodes,
+                    best: Some(best.0),
+                    pv: tt_pv(self.tt, pos, best.0, depth.max(1) as usize),
+                };
+                if let Some(f) = on_depth.as_mut() {
+                    f(&info, &info.pv);
+                }
+                self.ctl.report(info);
             }
-            self.ctl.report(info);
             if best.1.abs() >= MATE_BOUND && depth >= plan.must_reach && !plan.analysis {
                 break;
             }

@@ -175,6 +175,12 @@ pub trait SearchControl {
     fn should_stop(&mut self, nodes: u64) -> bool;
     /// Progress after an iteration; the default ignores it.
     fn report(&mut self, _info: SearchInfo) {}
+    /// Whether [`SearchControl::report`] reads what it is given. A control that ignores
+    /// reports says `false`, and the search then skips building them (each one reads its
+    /// principal variation from the transposition table). The default is `true`.
+    fn wants_reports(&self) -> bool {
+        true
+    }
 }
 
 /// A [`SearchControl`] driven by a shared stop flag: another thread (the game's UI, the match
@@ -640,6 +646,10 @@ pub struct NoControl;
 
 impl SearchControl for NoControl {
     fn should_stop(&mut self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn wants_reports(&self) -> bool {
         false
     }
 }

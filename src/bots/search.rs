@@ -689,7 +689,6 @@ impl AlphaBetaBot {
             analysis,
             soft: mode.soft,
             start,
-            report: true,
         };
         let mut scores = vec![-INF; root.len()];
         let mut s = Searcher::new(
@@ -734,7 +733,6 @@ impl AlphaBetaBot {
                             must_reach: 0,
                             noise: 0,
                             soft: None,
-                            report: false,
                             ..*plan
                         };
                         hs.deepen(pos, &mut root, &mut scores, &plan, None);
@@ -842,9 +840,6 @@ struct Deepening {
     analysis: bool,
     soft: Option<Duration>,
     start: Instant,
-    /// Whether each finished iteration is reported (its principal variation read from the
-    /// table): the main search's, not a helper thread's, whose reports nobody reads.
-    report: bool,
 }
 
 /// A helper thread's own state, kept from search to search: its evaluation cache and its
@@ -861,6 +856,10 @@ struct SharedStop<'a>(&'a AtomicBool);
 impl SearchControl for SharedStop<'_> {
     fn should_stop(&mut self, _nodes: u64) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+
+    fn wants_reports(&self) -> bool {
+        false
     }
 }
 
@@ -1206,7 +1205,9 @@ impl<'a> Searcher<'a> {
                 break;
             }
             prev_score = best.1;
-            if plan.report {
+            // A finished iteration is reported only where someone reads it (a helper
+            // thread's control, `NoControl` and `Unreported` do not).
+            if on_depth.is_some() || self.ctl.wants_reports() {
                 let info = SearchInfo {
                     depth: depth as u32,
                     score: best.1,
@@ -1802,6 +1803,10 @@ struct Unreported<'a>(&'a mut dyn SearchControl);
 impl SearchControl for Unreported<'_> {
     fn should_stop(&mut self, nodes: u64) -> bool {
         self.0.should_stop(nodes)
+    }
+
+    fn wants_reports(&self) -> bool {
+        false
     }
 }
 

@@ -117,6 +117,7 @@ fn _esoterica(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nnue::nnue_bucket, m)?)?;
     m.add_function(wrap_pyfunction!(nnue::nnue_write, m)?)?;
     m.add_function(wrap_pyfunction!(nnue::nnue_info, m)?)?;
+    m.add_function(wrap_pyfunction!(nnue::nnue_read, m)?)?;
     m.add_function(wrap_pyfunction!(nnue::nnue_evaluate, m)?)?;
     Ok(())
 }

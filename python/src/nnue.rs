@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use esoterica::bots::nnue::{FloatWeights, Layout, NetSource, Network};
-use numpy::PyReadonlyArray1;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -143,6 +143,28 @@ pub fn nnue_info<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyD
     d.set_item("buckets", net.buckets())?;
     d.set_item("scale", net.scale())?;
     d.set_item("note", net.note())?;
+    Ok(d)
+}
+
+/// Reads the network file at `path` with its weights as floats, to continue training
+/// from it: the dict of [`nnue_info`] plus float32 arrays `ft_weights` (features ×
+/// hidden, feature by feature), `ft_biases` (hidden), `psqt` (features, in centipawns),
+/// `out_weights` (buckets × 2 × hidden, the side's units first) and `out_biases`
+/// (buckets), each integer of the file over its scale. [`nnue_write`] of them writes
+/// the same network.
+///
+/// # Errors
+/// `ValueError` naming what is wrong when the file does not read as a network.
+#[pyfunction]
+pub fn nnue_read<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+    let net = Network::load(&path).map_err(|e| name_err(e.to_string()))?;
+    let d = nnue_info(py, path)?;
+    let w = net.to_float();
+    d.set_item("ft_weights", PyArray1::from_vec(py, w.ft_weights))?;
+    d.set_item("ft_biases", PyArray1::from_vec(py, w.ft_biases))?;
+    d.set_item("psqt", PyArray1::from_vec(py, w.psqt))?;
+    d.set_item("out_weights", PyArray1::from_vec(py, w.out_weights))?;
+    d.set_item("out_biases", PyArray1::from_vec(py, w.out_biases))?;
     Ok(d)
 }
 

@@ -4,6 +4,8 @@ few small games."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -69,6 +71,30 @@ def test_a_written_network_reads_back_and_scores_as_the_linear_term_says(tmp_pat
         esoterica.nnue_evaluate(path, Position("bully"))
 
 
+def test_a_network_reads_back_as_its_weights_and_writes_the_same_file(tmp_path) -> None:
+    w = _random_net("standard")
+    w["out_biases"][:] = [0.4, -1.25]
+    first, second = tmp_path / "a.nnue", tmp_path / "b.nnue"
+    esoterica.nnue_write(first, "standard", 16, 2, 400, "first", **w)
+    r = esoterica.nnue_read(first)
+    assert (r["variant"], r["hidden"], r["buckets"], r["scale"], r["note"]) == (
+        "standard",
+        16,
+        2,
+        400,
+        "first",
+    )
+    # The weights were written on the file's grid, so they read back as they were.
+    for k, v in w.items():
+        assert r[k].dtype == np.float32 and r[k].shape == v.shape, k
+        assert np.allclose(r[k], v, atol=1e-6), k
+    esoterica.nnue_write(second, "standard", 16, 2, 400, "first", **{k: r[k] for k in w})
+    assert second.read_bytes() == first.read_bytes()
+    first.write_bytes(first.read_bytes()[:-3])
+    with pytest.raises(ValueError):
+        esoterica.nnue_read(first)
+
+
 def test_bad_weights_and_bad_files_are_refused(tmp_path) -> None:
     w = _random_net("standard")
     w["out_weights"][0] = 10.0
@@ -83,7 +109,7 @@ def test_bad_weights_and_bad_files_are_refused(tmp_path) -> None:
         esoterica.nnue_info(bad)
 
 
-def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypatch) -> None:
+def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypatch, capsys) -> None:
     pytest.importorskip("scipy")
     pytest.importorskip("matplotlib")
     from esoterica import train
@@ -107,6 +133,23 @@ def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypat
     assert train.main(args) == 0
     assert esoterica.nnue_info(out)["hidden"] == 16
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    first = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    kept = int(first["note"].split("; epoch ")[1].split()[0])
+    kept_loss = next(v for e, _, v in first["history"] if e == kept)
+    # Training goes on from the file: the same held-out games score as they did when that
+    # epoch was kept (the file holds the rounded weights that epoch was scored with).
+    more = tmp_path / "more" / "bully.nnue"
+    more.parent.mkdir()
+    args = ["--variant", "bully", "--data", str(data), "--epochs", "1", "--init", str(out)]
+    assert train.main(args + ["--out", str(more), "--qat-epochs", "1", "--lr", "1e-4"]) == 0
+    second = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert second["history"][0][0] == 0
+    assert abs(second["history"][0][2] - kept_loss) < 1e-6
+    assert second["history"][1][0] == 1 and np.isfinite(second["history"][1][2])
+    assert "continued from 'bully: " in second["note"]
+    assert esoterica.nnue_info(more)["hidden"] == 16 and esoterica.nnue_info(more)["buckets"] == 2
+    with pytest.raises(SystemExit):
+        train.main(["--variant", "standard", "--data", str(data), "--epochs", "1", "--init", str(out)])
     # Level 9 plays with it when ESOTERICA_NETS names its folder.
     monkeypatch.setenv("ESOTERICA_NETS", str(tmp_path))
     r = esoterica.Bot("alphabeta:9").search(Position("bully"), nodes=2000)

@@ -36,6 +36,9 @@ Three steps, each skippable:
    lowest validation loss is kept (of the quantisation-aware ones, when there are any).
    ``--mirror`` (standard chess) also trains on each training position without castling
    rights reflected across the middle file, where the rules are the same.
+   ``--init FILE`` starts from that network file's weights rather than random ones (to
+   go on training a shipped network on new positions); its validation loss is epoch 0,
+   kept if no epoch does better.
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``
@@ -516,6 +519,29 @@ class Net:
         self.t = 0
         self.quantised = False
 
+    def load(self, w: dict) -> None:
+        """Takes the weights of a network file read by ``esoterica.nnue_read``, to
+        continue training from them; its hidden units, buckets, scale and feature count
+        must be this network's (``ValueError`` naming the first that differs)."""
+        for key, want in (("hidden", self.hidden), ("buckets", self.buckets), ("scale", int(self.scale))):
+            if int(w[key]) != want:
+                raise ValueError(f"the starting network has {key} {w[key]}, this training {want}")
+        ft = np.asarray(w["ft_weights"], dtype=np.float32)
+        if ft.size != self.features * self.hidden:
+            raise ValueError(
+                f"the starting network has {ft.size // self.hidden} features, this variant {self.features}"
+            )
+        self.p = {
+            "ft_w": ft.reshape(self.features, self.hidden).copy(),
+            "ft_b": np.asarray(w["ft_biases"], dtype=np.float32).copy(),
+            "psqt": (np.asarray(w["psqt"], dtype=np.float32) / PSQT_UNIT).astype(np.float32),
+            "out_w": np.asarray(w["out_weights"], dtype=np.float32).reshape(self.buckets, 2 * self.hidden).copy(),
+            "out_b": np.asarray(w["out_biases"], dtype=np.float32).copy(),
+        }
+        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.t = 0
+
     def rounded(self) -> dict[str, np.ndarray]:
         """The weights rounded to the grid the engine's integers hold."""
         return {k: (np.round(v * GRID[k]) / GRID[k]).astype(np.float32) for k, v in self.p.items()}
@@ -590,10 +616,15 @@ def train(
     qat_epochs: int = 0,
     decay: float = 0.0,
     mirror: bool = False,
+    init: dict | None = None,
 ):
-    """Fits a network; returns it, the loss history and the validation indices. With
-    `mirror` (standard chess), each training position without castling rights is also
-    trained on reflected across the middle file (`mirrored_files`); validation is not."""
+    """Fits a network; returns it, the loss history (epoch, training loss, validation
+    loss), the validation indices and the epoch kept. With `mirror` (standard chess),
+    each training position without castling rights is also trained on reflected across
+    the middle file (`mirrored_files`); validation is not. With `init` (a network read
+    by ``esoterica.nnue_read``) the fit starts from its weights rather than random ones;
+    its validation loss is epoch 0, which is kept (as the rounded network it is) when no
+    epoch does better."""
     features = esoterica.nnue_layout(variant)["features"]
     n = len(data["label"])
     rng = np.random.default_rng(seed)
@@ -637,6 +668,12 @@ def train(
     history = []
     best: tuple | None = None
     log(f"positions: {len(tr)} training, {len(val)} validation; {features} features")
+    if init is not None:
+        net.load(init)
+        val_loss = loss_on(val)
+        history.append((0, float("nan"), val_loss))
+        log(f"epoch 0 (the starting network): validation {val_loss:.5f}")
+        best = (val_loss, {k: v.copy() for k, v in net.p.items()}, True, 0)
     for epoch in range(1, epochs + 1):
         rate = lr * 0.5 ** ((epoch - 1) // lr_halve)
         net.quantised = epoch > epochs - qat_epochs
@@ -666,7 +703,7 @@ def train(
         net.p = best[1]
         log(f"kept epoch {best[3]} (validation {best[0]:.5f})")
     net.quantised = False
-    return net, history, val, (best[3] if best else epochs)
+    return net, history, val, (best[3] if best is not None else epochs)
 
 
 def export(net: Net, variant: str, path: str, note: str) -> int:
@@ -761,6 +798,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save-every", type=int, default=200, help="games between saves")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=0)
+    ap.add_argument(
+        "--init",
+        help="continue training from this network file (its hidden units, buckets and scale replace those options)",
+    )
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--buckets", type=int, default=1)
     ap.add_argument("--scale", type=float, default=400.0, help="centipawns per output unit")
@@ -784,6 +825,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--stockfish labels standard chess only")
     if args.mirror and args.variant != "standard":
         ap.error("--mirror reflects standard chess only")
+    init = None
+    if args.init:
+        try:
+            init = esoterica.nnue_read(args.init)
+        except (ValueError, OSError) as e:
+            ap.error(f"--init {args.init}: {e}")
+        if init["variant"] != args.variant:
+            ap.error(f"--init {args.init} is a {init['variant']} network, not {args.variant}")
+        args.hidden, args.buckets, args.scale = int(init["hidden"]), int(init["buckets"]), float(init["scale"])
 
     data = None
     if os.path.exists(args.data):
@@ -853,13 +903,16 @@ def main(argv: list[str] | None = None) -> int:
         args.qat_epochs,
         args.decay,
         args.mirror,
+        init,
     )
     labels = str(data["labeller"]) if "labeller" in data else "unknown"
+    kept_loss = next(v for e, _, v in history if e == kept)
+    start = f"; continued from {init['note']!r}" if init is not None else ""
     note = (
         f"{args.variant}: {len(data['label'])} positions labelled by {labels}; "
         f"{args.hidden} hidden, {args.buckets} buckets, {args.epochs} epochs, "
         f"lambda {args.lam}, decay {args.decay}{', mirrored' if args.mirror else ''}; epoch {kept} kept, validation loss "
-        f"{history[kept - 1][2]:.5f}"
+        f"{kept_loss:.5f}{start}"
     )
     if args.out:
         size = export(net, args.variant, args.out, note)

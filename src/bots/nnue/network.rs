@@ -273,6 +273,28 @@ impl Network {
         Ok(net)
     }
 
+    /// The network's weights as floats, each integer divided by its scale (the linear
+    /// weights in centipawns): what a training run continues from.
+    /// [`Network::from_float`] of them, with this network's variant, sizes, scale and
+    /// note, gives back an equal network.
+    pub fn to_float(&self) -> FloatWeights {
+        let f16 = |v: &[i16], s: i32| -> Vec<f32> {
+            v.iter().map(|&x| f32::from(x) / s as f32).collect()
+        };
+        let f32s = |v: &[i32], s: i32| -> Vec<f32> {
+            v.iter()
+                .map(|&x| (f64::from(x) / f64::from(s)) as f32)
+                .collect()
+        };
+        FloatWeights {
+            ft_weights: f16(&self.ft_weights, QA),
+            ft_biases: f16(&self.ft_biases, QA),
+            psqt: f32s(&self.psqt, PSQT_SCALE),
+            out_weights: f16(&self.out_weights, QB),
+            out_biases: f32s(&self.out_biases, QA * QB),
+        }
+    }
+
     fn check_output_weights(&self) -> Result<(), NetError> {
         if let Some(w) = self
             .out_weights
@@ -736,6 +758,25 @@ fn check_sizes(hidden: usize, buckets: usize) -> Result<(), NetError> {
 mod tests {
     use super::*;
     use crate::bots::nnue::features::tests::random_position;
+
+    /// The float weights of a network give back the same network, in every variant
+    /// (the integers divided by their scales and rounded again), and they are those
+    /// integers over their scales.
+    #[test]
+    fn float_weights_give_back_the_network() {
+        for v in Variant::ALL {
+            let net = Network::random(v, 32, 4, 11);
+            let w = net.to_float();
+            assert_eq!(w.ft_weights.len(), Layout::of(v).features() * 32, "{v}");
+            assert_eq!(w.ft_weights[7], f32::from(net.ft_weights[7]) / QA as f32);
+            assert_eq!(
+                w.out_biases[3],
+                (f64::from(net.out_biases[3]) / f64::from(QA * QB)) as f32
+            );
+            let back = Network::from_float(v, 32, 4, net.scale, &net.note, &w).unwrap();
+            assert_eq!(back, net, "{v}");
+        }
+    }
 
     /// The narrow output path (every output weight within ±127) scores every position as
     /// the general one, and a weight outside that range turns it off.

@@ -137,6 +137,11 @@ pub fn nnue_write(
 #[pyfunction]
 pub fn nnue_info<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     let net = Network::load(&path).map_err(|e| name_err(e.to_string()))?;
+    info_of(py, &net)
+}
+
+/// The dict [`nnue_info`] returns, of a network already read.
+fn info_of<'py>(py: Python<'py>, net: &Network) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("variant", net.variant().name())?;
     d.set_item("hidden", net.hidden())?;
@@ -158,7 +163,7 @@ pub fn nnue_info<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyD
 #[pyfunction]
 pub fn nnue_read<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     let net = Network::load(&path).map_err(|e| name_err(e.to_string()))?;
-    let d = nnue_info(py, path)?;
+    let d = info_of(py, &net)?;
     let w = net.to_float();
     d.set_item("ft_weights", PyArray1::from_vec(py, w.ft_weights))?;
     d.set_item("ft_biases", PyArray1::from_vec(py, w.ft_biases))?;

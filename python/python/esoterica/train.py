@@ -514,10 +514,14 @@ class Net:
             ),
             "out_b": np.zeros(buckets, dtype=np.float32),
         }
+        self._fresh_moments()
+        self.quantised = False
+
+    def _fresh_moments(self) -> None:
+        """Adam's state for the current weights, from its start."""
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
-        self.quantised = False
 
     def load(self, w: dict) -> None:
         """Takes the weights of a network file read by ``esoterica.nnue_read``, to
@@ -538,9 +542,7 @@ class Net:
             "out_w": np.asarray(w["out_weights"], dtype=np.float32).reshape(self.buckets, 2 * self.hidden).copy(),
             "out_b": np.asarray(w["out_biases"], dtype=np.float32).copy(),
         }
-        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
-        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
-        self.t = 0
+        self._fresh_moments()
 
     def rounded(self) -> dict[str, np.ndarray]:
         """The weights rounded to the grid the engine's integers hold."""

@@ -147,6 +147,16 @@ def test_train_generates_labels_trains_and_exports_a_network(tmp_path, monkeypat
     assert abs(second["history"][0][2] - kept_loss) < 1e-6
     assert second["history"][1][0] == 1 and np.isfinite(second["history"][1][2])
     assert "continued from 'bully: " in second["note"]
+    # --score gives a network file's loss on those held-out games: the first run's kept
+    # epoch again, and the continued run's epoch 0.
+    assert train.main(["--variant", "bully", "--data", str(data), "--score", str(out)]) == 0
+    scores = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["scores"]
+    assert scores[0]["file"] == str(out) and scores[0]["positions"] > 0
+    assert abs(scores[0]["loss"] - kept_loss) < 1e-6
+    with pytest.raises(SystemExit):
+        train.main(["--variant", "standard", "--data", str(data), "--score", str(out)])
+    with pytest.raises(SystemExit):
+        train.main(["--variant", "bully", "--data", str(data), "--score", str(data)])
     assert esoterica.nnue_info(more)["hidden"] == 16 and esoterica.nnue_info(more)["buckets"] == 2
     with pytest.raises(SystemExit):
         train.main(["--variant", "standard", "--data", str(data), "--epochs", "1", "--init", str(out)])

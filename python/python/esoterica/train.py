@@ -38,7 +38,10 @@ Three steps, each skippable:
    rights reflected across the middle file, where the rules are the same.
    ``--init FILE`` starts from that network file's weights rather than random ones (to
    go on training a shipped network on new positions); its validation loss is epoch 0,
-   kept if no epoch does better.
+   kept if no epoch does better. ``--score NET …`` prints each network file's loss on
+   the held-out games the same ``--seed`` and ``--lambda`` validate on (a fit's epoch 0
+   when it is the ``--init`` network), to compare networks on one file's unseen games
+   before or instead of training.
 3. **Export** (``--out``): the network quantised and written by the engine's own code
    (``esoterica.nnue_write``), then read back and checked: the engine's integer score of
    validation positions against the float network's. The loss curve goes to ``--plot``
@@ -601,6 +604,51 @@ def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
+def held_out(data: dict[str, np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The validation rows and the training rows (shuffled) of `data`: the positions of
+    one game in 20, chosen by `rng` (positions of one game are alike, so a split by
+    position would flatter the fit), or one position in 20 without game ids."""
+    if "game" in data:
+        games = np.unique(data["game"])
+        held = rng.choice(games, size=max(1, len(games) // 20), replace=False)
+        is_val = np.isin(data["game"], held)
+        return np.flatnonzero(is_val), rng.permutation(np.flatnonzero(~is_val))
+    order = rng.permutation(len(data["label"]))
+    n_val = max(1, len(order) // 20)
+    return order[:n_val], order[n_val:]
+
+
+def _buckets(variant: str, buckets: int) -> np.ndarray:
+    """The output bucket of each piece count 0–399."""
+    return np.array(
+        [esoterica.nnue_bucket(variant, int(p), buckets) for p in range(0, 400)], dtype=np.int64
+    )
+
+
+def _loss(net: "Net", data, rows: np.ndarray, target: np.ndarray, bucket_of: np.ndarray, k_cp: float) -> float:
+    """The mean squared error of `net` on `rows` in the sigmoid space (the training loss)."""
+    features = net.features
+    total = 0.0
+    for s in range(0, len(rows), 8192):
+        ix = rows[s : s + 8192]
+        xu, xt = _sparse(data["us"][ix], features), _sparse(data["them"][ix], features)
+        cp, _ = net.forward(xu, xt, bucket_of[data["pieces"][ix]])
+        total += float(((_sigmoid(cp / k_cp) - target[ix]) ** 2).sum())
+    return total / len(rows)
+
+
+def score(data: dict[str, np.ndarray], variant: str, network: dict, seed: int, lam: float, k_cp: float) -> tuple[float, int]:
+    """The loss of a network file read by ``esoterica.nnue_read`` on the held-out
+    positions of `data` that a fit with `seed` would validate on (its epoch 0 when it is
+    the ``--init`` network), and how many positions that is."""
+    features = esoterica.nnue_layout(variant)["features"]
+    val, _ = held_out(data, np.random.default_rng(seed))
+    net = Net(features, int(network["hidden"]), int(network["buckets"]), float(network["scale"]), seed)
+    net.load(network)
+    target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
+    return _loss(net, data, val, target, _buckets(variant, int(network["buckets"])), k_cp), len(val)
+
+
 def train(
     data: dict[str, np.ndarray],
     variant: str,
@@ -630,20 +678,8 @@ def train(
     features = esoterica.nnue_layout(variant)["features"]
     n = len(data["label"])
     rng = np.random.default_rng(seed)
-    # Validation: the positions of one game in 20 (positions of one game are alike, so a
-    # split by position would flatter the fit), or one position in 20 without game ids.
-    if "game" in data:
-        games = np.unique(data["game"])
-        held = rng.choice(games, size=max(1, len(games) // 20), replace=False)
-        is_val = np.isin(data["game"], held)
-        val, tr = np.flatnonzero(is_val), rng.permutation(np.flatnonzero(~is_val))
-    else:
-        order = rng.permutation(n)
-        n_val = max(1, n // 20)
-        val, tr = order[:n_val], order[n_val:]
-    bucket_of = np.array(
-        [esoterica.nnue_bucket(variant, int(p), buckets) for p in range(0, 400)], dtype=np.int64
-    )
+    val, tr = held_out(data, rng)
+    bucket_of = _buckets(variant, buckets)
     if mirror:
         extra = mirrored_files(data, tr)
         # The reflected rows after the others (`merge` pads the inputs); the position
@@ -660,12 +696,7 @@ def train(
         return xu, xt, bucket_of[data["pieces"][ix]], target[ix]
 
     def loss_on(ix) -> float:
-        total = 0.0
-        for s in range(0, len(ix), 8192):
-            xu, xt, b, t = batch_of(ix[s : s + 8192])
-            cp, _ = net.forward(xu, xt, b)
-            total += float(((_sigmoid(cp / k_cp) - t) ** 2).sum())
-        return total / len(ix)
+        return _loss(net, data, ix, target, bucket_of, k_cp)
 
     history = []
     best: tuple | None = None
@@ -804,6 +835,12 @@ def main(argv: list[str] | None = None) -> int:
         "--init",
         help="continue training from this network file (its hidden units, buckets and scale replace those options)",
     )
+    ap.add_argument(
+        "--score",
+        nargs="+",
+        metavar="NET",
+        help="print each network file's loss on the held-out games of --data (the split of --seed, --lambda)",
+    )
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--buckets", type=int, default=1)
     ap.add_argument("--scale", type=float, default=400.0, help="centipawns per output unit")
@@ -836,6 +873,15 @@ def main(argv: list[str] | None = None) -> int:
         if init["variant"] != args.variant:
             ap.error(f"--init {args.init} is a {init['variant']} network, not {args.variant}")
         args.hidden, args.buckets, args.scale = int(init["hidden"]), int(init["buckets"]), float(init["scale"])
+    scored = []
+    for path in args.score or []:
+        try:
+            network = esoterica.nnue_read(path)
+        except (ValueError, OSError) as e:
+            ap.error(f"--score {path}: {e}")
+        if network["variant"] != args.variant:
+            ap.error(f"--score {path} is a {network['variant']} network, not {args.variant}")
+        scored.append((path, network))
 
     data = None
     if os.path.exists(args.data):
@@ -880,6 +926,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
 
         generate(settings, args.games, args.seed, args.jobs, save, args.save_every)
+    if scored:
+        if data is None or len(data["label"]) < 20:
+            ap.error("too few positions to score on")
+        scores = []
+        for path, network in scored:
+            loss, n = score(data, args.variant, network, args.seed, args.lam, args.sigmoid_cp)
+            print(f"{path}: {loss:.6f} on {n} held-out positions", file=sys.stderr)
+            scores.append({"file": path, "loss": loss, "positions": n})
+        print(json.dumps({"scores": scores}))
     if args.epochs <= 0:
         return 0
     if data is None or len(data["label"]) < 20:

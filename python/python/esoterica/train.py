@@ -625,28 +625,44 @@ def _buckets(variant: str, buckets: int) -> np.ndarray:
     )
 
 
+def _target(data: dict[str, np.ndarray], lam: float, k_cp: float) -> np.ndarray:
+    """Each position's target in the sigmoid space: `lam` of its label, the rest of its
+    game's result."""
+    return lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
+
+
+def _batch(data, rows: np.ndarray, features: int, bucket_of: np.ndarray, target: np.ndarray):
+    """The sparse inputs of both perspectives, the buckets and the targets of `rows`."""
+    xu = _sparse(data["us"][rows], features)
+    xt = _sparse(data["them"][rows], features)
+    return xu, xt, bucket_of[data["pieces"][rows]], target[rows]
+
+
 def _loss(net: "Net", data, rows: np.ndarray, target: np.ndarray, bucket_of: np.ndarray, k_cp: float) -> float:
     """The mean squared error of `net` on `rows` in the sigmoid space (the training loss)."""
-    features = net.features
     total = 0.0
     for s in range(0, len(rows), 8192):
-        ix = rows[s : s + 8192]
-        xu, xt = _sparse(data["us"][ix], features), _sparse(data["them"][ix], features)
-        cp, _ = net.forward(xu, xt, bucket_of[data["pieces"][ix]])
-        total += float(((_sigmoid(cp / k_cp) - target[ix]) ** 2).sum())
+        xu, xt, b, t = _batch(data, rows[s : s + 8192], net.features, bucket_of, target)
+        cp, _ = net.forward(xu, xt, b)
+        total += float(((_sigmoid(cp / k_cp) - t) ** 2).sum())
     return total / len(rows)
 
 
-def score(data: dict[str, np.ndarray], variant: str, network: dict, seed: int, lam: float, k_cp: float) -> tuple[float, int]:
-    """The loss of a network file read by ``esoterica.nnue_read`` on the held-out
+def score(
+    data: dict[str, np.ndarray], variant: str, networks: list[dict], seed: int, lam: float, k_cp: float
+) -> tuple[list[float], int]:
+    """The loss of each network file read by ``esoterica.nnue_read`` on the held-out
     positions of `data` that a fit with `seed` would validate on (its epoch 0 when it is
     the ``--init`` network), and how many positions that is."""
     features = esoterica.nnue_layout(variant)["features"]
     val, _ = held_out(data, np.random.default_rng(seed))
-    net = Net(features, int(network["hidden"]), int(network["buckets"]), float(network["scale"]), seed)
-    net.load(network)
-    target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
-    return _loss(net, data, val, target, _buckets(variant, int(network["buckets"])), k_cp), len(val)
+    target = _target(data, lam, k_cp)
+    losses = []
+    for w in networks:
+        net = Net(features, int(w["hidden"]), int(w["buckets"]), float(w["scale"]), seed)
+        net.load(w)
+        losses.append(_loss(net, data, val, target, _buckets(variant, int(w["buckets"])), k_cp))
+    return losses, len(val)
 
 
 def train(
@@ -687,13 +703,8 @@ def train(
         data = {**data, **merge(data, extra)}
         tr = rng.permutation(np.concatenate([tr, n + np.arange(len(extra["label"]))]))
         log(f"mirrored: {len(extra['label'])} training positions added")
-    target = lam * _sigmoid(data["label"] / k_cp) + (1 - lam) * data["result"]
+    target = _target(data, lam, k_cp)
     net = Net(features, hidden, buckets, scale, seed)
-
-    def batch_of(ix):
-        xu = _sparse(data["us"][ix], features)
-        xt = _sparse(data["them"][ix], features)
-        return xu, xt, bucket_of[data["pieces"][ix]], target[ix]
 
     def loss_on(ix) -> float:
         return _loss(net, data, ix, target, bucket_of, k_cp)
@@ -714,7 +725,7 @@ def train(
         total, start = 0.0, time.time()
         for s in range(0, len(perm), batch):
             ix = perm[s : s + batch]
-            xu, xt, b, t = batch_of(ix)
+            xu, xt, b, t = _batch(data, ix, features, bucket_of, target)
             cp, cache = net.forward(xu, xt, b)
             q = _sigmoid(cp / k_cp)
             total += float(((q - t) ** 2).sum())
@@ -864,24 +875,23 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--stockfish labels standard chess only")
     if args.mirror and args.variant != "standard":
         ap.error("--mirror reflects standard chess only")
+
+    def network_file(option: str, path: str) -> dict:
+        """The network file `path` read for `option`; a usage error when it does not read
+        or holds another variant's network."""
+        try:
+            w = esoterica.nnue_read(path)
+        except (ValueError, OSError) as e:
+            ap.error(f"{option} {path}: {e}")
+        if w["variant"] != args.variant:
+            ap.error(f"{option} {path} is a {w['variant']} network, not {args.variant}")
+        return w
+
     init = None
     if args.init:
-        try:
-            init = esoterica.nnue_read(args.init)
-        except (ValueError, OSError) as e:
-            ap.error(f"--init {args.init}: {e}")
-        if init["variant"] != args.variant:
-            ap.error(f"--init {args.init} is a {init['variant']} network, not {args.variant}")
+        init = network_file("--init", args.init)
         args.hidden, args.buckets, args.scale = int(init["hidden"]), int(init["buckets"]), float(init["scale"])
-    scored = []
-    for path in args.score or []:
-        try:
-            network = esoterica.nnue_read(path)
-        except (ValueError, OSError) as e:
-            ap.error(f"--score {path}: {e}")
-        if network["variant"] != args.variant:
-            ap.error(f"--score {path} is a {network['variant']} network, not {args.variant}")
-        scored.append((path, network))
+    scored = [(path, network_file("--score", path)) for path in args.score or []]
 
     data = None
     if os.path.exists(args.data):
@@ -929,9 +939,9 @@ def main(argv: list[str] | None = None) -> int:
     if scored:
         if data is None or len(data["label"]) < 20:
             ap.error("too few positions to score on")
+        losses, n = score(data, args.variant, [w for _, w in scored], args.seed, args.lam, args.sigmoid_cp)
         scores = []
-        for path, network in scored:
-            loss, n = score(data, args.variant, network, args.seed, args.lam, args.sigmoid_cp)
+        for (path, _), loss in zip(scored, losses):
             print(f"{path}: {loss:.6f} on {n} held-out positions", file=sys.stderr)
             scores.append({"file": path, "loss": loss, "positions": n})
         print(json.dumps({"scores": scores}))

@@ -657,11 +657,15 @@ def score(
     features = esoterica.nnue_layout(variant)["features"]
     val, _ = held_out(data, np.random.default_rng(seed))
     target = _target(data, lam, k_cp)
+    bucket_tables: dict[int, np.ndarray] = {}
     losses = []
     for w in networks:
-        net = Net(features, int(w["hidden"]), int(w["buckets"]), float(w["scale"]), seed)
+        buckets = int(w["buckets"])
+        if buckets not in bucket_tables:
+            bucket_tables[buckets] = _buckets(variant, buckets)
+        net = Net(features, int(w["hidden"]), buckets, float(w["scale"]), seed)
         net.load(w)
-        losses.append(_loss(net, data, val, target, _buckets(variant, int(w["buckets"])), k_cp))
+        losses.append(_loss(net, data, val, target, bucket_tables[buckets], k_cp))
     return losses, len(val)
 
 
@@ -936,9 +940,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.data}: {len(data['label'])} positions", file=sys.stderr)
 
         generate(settings, args.games, args.seed, args.jobs, save, args.save_every)
-    if scored:
+    def need_positions(purpose: str) -> None:
+        """A usage error when `--data` holds too few positions for a held-out split."""
         if data is None or len(data["label"]) < 20:
-            ap.error("too few positions to score on")
+            ap.error(f"too few positions to {purpose} on")
+
+    if scored:
+        need_positions("score")
         losses, n = score(data, args.variant, [w for _, w in scored], args.seed, args.lam, args.sigmoid_cp)
         scores = []
         for (path, _), loss in zip(scored, losses):
@@ -947,8 +955,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"scores": scores}))
     if args.epochs <= 0:
         return 0
-    if data is None or len(data["label"]) < 20:
-        ap.error("too few positions to train on")
+    need_positions("train")
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)

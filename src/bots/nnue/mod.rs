@@ -46,6 +46,10 @@ const EMBEDDED: &[(Variant, &[u8])] = &[
         include_bytes!("../../../assets/nets/parity.nnue"),
     ),
     (
+        Variant::BigOuter,
+        include_bytes!("../../../assets/nets/big-outer.nnue"),
+    ),
+    (
         Variant::ParitySingle,
         include_bytes!("../../../assets/nets/parity-single.nnue"),
     ),
@@ -630,6 +634,39 @@ mod tests {
         .unwrap();
         queen_up(&net, &white_up, Color::White, 400);
         queen_up(&net, &black_up, Color::Black, 400);
+    }
+
+    /// Big Outer ships a network over its 148 squares (2 960 inputs: each of the ten kinds,
+    /// Guard, Matriarch, Jumper and outer Knight after the six, on each square, for the
+    /// side's own pieces and the other side's, Black's board turned): the
+    /// initial position is within half a pawn of level from either side's point of view,
+    /// and a Queen more is over four pawns ahead for the side that has it and behind for
+    /// the other, for either colour.
+    #[test]
+    fn the_shipped_big_outer_network_plays_level_nine() {
+        let r = NetSource::Shipped.resolve(Variant::BigOuter);
+        assert!(r.warning.is_none(), "{:?}", r.warning);
+        let net = r.network.expect("a Big Outer network is shipped");
+        assert_eq!(Layout::of(Variant::BigOuter).features(), 2960);
+        let start = Position::new(Variant::BigOuter);
+        for side in [Color::White, Color::Black] {
+            let level = net.evaluate_for(&start, side);
+            assert!(level.abs() < 50, "initial position, {side:?}: {level}");
+        }
+        let start_text = start.to_text();
+        assert_eq!(
+            start_text,
+            "jrmgbqkbgmrj/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/JRMGBKQBGMRJ \
+             NNnn w KQkq - 0 1"
+        );
+        let white_up = start_text.replace("jrmgbqkbgmrj", "jrmgb1kbgmrj");
+        let black_up = start_text
+            .replace("JRMGBKQBGMRJ", "JRMGBK1BGMRJ")
+            .replace(" w ", " b ");
+        for (text, up) in [(white_up, Color::White), (black_up, Color::Black)] {
+            let pos = Position::from_text(Variant::BigOuter, &text).unwrap();
+            queen_up(&net, &pos, up, 400);
+        }
     }
 
     /// Parity and Single Occupation ship networks that read each side's resting pieces
